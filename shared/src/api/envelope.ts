@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * Body codes of the `{ code, msg, data }` envelope. Every business outcome is HTTP 200 with one of
+ * these; the client's rules (spec §8) key off the body code, not the HTTP status.
+ */
+export const ResultCode = {
+  ok: 200,
+  /** Not logged in, or the session expired/was revoked: the client logs out and asks to log in. */
+  unauthenticated: 401,
+  /** Logged in but not allowed (another user's object, an admin-only call, a missing KYC level). */
+  forbidden: 403,
+  notFound: 404,
+  /** The same idempotency key was sent with another payload, or is still being processed. */
+  conflict: 409,
+  /** Invalid parameters; `data.fields` maps each bad field to a translated message. */
+  invalidParams: 422,
+  /** Too many attempts; `data.retryAfterSeconds` says when to try again. */
+  rateLimited: 429,
+  /** Operation failed: a business rule refused it, or an unexpected error (msg says which). */
+  failed: 500,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/**
+ * Stable machine-readable error keys sent as `key` beside `msg`. The translated text of each lives
+ * in the shared catalogue under `errors.<key>` in every locale. Add new keys here AND in all four
+ * locale files (a unit test checks the catalogue is complete).
+ */
+export const ERROR_KEYS = [
+  // generic
+  'internal_error',
+  'invalid_params',
+  'illegal_request',
+  'unauthenticated',
+  'session_expired',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'operation_failed',
+  'idempotency_key_required',
+  'idempotency_key_mismatch',
+  'idempotency_key_in_flight',
+  // accounts and sessions
+  'account_exists',
+  'invalid_credentials',
+  'account_locked',
+  'account_disabled',
+  'code_invalid',
+  'code_expired',
+  'code_attempts_exceeded',
+  'code_resend_cooldown',
+  'code_delivery_failed',
+  'reset_ticket_invalid',
+  'referee_not_found',
+  'admin_only',
+  'binding_exists',
+  'password_same_as_old',
+  // wallet
+  'recharge_address_failed',
+  'address_invalid',
+  'insufficient_balance',
+  'choose_currency_first',
+  'currency_unsupported',
+  'network_unsupported',
+  'withdraw_below_minimum',
+  'transfer_below_minimum',
+  'transfer_above_maximum',
+  'exchange_out_of_limits',
+  'quote_expired',
+  'kyc1_required',
+  'kyc2_required',
+  'paypass_not_set',
+  'paypass_already_set',
+  'paypass_wrong',
+  'paypass_locked',
+  'withdrawal_not_pending',
+  'address_not_found',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  msg: string;
+  /** Present on errors: the stable key behind `msg`. */
+  key?: ErrorKey;
+  data: T;
+}
+
+/** `data` of an invalid-params answer. Field messages are already translated. */
+export interface InvalidParamsData {
+  fields: Record<string, string>;
+}
+
+export interface RateLimitedData {
+  retryAfterSeconds: number;
+}
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), msg: z.string(), key: z.enum(ERROR_KEYS).optional(), data });
+
+/** The error the host HTTP client rejects with; remotes may rely on its fields. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    /** HTTP-ish status: 0 for client-side failures (missing URL, network, timeout). */
+    readonly status: number,
+    /** Body code when the server answered, else undefined. */
+    readonly code?: number,
+    readonly key?: ErrorKey | 'network_error' | 'timeout' | 'http_status_error' | 'not_json' | 'missing_url' | 'interceptor_rejected',
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+
+  get fields(): Record<string, string> | undefined {
+    const d = this.data as Partial<InvalidParamsData> | undefined;
+    return d && typeof d === 'object' && d.fields ? d.fields : undefined;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ApiError';
+}

@@ -1,0 +1,194 @@
+import type { ComponentType, ReactNode } from 'react';
+import { z } from 'zod';
+import type { Locale } from './locales';
+import type { ApiError } from './api/envelope';
+
+/**
+ * The contract between the host shell and the feature apps (remotes). Semver: a remote built
+ * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
+ * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
+ */
+export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_MAJOR = 1;
+
+export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** One entry of `/remotes.json`, fetched by the shell at start-up (nothing is baked in its build). */
+export const remoteDescriptorSchema = z.object({
+  name: z.enum(REMOTE_NAMES),
+  /** e.g. "/pages/card/" — every route under it belongs to this remote. */
+  routePrefix: z.string().regex(/^\/pages\/[a-z_-]+\/$/),
+  /** Absolute or root-relative URL of the remote's mf-manifest.json. */
+  manifestUrl: z.string().min(1),
+  /** The contract MAJOR the deployed build was compiled against. */
+  contractMajor: z.number().int().nonnegative(),
+});
+export type RemoteDescriptor = z.infer<typeof remoteDescriptorSchema>;
+export const remoteRegistrySchema = z.object({ remotes: z.array(remoteDescriptorSchema) });
+export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
+
+/** How the shell frames a page. */
+export type NavBarMode =
+  /** Shell renders the nav bar: back button + translated title. */
+  | 'default'
+  /** No nav bar at all (login, register, home, sumbsub pages). */
+  | 'none'
+  /** The page renders its own navigation (e.g. extra icon/text buttons, welfare's custom bar). */
+  | 'custom';
+
+export interface FeatureRoute {
+  /** Path below the app's prefix: 'index', 'recharge', 'kyc-lv1-details'. */
+  path: string;
+  /** Lazily loaded page component (its own chunk). */
+  load: () => Promise<{ default: ComponentType }>;
+  /** Title key in the app's own namespace. */
+  titleKey: string;
+  navBar?: NavBarMode;
+  /** Needs a session; logged-out users are asked to log in or register (spec §6). Default true. */
+  auth?: boolean;
+  /** The yellow pull-to-refresh of spec §2 is on for this page. */
+  pullToRefresh?: boolean;
+}
+
+export type TranslationTree = { [key: string]: string | TranslationTree };
+
+export interface FeatureApp {
+  name: RemoteName;
+  /** CONTRACT_VERSION the remote was built against. */
+  contractVersion: string;
+  routePrefix: `/pages/${string}/`;
+  routes: FeatureRoute[];
+  /** The remote's translation namespace, contributed to the shell's i18next instance. */
+  i18n: { namespace: string; resources: Record<Locale, TranslationTree> };
+  /** Optional wrapper around every page of the app (its own providers). */
+  Provider?: ComponentType<{ children: ReactNode }>;
+}
+
+// ---- Host services: the only way a remote reaches the shell -----------------------------------
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<TBody = unknown> {
+  /** Path relative to the API base (`user/login`) or absolute URL. Missing → rejected, status 0. */
+  url: string;
+  method?: HttpMethod;
+  /** Query parameters (URL-encoded). */
+  params?: Record<string, string | number | boolean | undefined | null>;
+  data?: TBody;
+  /** Show a toast for a failed request (default true). */
+  prompt?: boolean;
+  /** Show the counted loading mask while in flight (default false). */
+  loading?: boolean;
+  /** On body code 401: 'modal' (default) asks; 'redirect' goes straight to login; 'none' only rejects. */
+  login?: 'modal' | 'redirect' | 'none';
+  /** How many times a request that got no answer (network failure/timeout) is re-sent. */
+  retries?: number;
+  /**
+   * Money-moving calls: sent as `Idempotency-Key` and reused on every retry of this call.
+   * `true` lets the client generate one (UUID v4).
+   */
+  idempotencyKey?: string | true;
+  /** Milliseconds; defaults to the product-wide request timeout. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** Maps the raw envelope to a value instead of returning `data` (the spec's response factory). */
+  transform?: (envelope: { code: number; msg: string; data: unknown }) => unknown;
+}
+
+export interface HttpClient {
+  /** Resolves with `data` on body code 200; rejects with an {@link ApiError} otherwise. */
+  request<T>(options: RequestOptions): Promise<T>;
+  get<T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>): Promise<T>;
+  post<T>(url: string, data?: unknown, options?: Partial<RequestOptions>): Promise<T>;
+  put<T>(url: string, data?: unknown, options?: Partial<RequestOptions>): Promise<T>;
+  delete<T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>): Promise<T>;
+  /** multipart upload; `files` must be an array (else rejected). Default path `upload/image`. */
+  upload<T>(files: File[], options?: Partial<RequestOptions> & { field?: string }): Promise<T>;
+  download(url: string, options?: Partial<RequestOptions>): Promise<Blob>;
+}
+
+export interface SessionState {
+  token: string | null;
+  userId: string | null;
+  platform: string;
+  /** Epoch ms after which token and userId are void (30 days from sign-in). */
+  expiresAt: number | null;
+}
+
+export interface SessionService {
+  /** React hook: the current session, re-rendering on change. */
+  useSession(): SessionState & { isLoggedIn: boolean };
+  get(): SessionState & { isLoggedIn: boolean };
+  /** Stores a session after login (persisted under AccessToken / userId / platform). */
+  signIn(session: { token: string; userId: string }): void;
+  /** Revokes the server token (best effort) and clears the local session. */
+  signOut(): Promise<void>;
+  /** Clears the local session only (what a 401 does). */
+  clear(): void;
+  /**
+   * Sends a logged-out user to log in; after login they come back to `returnTo` (default: the
+   * current page). `mode: 'modal'` asks first (one modal at a time).
+   */
+  requireLogin(options?: { returnTo?: string; mode?: 'modal' | 'redirect' }): void;
+  /** Where login should return to, consumed once by the login page. */
+  takeReturnTo(): string | null;
+}
+
+export interface NavigationService {
+  /** Push a page; does nothing when `url` is the page already shown. */
+  navigate(url: string): void;
+  /** Replace the current page. */
+  redirect(url: string): void;
+  /** Go to one of the four tab pages. */
+  switchTab(url: string): void;
+  /** Clear history and open `url`. */
+  relaunch(url: string): void;
+  back(delta?: number): void;
+}
+
+export interface ToastService {
+  show(message: string, options?: { durationMs?: number; icon?: 'success' | 'fail' | 'loading' }): void;
+  clear(): void;
+}
+
+export interface ModalService {
+  /** The error dialog: fixed title, single confirm button, no cancel. */
+  error(content: string): Promise<void>;
+  alert(options: { title?: string; content: ReactNode; confirmText?: string }): Promise<void>;
+  confirm(options: { title?: string; content: ReactNode; confirmText?: string; cancelText?: string }): Promise<boolean>;
+}
+
+export interface LoadingService {
+  /** Counted: every show() needs a hide(). Click closes it unless `clickToClose` is false. */
+  show(options?: { clickToClose?: boolean }): void;
+  hide(): void;
+}
+
+export interface I18nService {
+  useLanguage(): Locale;
+  language(): Locale;
+  setLanguage(locale: Locale): Promise<void>;
+}
+
+export type TabName = 'home' | 'card' | 'wallet' | 'user';
+export interface TabBadgeService {
+  /** Stored count shown on a tab (the Wallet tab per spec); 0 hides it, max shown 999+. */
+  set(tab: TabName, count: number): void;
+  get(tab: TabName): number;
+}
+
+export interface HostServices {
+  http: HttpClient;
+  session: SessionService;
+  navigation: NavigationService;
+  toast: ToastService;
+  modal: ModalService;
+  loading: LoadingService;
+  i18n: I18nService;
+  tabBadge: TabBadgeService;
+  /** The API base URL in use (config, or the stored `apiUrl` override). */
+  apiBaseUrl(): string;
+}
+
+export type { ApiError };

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  V,
+  accountSchema,
+  codeSchema,
+  emailSchema,
+  mobileSchema,
+  passwordSchema,
+} from '../validation';
+
+/**
+ * Accounts and sessions (spec §5, §7). Paths are relative to `/api/`. The API validates with these
+ * same schemas; the forms use them through a zod resolver.
+ */
+
+export const CODE_PURPOSES = ['register', 'reset_password', 'bind', 'paypass'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** POST user/sendCode — sends a 6-digit code by e-mail or SMS. */
+export const sendCodeBody = z.object({
+  account: accountSchema,
+  purpose: z.enum(CODE_PURPOSES),
+});
+export type SendCodeBody = z.input<typeof sendCodeBody>;
+export const sendCodeResult = z.object({
+  /** Seconds until another code may be requested (the 60 s countdown). */
+  resendAfterSeconds: z.number().int(),
+  expiresInSeconds: z.number().int(),
+});
+export type SendCodeResult = z.infer<typeof sendCodeResult>;
+
+/** POST user/cacheCodeCheck — checks a code; for `reset_password` it returns a single-use ticket. */
+export const codeCheckBody = z.object({
+  account: accountSchema,
+  purpose: z.enum(CODE_PURPOSES),
+  code: codeSchema,
+});
+export type CodeCheckBody = z.input<typeof codeCheckBody>;
+export const codeCheckResult = z.object({
+  valid: z.literal(true),
+  /** Present for `reset_password`: proves the code step for user/resetPassword, 10 min, one use. */
+  ticket: z.string().optional(),
+});
+export type CodeCheckResult = z.infer<typeof codeCheckResult>;
+
+const passwordPair = {
+  password: passwordSchema,
+  confirmPassword: z.string({ error: V.required }).min(1, V.required),
+};
+const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
+  v.password === v.confirmPassword;
+const differ = { message: V.passwordsDiffer, path: ['confirmPassword'] };
+
+/** POST user/register */
+export const registerBody = z
+  .object({
+    account: accountSchema,
+    code: codeSchema,
+    ...passwordPair,
+    agreement: z.literal(true, { error: V.agreement }),
+    /** The inviter's user id from a share link (`?refereeId=`), optional. */
+    refereeId: z.string().trim().max(64).optional().or(z.literal('').transform(() => undefined)),
+  })
+  .refine(passwordsMatch, differ);
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** POST user/login */
+export const loginBody = z.object({
+  account: accountSchema,
+  password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
+});
+export type LoginBody = z.input<typeof loginBody>;
+export const sessionResult = z.object({ token: z.string(), userId: z.string() });
+export type SessionResult = z.infer<typeof sessionResult>;
+
+/** POST user/adminLogin — separate admin accounts; the token works only on admin endpoints. */
+export const adminLoginBody = z.object({
+  username: z.string({ error: V.required }).trim().min(1, V.required).max(64, V.tooLong),
+  password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
+});
+export type AdminLoginBody = z.input<typeof adminLoginBody>;
+export const adminSessionResult = z.object({ token: z.string(), adminId: z.string() });
+
+/** GET user/isLogin → code 200 with the user id, or code 401. */
+export const isLoginResult = z.object({ loggedIn: z.literal(true), userId: z.string() });
+
+/** GET user/getRegisterData — what the register page needs. */
+export const countrySchema = z.object({
+  /** ISO 3166-1 alpha-2 */
+  code: z.string(),
+  /** e.g. "+90" */
+  dialCode: z.string(),
+  name: z.string(),
+});
+export type Country = z.infer<typeof countrySchema>;
+export const registerDataResult = z.object({
+  countries: z.array(countrySchema),
+  defaultCountry: z.string(),
+  agreementVersion: z.string(),
+  passwordMinLength: z.number().int(),
+  passwordMaxLength: z.number().int(),
+  codeLength: z.number().int(),
+  codeResendSeconds: z.number().int(),
+});
+export type RegisterData = z.infer<typeof registerDataResult>;
+
+/** POST user/changePassword (logged in): other sessions are revoked. */
+export const changePasswordBody = z
+  .object({ oldPassword: z.string({ error: V.required }).min(1, V.required).max(128), ...passwordPair })
+  .refine(passwordsMatch, differ);
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** POST user/resetPassword — after user/cacheCodeCheck gave a ticket; all sessions are revoked. */
+export const resetPasswordBody = z
+  .object({ ticket: z.string().min(1).max(256), ...passwordPair })
+  .refine(passwordsMatch, differ);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+/** POST user/sumbitBind (spelling as in the spec) — bind an e-mail or mobile, verified by code. */
+export const bindBody = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('email'), account: emailSchema, code: codeSchema }),
+  z.object({ type: z.literal('mobile'), account: mobileSchema, code: codeSchema }),
+]);
+export type BindBody = z.input<typeof bindBody>;
+
+/** GET user/info — the signed-in customer's profile. */
+export const userProfile = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  /** 0 none, 1 KYC level 1, 2 KYC level 2 */
+  kycLevel: z.number().int().min(0).max(2),
+  inviteCode: z.string(),
+  hasPayPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** GET user/inviter?refereeId= (public) — who invited you, for the invitation landing page. */
+export const inviterQuery = z.object({ refereeId: z.string().trim().min(1, V.required).max(64) });
+export const inviterResult = z.object({
+  userId: z.string(),
+  /** Masked e-mail or mobile, e.g. "de***@cardwallet.test" */
+  displayName: z.string(),
+  inviteCode: z.string(),
+});
+export type Inviter = z.infer<typeof inviterResult>;
