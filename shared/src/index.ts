@@ -7,4 +7,5 @@ export * from './validation';
 export * from './api/envelope';
 export * from './api/pagination';
 export * from './schemas/auth';
+export * from './schemas/wallet';
 export * from './i18n/translate';
