@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { WALLET_NETWORKS, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared';
+import { deriveDepositAddress } from './addresses';
+import { ChainProviderError, type ChainProvider, type IncomingTransfer, type SendRequest } from './types';
+
+export interface SandboxChainOptions {
+  /** Server secret the deposit keys are derived from. */
+  addressSecret: string;
+  /** Mine one block on every network this often; 0 = only POST /api/dev/chain/mine advances. */
+  blockIntervalMs: number;
+  confirmations?: Partial<Record<WalletNetwork, number>>;
+}
+
+/** Real-world-like confirmation counts (TRON solidification, Ethereum, Bitcoin). */
+export const DEFAULT_CONFIRMATIONS: Record<WalletNetwork, number> = { TRC20: 19, ERC20: 12, BTC: 3 };
+
+const FEES: Record<string, string> = {
+  'USDT/TRC20': '1',
+  'USDT/ERC20': '5',
+  'USDC/ERC20': '5',
+  'ETH/ERC20': '0.002',
+  'BTC/BTC': '0.0002',
+};
+
+/** Tx hash in each chain's usual form: 0x-prefixed on EVM, bare 64 hex on TRON and Bitcoin. */
+export function randomTxHash(network: WalletNetwork): string {
+  const h = randomBytes(32).toString('hex');
+  return network === 'ERC20' ? `0x${h}` : h;
+}
+
+/**
+ * In-process chain for development and tests. Blocks advance on a timer and/or through `mine`;
+ * `simulateDeposit` is what POST /api/dev/chain/deposit calls. Failure switches let tests see
+ * 'Failed to get recharge address' and failed broadcasts.
+ */
+export class SandboxChain implements ChainProvider {
+  readonly name = 'sandbox';
+  readonly failures = { depositAddress: false, send: false };
+  private readonly heights = new Map<WalletNetwork, number>(WALLET_NETWORKS.map((n) => [n, 1_000_000]));
+  private readonly sent = new Map<string, string>();
+  private readonly incomingListeners: Array<(t: IncomingTransfer) => Promise<void>> = [];
+  private readonly blockListeners: Array<(e: { network: WalletNetwork; count: number; height: number }) => Promise<void>> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private mining: Promise<void> = Promise.resolve();
+  private readonly confirmations: Record<WalletNetwork, number>;
+
+  constructor(private readonly options: SandboxChainOptions) {
+    this.confirmations = { ...DEFAULT_CONFIRMATIONS, ...options.confirmations };
+  }
+
+  async depositAddress(input: { userId: string; currency: CryptoCurrency; network: WalletNetwork }): Promise<string> {
+    if (this.failures.depositAddress) throw new ChainProviderError('sandbox: deposit address failure switch is on', 'deposit_address');
+    return deriveDepositAddress(this.options.addressSecret, input);
+  }
+
+  requiredConfirmations(network: WalletNetwork): number {
+    return this.confirmations[network];
+  }
+
+  async withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
+    const fee = FEES[`${currency}/${network}`];
+    if (!fee) throw new ChainProviderError(`no fee for ${currency} on ${network}`, 'fee');
+    return fee;
+  }
+
+  async send(request: SendRequest): Promise<{ txHash: string }> {
+    if (this.failures.send) throw new ChainProviderError('sandbox: send failure switch is on', 'send');
+    let txHash = this.sent.get(request.reference);
+    if (!txHash) {
+      txHash = randomTxHash(request.network);
+      this.sent.set(request.reference, txHash);
+    }
+    return { txHash };
+  }
+
+  onIncoming(listener: (t: IncomingTransfer) => Promise<void>): void {
+    this.incomingListeners.push(listener);
+  }
+
+  onBlocks(listener: (e: { network: WalletNetwork; count: number; height: number }) => Promise<void>): void {
+    this.blockListeners.push(listener);
+  }
+
+  height(network: WalletNetwork): number {
+    return this.heights.get(network)!;
+  }
+
+  /** A transfer lands in the next block; it has 0 confirmations until that block is mined. */
+  async simulateDeposit(input: Omit<IncomingTransfer, 'txHash' | 'blockHeight'> & { txHash?: string }): Promise<IncomingTransfer> {
+    const transfer: IncomingTransfer = {
+      ...input,
+      txHash: input.txHash ?? randomTxHash(input.network),
+      blockHeight: this.height(input.network) + 1,
+    };
+    for (const listener of this.incomingListeners) await listener(transfer);
+    return transfer;
+  }
+
+  /** Mines `blocks` on one network or all; serialised so confirmations are counted once each. */
+  mine(blocks = 1, network?: WalletNetwork): Promise<void> {
+    const run = async () => {
+      for (const n of network ? [network] : WALLET_NETWORKS) {
+        const height = this.height(n) + blocks;
+        this.heights.set(n, height);
+        for (const listener of this.blockListeners) await listener({ network: n, count: blocks, height });
+      }
+    };
+    this.mining = this.mining.then(run, run);
+    return this.mining;
+  }
+
+  start(): void {
+    if (this.options.blockIntervalMs > 0 && !this.timer) {
+      this.timer = setInterval(() => {
+        this.mine(1).catch(() => undefined);
+      }, this.options.blockIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

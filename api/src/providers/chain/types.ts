@@ -1,0 +1,55 @@
+import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared';
+
+/** A transfer seen on chain towards one of our deposit addresses. */
+export interface IncomingTransfer {
+  network: WalletNetwork;
+  currency: CryptoCurrency;
+  address: string;
+  /** Decimal string in the currency's units. */
+  amount: string;
+  txHash: string;
+  /** Block the transfer was included in. */
+  blockHeight: number;
+}
+
+export interface SendRequest {
+  network: WalletNetwork;
+  currency: CryptoCurrency;
+  to: string;
+  amount: string;
+  /** Our withdrawal id: the provider must not send twice for the same reference. */
+  reference: string;
+}
+
+/** The provider refused or could not be reached: callers map it to a translated error. */
+export class ChainProviderError extends Error {
+  override readonly name = 'ChainProviderError';
+  constructor(
+    message: string,
+    readonly operation: 'deposit_address' | 'send' | 'fee',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What the wallet needs from a blockchain back end (custody/node provider). The sandbox below
+ * behaves like one: deterministic addresses, blocks, confirmations, tx hashes and failures.
+ */
+export interface ChainProvider {
+  readonly name: string;
+  /** Stable deposit address for the user, currency and network; throws ChainProviderError. */
+  depositAddress(input: { userId: string; currency: CryptoCurrency; network: WalletNetwork }): Promise<string>;
+  /** Confirmations after which a deposit is credited. */
+  requiredConfirmations(network: WalletNetwork): number;
+  /** Network fee charged to the customer for a withdrawal (decimal string, in `currency`). */
+  withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string>;
+  /** Broadcasts a withdrawal; idempotent on `reference`; throws ChainProviderError. */
+  send(request: SendRequest): Promise<{ txHash: string }>;
+  /** Incoming transfers to any address (the wallet decides whether the address is ours). */
+  onIncoming(listener: (transfer: IncomingTransfer) => Promise<void>): void;
+  /** New blocks (`count` ≥ 1) on a network. */
+  onBlocks(listener: (event: { network: WalletNetwork; count: number; height: number }) => Promise<void>): void;
+  start(): void;
+  stop(): void;
+}

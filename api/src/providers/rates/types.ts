@@ -1,0 +1,14 @@
+import type { WalletCurrency } from '@cardwallet/shared';
+
+export class RateProviderError extends Error {
+  override readonly name = 'RateProviderError';
+}
+
+/** Prices every currency in USD. Quotes apply a spread on top (see ../../modules/wallet/exchange). */
+export interface RateProvider {
+  readonly name: string;
+  /** Mid price of one unit in USD, decimal string. */
+  usdMid(currency: WalletCurrency): Promise<string>;
+  /** Fraction taken from every conversion, e.g. '0.005' = 0.5 %. */
+  readonly spread: string;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { SandboxChain } from '../../src/providers/chain/sandbox';
+import { ChainProviderError } from '../../src/providers/chain/types';
+import { isValidTronAddress } from '../../src/providers/chain/addresses';
+import { SandboxRates } from '../../src/providers/rates/sandbox';
+
+describe('sandbox chain', () => {
+  it('derives stable valid addresses and honours the failure switch', async () => {
+    const chain = new SandboxChain({ addressSecret: 'x', blockIntervalMs: 0 });
+    const a = await chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' });
+    expect(isValidTronAddress(a)).toBe(true);
+    expect(await chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).toBe(a);
+    chain.failures.depositAddress = true;
+    await expect(chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).rejects.toBeInstanceOf(ChainProviderError);
+  });
+
+  it('reports incoming transfers and mined blocks in order; send is idempotent per reference', async () => {
+    const chain = new SandboxChain({ addressSecret: 'x', blockIntervalMs: 0 });
+    const seen: string[] = [];
+    chain.onIncoming(async (t) => void seen.push(`in:${t.amount}:${t.txHash.length}`));
+    chain.onBlocks(async (e) => void seen.push(`block:${e.network}:${e.count}`));
+    const t = await chain.simulateDeposit({ address: 'T', currency: 'USDT', network: 'TRC20', amount: '5' });
+    expect(t.blockHeight).toBe(chain.height('TRC20') + 1);
+    await chain.mine(2, 'TRC20');
+    expect(seen).toEqual(['in:5:64', 'block:TRC20:2']);
+    const s1 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w1' });
+    const s2 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w1' });
+    expect(s1.txHash).toBe(s2.txHash);
+    expect(s1.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    chain.failures.send = true;
+    await expect(chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w2' })).rejects.toThrow();
+  });
+});
+
+describe('sandbox rates', () => {
+  it('prices stablecoins at par and moves BTC within ±0.5 % without floats', async () => {
+    let t = 0;
+    const rates = new SandboxRates('0.005', () => t);
+    expect(await rates.usdMid('USDT')).toBe('1');
+    for (t = 0; t < 2_000_000; t += 10_000) {
+      const btc = Number(await rates.usdMid('BTC'));
+      expect(btc).toBeGreaterThanOrEqual(65000 * 0.995);
+      expect(btc).toBeLessThanOrEqual(65000 * 1.005);
+    }
+    rates.set('ETH', '3000.5');
+    expect(await rates.usdMid('ETH')).toBe('3000.5');
+  });
+});
