@@ -3,6 +3,7 @@ import { SandboxChain } from '../../src/providers/chain/sandbox';
 import { ChainProviderError } from '../../src/providers/chain/types';
 import { isValidTronAddress } from '../../src/providers/chain/addresses';
 import { SandboxRates } from '../../src/providers/rates/sandbox';
+import { money } from '../../src/ledger/money';
 
 describe('sandbox chain', () => {
   it('derives stable valid addresses and honours the failure switch', async () => {
@@ -38,9 +39,9 @@ describe('sandbox rates', () => {
     const rates = new SandboxRates('0.005', () => t);
     expect(await rates.usdMid('USDT')).toBe('1');
     for (t = 0; t < 2_000_000; t += 10_000) {
-      const btc = Number(await rates.usdMid('BTC'));
-      expect(btc).toBeGreaterThanOrEqual(65000 * 0.995);
-      expect(btc).toBeLessThanOrEqual(65000 * 1.005);
+      const btc = money(await rates.usdMid('BTC'));
+      expect(btc.gte('64675')).toBe(true);
+      expect(btc.lte('65325')).toBe(true);
     }
     rates.set('ETH', '3000.5');
     expect(await rates.usdMid('ETH')).toBe('3000.5');
