@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Form, Input, type InputRef } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FieldErrorText, useFieldErrorText } from './field-error';
+
+export interface TextFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  required?: boolean;
+  readOnly?: boolean;
+  /** Rendered beside the input (e.g. the send-code button, the dial code). */
+  extra?: ReactNode;
+  /** Rendered before the input inside the same row (e.g. the dial code picker). */
+  prefix?: ReactNode;
+}
+
+/**
+ * An antd-mobile input bound to react-hook-form. antd-mobile's Input forwards only `aria-label`
+ * to the native <input>, so invalid state and the error description are set on it directly.
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  placeholder,
+  maxLength,
+  required,
+  readOnly,
+  extra,
+  prefix,
+}: TextFieldProps<T>) {
+  const { t } = useTranslation('passport');
+  const { field, fieldState } = useController({ control, name });
+  const errorText = useFieldErrorText(fieldState.error);
+  const inputRef = useRef<InputRef | null>(null);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [revealed, setRevealed] = useState(false);
+
+  useEffect(() => {
+    const el = inputRef.current?.nativeElement;
+    if (!el) return;
+    el.setAttribute('aria-invalid', errorText ? 'true' : 'false');
+    if (errorText) el.setAttribute('aria-describedby', errorId);
+    else el.removeAttribute('aria-describedby');
+    if (required) el.setAttribute('aria-required', 'true');
+  }, [errorText, errorId, required]);
+
+  const isPassword = type === 'password';
+  const revealButton = isPassword ? (
+    <button
+      type="button"
+      className="passport-icon-button"
+      aria-label={revealed ? t('fields.hidePassword') : t('fields.showPassword')}
+      aria-pressed={revealed}
+      onClick={() => setRevealed((v) => !v)}
+    >
+      {revealed ? <EyeOutline aria-hidden /> : <EyeInvisibleOutline aria-hidden />}
+    </button>
+  ) : null;
+
+  return (
+    <Form.Item
+      label={label}
+      required={required}
+      className={errorText ? 'adm-form-item-has-error' : undefined}
+      description={<FieldErrorText id={errorId} text={errorText} />}
+      extra={extra ?? revealButton}
+    >
+      <div className="passport-input-row">
+        {prefix}
+        <Input
+          ref={(instance) => {
+            inputRef.current = instance;
+            field.ref(instance ? { focus: () => instance.focus() } : null);
+          }}
+          id={id}
+          name={field.name}
+          aria-label={label}
+          type={isPassword && revealed ? 'text' : type}
+          inputMode={inputMode}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          readOnly={readOnly}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+        />
+      </div>
+    </Form.Item>
+  );
+}

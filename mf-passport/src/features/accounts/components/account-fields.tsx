@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { Tabs } from 'antd-mobile';
+import { isRtl, useHost, type Country } from '@cardwallet/shared';
+import { useController, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
+import type { AccountFormValues, AccountMethod } from './account-form';
+import { DialCodePicker } from './dial-code-picker';
+
+export interface AccountFieldsProps {
+  countries: Country[];
+  defaultCountry?: string;
+  /** autocomplete hint: 'username' on login, 'email'/'tel' elsewhere. */
+  purpose: 'login' | 'register' | 'reset';
+}
+
+/** E-mail or mobile (dial code + national number), switched by tabs. Used inside a FormProvider. */
+export function AccountFields({ countries, defaultCountry, purpose }: AccountFieldsProps) {
+  const { t } = useTranslation('passport');
+  const host = useHost();
+  const language = host.i18n.useLanguage();
+  const { control, setValue, getValues, clearErrors, trigger } = useFormContext<AccountFormValues>();
+  const { field: method } = useController({ control, name: 'method' });
+  const { field: country } = useController({ control, name: 'country' });
+  const { field: dialCode } = useController({ control, name: 'dialCode' });
+
+  // The server's default country arrives after the form was created.
+  useEffect(() => {
+    if (getValues('country') || !defaultCountry) return;
+    const found = countries.find((c) => c.code === defaultCountry);
+    if (found) {
+      setValue('country', found.code);
+      setValue('dialCode', found.dialCode);
+    }
+  }, [countries, defaultCountry, getValues, setValue]);
+
+  const choose = (c: Country) => {
+    setValue('country', c.code);
+    setValue('dialCode', c.dialCode);
+    // A number typed before the dial code changed is re-checked against the new country's plan.
+    if (getValues('national')) void trigger('national');
+  };
+
+  return (
+    <>
+      <Tabs
+        activeKey={method.value as string}
+        direction={isRtl(language) ? 'rtl' : 'ltr'}
+        onChange={(key) => {
+          method.onChange(key as AccountMethod);
+          clearErrors(['email', 'national']);
+        }}
+        className="passport-account-tabs"
+      >
+        <Tabs.Tab key="email" title={t('fields.methodEmail')} />
+        <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
+      </Tabs>
+      {method.value === 'email' ? (
+        <TextField<AccountFormValues>
+          control={control}
+          name="email"
+          label={t('fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete={purpose === 'login' ? 'username' : 'email'}
+          placeholder={t('placeholders.email')}
+          required
+        />
+      ) : (
+        <TextField<AccountFormValues>
+          control={control}
+          name="national"
+          label={t('fields.mobile')}
+          type="tel"
+          inputMode="tel"
+          autoComplete={purpose === 'login' ? 'username' : 'tel-national'}
+          placeholder={t('placeholders.mobile')}
+          required
+          prefix={
+            <DialCodePicker
+              countries={countries}
+              country={country.value as string}
+              dialCode={dialCode.value as string}
+              onChange={choose}
+            />
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { V, toE164 } from '@cardwallet/shared';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+export type AccountMethod = 'email' | 'mobile';
+
+/** The account part of every passport form: an e-mail, or a dial code plus a national number. */
+export interface AccountFormValues {
+  method: AccountMethod;
+  email: string;
+  /** ISO 3166-1 alpha-2 of the chosen dial code (several countries share "+1"). */
+  country: string;
+  dialCode: string;
+  national: string;
+}
+
+export const emptyAccountValues = (country = '', dialCode = ''): AccountFormValues => ({
+  method: 'email',
+  email: '',
+  country,
+  dialCode,
+  national: '',
+});
+
+/** The `account` the API expects: the e-mail as typed, or the mobile composed into E.164. */
+export function composeAccount(values: AccountFormValues): string {
+  if (values.method === 'email') return values.email;
+  return values.national.trim() ? toE164(values.dialCode, values.national) : '';
+}
+
+export function accountFieldName(values: AccountFormValues): 'email' | 'national' {
+  return values.method === 'email' ? 'email' : 'national';
+}
+
+/**
+ * A zod resolver for a form whose schema takes `account` while the user edits `email` or
+ * `national`: composes the account, validates with the shared (API) schema, and reports an
+ * account problem on the field the user actually typed into.
+ */
+export function accountResolver<TValues extends AccountFormValues & FieldValues, TSchema extends z.ZodType>(
+  schema: TSchema,
+  toInput: (values: TValues, account: string) => z.input<TSchema>,
+  options: { passwordPair?: boolean } = {},
+): Resolver<TValues, unknown, z.output<TSchema>> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<TSchema>>;
+  return async (values, context, resolverOptions) => {
+    const input = toInput(values, composeAccount(values)) as FieldValues;
+    const result = await resolve(input, context, resolverOptions as never);
+    const errors = { ...(result.errors as Record<string, unknown>) };
+    if ('account' in errors) {
+      errors[accountFieldName(values)] = errors.account;
+      delete errors.account;
+    }
+    if (options.passwordPair) addPasswordsDiffer(values, errors);
+    const hasErrors = Object.keys(errors).length > 0;
+    return hasErrors
+      ? { values: {}, errors: errors as FieldErrors<TValues> }
+      : { values: result.values, errors: {} };
+  };
+}
+
+/**
+ * zod skips an object's refinements while any field is invalid, so "passwords differ" would stay
+ * hidden until the whole form is otherwise valid. Show it as soon as both entries are there.
+ */
+export function addPasswordsDiffer(values: FieldValues, errors: Record<string, unknown>): void {
+  const { password, confirmPassword } = values as { password?: string; confirmPassword?: string };
+  if (password && confirmPassword && password !== confirmPassword && !errors.confirmPassword) {
+    errors.confirmPassword = { type: 'custom', message: V.passwordsDiffer };
+  }
+}

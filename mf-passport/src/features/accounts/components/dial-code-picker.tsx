@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { List, Popup } from 'antd-mobile';
+import { DownOutline } from 'antd-mobile-icons';
+import type { Country } from '@cardwallet/shared';
+import { useTranslation } from 'react-i18next';
+
+export interface DialCodePickerProps {
+  countries: Country[];
+  country: string;
+  dialCode: string;
+  onChange: (country: Country) => void;
+}
+
+/**
+ * The dial code in front of a mobile number. A bottom sheet of real buttons rather than
+ * antd-mobile's Picker wheel, whose accessible names are hard-coded in Chinese.
+ */
+export function DialCodePicker({ countries, country, dialCode, onChange }: DialCodePickerProps) {
+  const { t } = useTranslation('passport');
+  const [open, setOpen] = useState(false);
+  const chosen = countries.find((c) => c.code === country);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="passport-dial-code"
+        aria-label={t('fields.dialCodeButton', { dialCode: dialCode || '—', country: chosen?.name ?? '' })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <bdi dir="ltr">{dialCode || '+'}</bdi>
+        <DownOutline aria-hidden />
+      </button>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
+        destroyOnClose
+      >
+        <div role="dialog" aria-label={t('fields.chooseDialCode')}>
+          <List header={t('fields.chooseDialCode')}>
+            {countries.map((c) => (
+              <List.Item key={c.code} arrowIcon={false}>
+                <button
+                  type="button"
+                  className="passport-dial-option"
+                  aria-pressed={c.code === country}
+                  onClick={() => {
+                    onChange(c);
+                    setOpen(false);
+                  }}
+                >
+                  <span>{c.name}</span>
+                  <bdi dir="ltr">{c.dialCode}</bdi>
+                </button>
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      </Popup>
+    </>
+  );
+}

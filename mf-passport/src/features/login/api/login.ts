@@ -1,0 +1,20 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { sessionResult, useHost, type HttpClient, type LoginBody, type SessionResult } from '@cardwallet/shared';
+
+/** POST user/login — exchanges an account and password for a session token. */
+export async function login(http: HttpClient, body: LoginBody): Promise<SessionResult> {
+  // 'none': a wrong password is shown on the form, it must not trigger the 401 login prompt.
+  const data = await http.post<unknown>('user/login', body, { prompt: false, loading: true, login: 'none' });
+  return sessionResult.parse(data);
+}
+
+export const loginMutationOptions = (http: HttpClient) =>
+  mutationOptions({
+    mutationKey: ['passport', 'login'],
+    mutationFn: (body: LoginBody) => login(http, body),
+  });
+
+export function useLogin() {
+  const { http } = useHost();
+  return useMutation(loginMutationOptions(http));
+}

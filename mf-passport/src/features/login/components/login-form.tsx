@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, List } from 'antd-mobile';
+import { loginBody, useHost } from '@cardwallet/shared';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors, safeReturnTo } from '../../../lib/form-errors';
+import { useRegisterData } from '../../accounts/api/get-register-data';
+import { AccountFields } from '../../accounts/components/account-fields';
+import { accountFieldName, accountResolver, emptyAccountValues, type AccountFormValues } from '../../accounts/components/account-form';
+import { useLogin } from '../api/login';
+
+export interface LoginFormValues extends AccountFormValues {
+  password: string;
+}
+
+const resolver = accountResolver<LoginFormValues, typeof loginBody>(loginBody, (values, account) => ({
+  account,
+  password: values.password,
+}));
+
+export const HOME_PATH = '/pages/index/index';
+
+export function LoginForm() {
+  const { t } = useTranslation('passport');
+  const host = useHost();
+  const registerData = useRegisterData();
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<LoginFormValues, unknown, z.output<typeof loginBody>>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: { ...emptyAccountValues(), password: '' },
+  });
+
+  const onValid = async (body: z.output<typeof loginBody>) => {
+    setFormError(null);
+    try {
+      const session = await login.mutateAsync(body);
+      host.session.signIn(session);
+      // Back to the page that asked for a login (spec §6), else home with a fresh history.
+      const returnTo = safeReturnTo(host.session.takeReturnTo());
+      if (returnTo) host.navigation.redirect(returnTo);
+      else host.navigation.relaunch(HOME_PATH);
+    } catch (error) {
+      const values = form.getValues();
+      const placed = applyServerFieldErrors(error, form.setError, ['email', 'national', 'password'], (f) =>
+        f === 'account' ? accountFieldName(values) : f,
+      );
+      if (!placed) setFormError(apiErrorMessage(error, t));
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className="adm-form passport-form"
+        noValidate
+        aria-label={t('login.formLabel')}
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <AccountFields
+          countries={registerData.data?.countries ?? []}
+          defaultCountry={registerData.data?.defaultCountry}
+          purpose="login"
+        />
+        <List className="passport-list">
+          <TextField<LoginFormValues>
+            control={form.control}
+            name="password"
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('placeholders.password')}
+            required
+          />
+        </List>
+        <FormAlert message={formError} />
+        <div className="adm-form-footer">
+          <Button block type="submit" color="primary" size="large" loading={login.isPending} disabled={login.isPending}>
+            {t('login.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

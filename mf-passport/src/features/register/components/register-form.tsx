@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Button, List } from 'antd-mobile';
+import { VERIFICATION_CODE_LENGTH, normaliseAccount, isApiError, registerBody, useHost } from '@cardwallet/shared';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { AppLink } from '../../../components/app-link';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useRegisterData } from '../../accounts/api/get-register-data';
+import { AccountFields } from '../../accounts/components/account-fields';
+import {
+  accountFieldName,
+  accountResolver,
+  composeAccount,
+  emptyAccountValues,
+  type AccountFormValues,
+} from '../../accounts/components/account-form';
+import { SendCodeButton } from '../../accounts/components/send-code-button';
+import { useRegister } from '../api/register';
+
+export interface RegisterFormValues extends AccountFormValues {
+  code: string;
+  password: string;
+  confirmPassword: string;
+  agreement: boolean;
+  refereeId: string;
+}
+
+type RegisterOutput = z.output<typeof registerBody>;
+
+const resolver = accountResolver<RegisterFormValues, typeof registerBody>(
+  registerBody,
+  (values, account) => ({
+    account,
+    code: values.code,
+    password: values.password,
+    confirmPassword: values.confirmPassword,
+    agreement: values.agreement as true,
+    refereeId: values.refereeId,
+  }),
+  { passwordPair: true },
+);
+
+const FORM_FIELDS = ['email', 'national', 'code', 'password', 'confirmPassword', 'agreement', 'refereeId'] as const;
+export const REGISTER_SUCCESS_PATH = '/pages/passport/register-success';
+export const USER_AGREEMENT_PATH = '/pages/index/user_agreement';
+
+export function RegisterForm({ refereeId }: { refereeId: string }) {
+  const { t } = useTranslation('passport');
+  const host = useHost();
+  const registerData = useRegisterData();
+  const registerAccount = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterFormValues, unknown, RegisterOutput>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: {
+      ...emptyAccountValues(),
+      code: '',
+      password: '',
+      confirmPassword: '',
+      agreement: false,
+      refereeId,
+    },
+  });
+  const renameAccount = (field: string) => (field === 'account' ? accountFieldName(form.getValues()) : field);
+
+  const getAccount = async () => {
+    const values = form.getValues();
+    const valid = await form.trigger(accountFieldName(values));
+    return valid ? normaliseAccount(composeAccount(form.getValues())) : null;
+  };
+
+  const onSendCodeError = (message: string, error?: unknown) => {
+    const onAccount = isApiError(error) && (error.key === 'account_exists' || error.fields?.account);
+    form.setError(onAccount ? accountFieldName(form.getValues()) : 'code', { type: 'server', message });
+  };
+
+  const onValid = async (body: RegisterOutput) => {
+    setFormError(null);
+    try {
+      await registerAccount.mutateAsync(body);
+      host.navigation.redirect(REGISTER_SUCCESS_PATH);
+    } catch (error) {
+      const placed = applyServerFieldErrors(error, form.setError, FORM_FIELDS, renameAccount);
+      if (isApiError(error) && error.key === 'account_exists') {
+        form.setError(accountFieldName(form.getValues()), { type: 'server', message: error.message }, { shouldFocus: true });
+      } else if (isApiError(error) && error.key === 'referee_not_found') {
+        form.setError('refereeId', { type: 'server', message: error.message }, { shouldFocus: true });
+      } else if (isApiError(error) && (error.key === 'code_invalid' || error.key === 'code_expired' || error.key === 'code_attempts_exceeded')) {
+        form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+      } else if (!placed) {
+        setFormError(apiErrorMessage(error, t));
+      }
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className="adm-form passport-form"
+        noValidate
+        aria-label={t('register.formLabel')}
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <AccountFields
+          countries={registerData.data?.countries ?? []}
+          defaultCountry={registerData.data?.defaultCountry}
+          purpose="register"
+        />
+        <List className="passport-list">
+          <TextField<RegisterFormValues>
+            control={form.control}
+            name="code"
+            label={t('fields.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('placeholders.code', { length: VERIFICATION_CODE_LENGTH })}
+            maxLength={VERIFICATION_CODE_LENGTH}
+            required
+            extra={
+              <SendCodeButton
+                purpose="register"
+                getAccount={getAccount}
+                onError={onSendCodeError}
+                onSent={() => form.clearErrors('code')}
+              />
+            }
+          />
+          <TextField<RegisterFormValues>
+            control={form.control}
+            name="password"
+            label={t('fields.password')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('placeholders.newPassword')}
+            required
+          />
+          <TextField<RegisterFormValues>
+            control={form.control}
+            name="confirmPassword"
+            label={t('fields.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('placeholders.confirmPassword')}
+            required
+          />
+          <TextField<RegisterFormValues>
+            control={form.control}
+            name="refereeId"
+            label={t('fields.invitationCode')}
+            autoComplete="off"
+            placeholder={t('placeholders.invitationCode')}
+          />
+        </List>
+        <CheckboxField<RegisterFormValues> control={form.control} name="agreement">
+          {t('register.agreementPrefix')} <AppLink to={USER_AGREEMENT_PATH}>{t('register.agreementLink')}</AppLink>
+        </CheckboxField>
+        <FormAlert message={formError} />
+        <div className="adm-form-footer">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={registerAccount.isPending}
+            disabled={registerAccount.isPending}
+          >
+            {t('register.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

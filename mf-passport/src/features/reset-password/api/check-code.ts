@@ -1,0 +1,19 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { codeCheckResult, useHost, type CodeCheckBody, type CodeCheckResult, type HttpClient } from '@cardwallet/shared';
+
+/** POST user/cacheCodeCheck — checks a code; for reset_password the answer carries a one-use ticket. */
+export async function checkCode(http: HttpClient, body: CodeCheckBody): Promise<CodeCheckResult> {
+  const data = await http.post<unknown>('user/cacheCodeCheck', body, { prompt: false, loading: true, login: 'none' });
+  return codeCheckResult.parse(data);
+}
+
+export const checkCodeMutationOptions = (http: HttpClient) =>
+  mutationOptions({
+    mutationKey: ['passport', 'check-code'],
+    mutationFn: (body: CodeCheckBody) => checkCode(http, body),
+  });
+
+export function useCheckCode() {
+  const { http } = useHost();
+  return useMutation(checkCodeMutationOptions(http));
+}

@@ -1,0 +1,18 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { useHost, type HttpClient, type ResetPasswordBody } from '@cardwallet/shared';
+
+/** POST user/resetPassword — sets a new password with the ticket from the code step; every session ends. */
+export async function resetPassword(http: HttpClient, body: ResetPasswordBody): Promise<void> {
+  await http.post<unknown>('user/resetPassword', body, { prompt: false, loading: true, login: 'none' });
+}
+
+export const resetPasswordMutationOptions = (http: HttpClient) =>
+  mutationOptions({
+    mutationKey: ['passport', 'reset-password'],
+    mutationFn: (body: ResetPasswordBody) => resetPassword(http, body),
+  });
+
+export function useResetPassword() {
+  const { http } = useHost();
+  return useMutation(resetPasswordMutationOptions(http));
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Button, List } from 'antd-mobile';
+import { VERIFICATION_CODE_LENGTH, normaliseAccount, codeCheckBody, isApiError } from '@cardwallet/shared';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useRegisterData } from '../../accounts/api/get-register-data';
+import { AccountFields } from '../../accounts/components/account-fields';
+import {
+  accountFieldName,
+  accountResolver,
+  composeAccount,
+  emptyAccountValues,
+  type AccountFormValues,
+} from '../../accounts/components/account-form';
+import { SendCodeButton } from '../../accounts/components/send-code-button';
+import { useCheckCode } from '../api/check-code';
+
+export interface VerifyFormValues extends AccountFormValues {
+  code: string;
+}
+
+const resolver = accountResolver<VerifyFormValues, typeof codeCheckBody>(codeCheckBody, (values, account) => ({
+  account,
+  purpose: 'reset_password',
+  code: values.code,
+}));
+
+/** Step 1: prove control of the e-mail or mobile; yields the reset ticket. */
+export function VerifyStep({ notice, onVerified }: { notice: string | null; onVerified: (ticket: string) => void }) {
+  const { t } = useTranslation('passport');
+  const registerData = useRegisterData();
+  const checkCode = useCheckCode();
+  const [formError, setFormError] = useState<string | null>(notice);
+  const form = useForm<VerifyFormValues, unknown, z.output<typeof codeCheckBody>>({
+    mode: 'onTouched',
+    resolver,
+    defaultValues: { ...emptyAccountValues(), code: '' },
+  });
+  const renameAccount = (field: string) => (field === 'account' ? accountFieldName(form.getValues()) : field);
+
+  const getAccount = async () => {
+    const valid = await form.trigger(accountFieldName(form.getValues()));
+    return valid ? normaliseAccount(composeAccount(form.getValues())) : null;
+  };
+
+  const onValid = async (body: z.output<typeof codeCheckBody>) => {
+    setFormError(null);
+    try {
+      const result = await checkCode.mutateAsync(body);
+      if (!result.ticket) throw new Error('cacheCodeCheck answered without a reset ticket');
+      onVerified(result.ticket);
+    } catch (error) {
+      const placed = applyServerFieldErrors(error, form.setError, ['email', 'national', 'code'], renameAccount);
+      if (isApiError(error) && error.key?.startsWith('code_')) {
+        form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
+      } else if (!placed) {
+        setFormError(apiErrorMessage(error, t));
+      }
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        className="adm-form passport-form"
+        noValidate
+        aria-label={t('reset.steps.verification')}
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <AccountFields
+          countries={registerData.data?.countries ?? []}
+          defaultCountry={registerData.data?.defaultCountry}
+          purpose="reset"
+        />
+        <List className="passport-list">
+          <TextField<VerifyFormValues>
+            control={form.control}
+            name="code"
+            label={t('fields.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('placeholders.code', { length: VERIFICATION_CODE_LENGTH })}
+            maxLength={VERIFICATION_CODE_LENGTH}
+            required
+            extra={
+              <SendCodeButton
+                purpose="reset_password"
+                getAccount={getAccount}
+                onError={(message) => form.setError('code', { type: 'server', message })}
+                onSent={() => form.clearErrors('code')}
+              />
+            }
+          />
+        </List>
+        <FormAlert message={formError} />
+        <div className="adm-form-footer">
+          <Button block type="submit" color="primary" size="large" loading={checkCode.isPending} disabled={checkCode.isPending}>
+            {t('reset.next')}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
