@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { sqlFromPGlite, sqlFromPgPool, type SqlDatabase } from '../../../src/ledger/sql';
+
+/**
+ * A database with only the wallet migrations applied, for ledger-level tests that do not need the
+ * HTTP app: in-memory PGlite, or a fresh throw-away database on the local PostgreSQL.
+ */
+export const WALLET_MIGRATION = readFileSync(fileURLToPath(new URL('../../../migrations/0100_wallet_ledger.sql', import.meta.url)), 'utf8');
+
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function pgAvailable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface TestDb {
+  kind: 'pglite' | 'pg';
+  sql: SqlDatabase;
+  url?: string;
+  close(): Promise<void>;
+}
+
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `cw_wallet_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function openLedgerDb(kind: 'pglite' | 'pg', poolSize = 16): Promise<TestDb> {
+  if (kind === 'pglite') {
+    const db = new PGlite();
+    await db.exec(WALLET_MIGRATION);
+    return { kind, sql: sqlFromPGlite(db), close: () => db.close() };
+  }
+  const created = await createPgDatabase();
+  const pool = new pg.Pool({ connectionString: created.url, max: poolSize });
+  await pool.query(WALLET_MIGRATION);
+  return {
+    kind,
+    url: created.url,
+    sql: sqlFromPgPool(pool),
+    close: async () => {
+      await pool.end();
+      await created.drop();
+    },
+  };
+}
