@@ -1,0 +1,114 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
+export const REMOTE_DIRS = [
+  { name: 'mf_card', short: 'card', dir: 'mf-card' },
+  { name: 'mf_wallet', short: 'wallet', dir: 'mf-wallet' },
+  { name: 'mf_user', short: 'user', dir: 'mf-user' },
+  { name: 'mf_share', short: 'share', dir: 'mf-share' },
+  { name: 'mf_passport', short: 'passport', dir: 'mf-passport' },
+] as const;
+
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)$/;
+
+type HeaderTarget = { header(name: string, value: string): unknown };
+
+function setCacheHeaders(res: HeaderTarget, path: string) {
+  // Hashed file names never change content; everything else (index.html, remoteEntry.js,
+  // mf-manifest.json) must be revalidated so a redeploy is picked up on the next load.
+  res.header('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  res.header('Timing-Allow-Origin', '*');
+}
+
+interface BuildInfo {
+  name: string;
+  routePrefix: string;
+  contractMajor: number;
+}
+
+/** `/remotes.json`: every remote whose production build is present, read on each request. */
+export function remoteRegistry(rootDir: string): { remotes: Array<BuildInfo & { manifestUrl: string }> } {
+  const remotes: Array<BuildInfo & { manifestUrl: string }> = [];
+  for (const remote of REMOTE_DIRS) {
+    const dist = join(rootDir, remote.dir, 'dist');
+    try {
+      const info = JSON.parse(readFileSync(join(dist, 'build-info.json'), 'utf8')) as BuildInfo;
+      if (!existsSync(join(dist, 'mf-manifest.json')) || info.name !== remote.name) continue;
+      remotes.push({
+        name: remote.name,
+        routePrefix: info.routePrefix,
+        manifestUrl: `/remotes/${remote.short}/mf-manifest.json`,
+        contractMajor: info.contractMajor,
+      });
+    } catch {
+      // Not built (or half-written): the shell shows that app's pages as unavailable.
+    }
+  }
+  return { remotes };
+}
+
+function hasFiles(dir: string): boolean {
+  try {
+    return readdirSync(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves the web front end from the API's Fastify process: the shell at `/`, each feature app
+ * under `/remotes/<name>/`, `/remotes.json`, and the SPA fallback for `/` and `/pages/*`.
+ * `/api/*` is never answered here (the API's own not-found handler answers in the envelope).
+ */
+export default async function webPlugin(app: FastifyInstance, opts: { rootDir: string }): Promise<void> {
+  const shellDist = join(opts.rootDir, 'shell', 'dist');
+  const indexFile = join(shellDist, 'index.html');
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache').header('Timing-Allow-Origin', '*');
+    return remoteRegistry(opts.rootDir);
+  });
+
+  let decorated = false;
+  if (hasFiles(shellDist)) {
+    await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: true, index: false, cacheControl: false, setHeaders: (res, path) => setCacheHeaders(res as unknown as HeaderTarget, path) });
+    decorated = true;
+  } else {
+    app.log.warn(`web: ${shellDist} is missing — run the front-end build`);
+  }
+  for (const remote of REMOTE_DIRS) {
+    const dist = join(opts.rootDir, remote.dir, 'dist');
+    if (!hasFiles(dist)) continue;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${remote.short}/`,
+      wildcard: true,
+      index: false,
+      decorateReply: !decorated,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        setCacheHeaders(res as unknown as HeaderTarget, path);
+        (res as unknown as HeaderTarget).header('Access-Control-Allow-Origin', '*');
+      },
+    });
+    decorated = true;
+  }
+
+  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
+    let html: string;
+    try {
+      html = readFileSync(indexFile, 'utf8');
+    } catch {
+      return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', sendIndex);
+  app.get('/pages/*', sendIndex);
+}
+
+// fastify-plugin's marker: register() without encapsulation, so the routes join the parent app.
+(webPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

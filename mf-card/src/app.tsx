@@ -1,0 +1,18 @@
+import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
+import { AntdMobileProvider } from './antd-mobile';
+import { routes } from './routes';
+import enUS from './i18n/en-US.json';
+import zhHK from './i18n/zh-HK.json';
+import arAE from './i18n/ar-AE.json';
+import trTR from './i18n/tr-TR.json';
+
+const app: FeatureApp = {
+  name: 'mf_card',
+  contractVersion: CONTRACT_VERSION,
+  routePrefix: '/pages/card/',
+  routes,
+  i18n: { namespace: 'card', resources: { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR } },
+  Provider: AntdMobileProvider,
+};
+
+export default app;

@@ -1,0 +1,197 @@
+// Rspack + Module Federation 2 configuration shared by the host shell and the five feature apps.
+// No React code here: only build wiring, so every app's rspack.config.mjs stays a few lines long.
+import { createRequire } from 'node:module';
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const sharedDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The contract MAJOR, read from the source so the build metadata can never disagree with it. */
+export function readContractVersion() {
+  const source = readFileSync(join(sharedDir, 'src/contract.ts'), 'utf8');
+  const version = /CONTRACT_VERSION = '(\d+\.\d+\.\d+)'/.exec(source)?.[1];
+  const major = Number(/CONTRACT_MAJOR = (\d+)/.exec(source)?.[1]);
+  if (!version || !Number.isInteger(major) || Number(version.split('.')[0]) !== major) {
+    throw new Error('shared/src/contract.ts: CONTRACT_VERSION and CONTRACT_MAJOR disagree or are missing');
+  }
+  return { version, major };
+}
+
+/** Libraries that must exist once per page: React, the router, i18n, stores, query cache, contracts. */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'react-router',
+  'i18next',
+  'react-i18next',
+  'zustand',
+  '@tanstack/react-query',
+  '@cardwallet/shared',
+];
+
+export function sharedModules(pkg) {
+  const shared = {};
+  const sharedPkg = JSON.parse(readFileSync(join(sharedDir, 'package.json'), 'utf8'));
+  for (const key of SINGLETONS) {
+    const name = key.endsWith('/') ? key.slice(0, -1) : key;
+    const declared = pkg.dependencies?.[name];
+    if (!declared) throw new Error(`${pkg.name}: ${name} must be a dependency (it is a Module Federation singleton)`);
+    const requiredVersion = declared.startsWith('workspace:') ? `^${sharedPkg.version}` : `^${declared}`;
+    shared[key] = { singleton: true, requiredVersion, ...(name === '@cardwallet/shared' ? { version: sharedPkg.version } : {}) };
+  }
+  // antd-mobile is deliberately NOT shared: a shared package is not tree-shaken (215 KB gz whole),
+  // so each app bundles only the components it uses.
+  return shared;
+}
+
+function baseConfig({ dir, name, port, mode, isHost }) {
+  const require = createRequire(join(dir, 'package.json'));
+  const rspack = require('@rspack/core');
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const production = mode === 'production';
+  const hashed = production ? '.[contenthash:8]' : '';
+  return {
+    rspack,
+    ModuleFederationPlugin,
+    pkg,
+    production,
+    config: {
+      mode,
+      context: dir,
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: join(dir, 'dist'),
+        // Remotes resolve their chunks next to their manifest, wherever they are deployed.
+        publicPath: isHost ? '/' : 'auto',
+        filename: `static/js/[name]${hashed}.js`,
+        chunkFilename: `static/js/[name]${hashed}.js`,
+        cssFilename: `static/css/[name]${hashed}.css`,
+        cssChunkFilename: `static/css/[name]${hashed}.css`,
+        assetModuleFilename: `static/media/[name]${hashed}[ext]`,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        // react-router ships a development build under the "development" condition.
+        conditionNames: production ? ['import', 'module', 'browser', 'production', 'default'] : undefined,
+      },
+      module: {
+        rules: [
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+              },
+              env: { targets: 'chrome >= 87, safari >= 14, firefox >= 78' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      ].filter(Boolean),
+      optimization: { moduleIds: production ? 'deterministic' : 'named', chunkIds: production ? 'deterministic' : 'named' },
+      performance: { hints: false },
+      devServer: {
+        port,
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: isHost,
+      },
+      stats: 'errors-warnings',
+    },
+  };
+}
+
+/**
+ * A feature app: exposes `./app` (its FeatureApp) and writes `dist/build-info.json`, from which
+ * the server generates `/remotes.json` (name, routePrefix, contractMajor).
+ */
+export function createRemoteConfig({ dir, name, routePrefix, port }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const { config, ModuleFederationPlugin, pkg, production } = baseConfig({ dir, name, port, mode, isHost: false });
+    const contract = readContractVersion();
+    config.entry = {};
+    config.plugins.push(
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './app': './src/app.tsx' },
+        shared: sharedModules(pkg),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+      {
+        apply(compiler) {
+          compiler.hooks.afterEmit.tap('CardWalletBuildInfo', () => {
+            mkdirSync(config.output.path, { recursive: true });
+            const info = { name, routePrefix, contractVersion: contract.version, contractMajor: contract.major, mode, builtAt: new Date().toISOString() };
+            writeFileSync(join(config.output.path, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
+          });
+        },
+      },
+    );
+    return config;
+  };
+}
+
+/** The host shell: no remote URL baked in; remotes are registered at runtime from /remotes.json. */
+export function createHostConfig({ dir, name, port, devRemotes, template, devProxy }) {
+  return (_env, argv = {}) => {
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const { config, ModuleFederationPlugin, pkg, rspack } = baseConfig({ dir, name, port, mode, isHost: true });
+    config.entry = { main: './src/index.ts' };
+    config.plugins.push(
+      new ModuleFederationPlugin({ name, remotes: {}, shared: sharedModules(pkg), shareStrategy: 'loaded-first', dts: false }),
+      new rspack.HtmlRspackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
+    );
+    const contract = readContractVersion();
+    config.devServer.proxy = devProxy;
+    config.devServer.setupMiddlewares = (middlewares) => {
+      // Dev: the remotes run on their own dev servers; the registry points at them.
+      middlewares.unshift({
+        name: 'remotes-json',
+        path: '/remotes.json',
+        middleware: (_req, res) => {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-cache');
+          const remotes = devRemotes.map((r) => ({
+            name: r.name,
+            routePrefix: r.routePrefix,
+            manifestUrl: `http://localhost:${r.port}/mf-manifest.json`,
+            contractMajor: contract.major,
+          }));
+          res.end(JSON.stringify({ remotes }));
+        },
+      });
+      return middlewares;
+    };
+    return config;
+  };
+}
+
+/** Dev ports and route prefixes of the feature apps (dev only; production reads build-info.json). */
+export const DEV_REMOTES = [
+  { name: 'mf_card', routePrefix: '/pages/card/', port: 3001 },
+  { name: 'mf_wallet', routePrefix: '/pages/wallet/', port: 3002 },
+  { name: 'mf_user', routePrefix: '/pages/user/', port: 3003 },
+  { name: 'mf_share', routePrefix: '/pages/share/', port: 3004 },
+  { name: 'mf_passport', routePrefix: '/pages/passport/', port: 3005 },
+];

@@ -1,0 +1,2 @@
+export { createAntdMobileProvider, reactRootRender } from './antd-mobile';
+export type { AntdMobileBindings } from './antd-mobile';

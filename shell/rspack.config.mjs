@@ -1,0 +1,11 @@
+import { createHostConfig, DEV_REMOTES } from '../shared/build/remote-preset.mjs';
+
+export default createHostConfig({
+  dir: import.meta.dirname,
+  name: 'shell',
+  port: 3000,
+  template: './index.html',
+  devRemotes: DEV_REMOTES,
+  // The API (npm start, or `pnpm --filter @cardwallet/api dev`) listens on 8080.
+  devProxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:8080', changeOrigin: true }],
+});

@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from 'react';
+import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useHost, type NavBarMode } from '@cardwallet/shared';
+import { isTabPath } from '../routing/route-table';
+import { LoginRequiredView } from './status-views';
+
+export interface PageFrameProps {
+  title: string;
+  navBar: NavBarMode;
+  auth: boolean;
+  children: ReactNode;
+}
+
+/** Nav bar, login gate and slide-in of one screen. */
+export function PageFrame({ title, navBar, auth, children }: PageFrameProps) {
+  const host = useHost();
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const session = host.session.useSession();
+  const tab = isTabPath(pathname);
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('appName')}` : t('appName');
+  }, [title, t]);
+  return (
+    <div className={tab ? 'cw-page' : 'cw-page cw-page-enter'} data-testid="page">
+      {navBar === 'default' && (
+        <header className="cw-nav-bar">
+          <NavBar
+            back={null}
+            left={
+              tab ? null : (
+                <button type="button" className="cw-back" aria-label={t('page.back')} onClick={() => host.navigation.back()}>
+                  <LeftOutline />
+                </button>
+              )
+            }
+          >
+            <h1 style={{ font: 'inherit', margin: 0 }}>{title}</h1>
+          </NavBar>
+        </header>
+      )}
+      {auth && !session.isLoggedIn ? <LoginRequiredView /> : children}
+    </div>
+  );
+}

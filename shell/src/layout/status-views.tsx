@@ -1,0 +1,63 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PAGE_LOADING_DELAY_MS, useHost } from '@cardwallet/shared';
+import { HOME_PATH } from '../routing/route-table';
+
+/** Shown only when loading takes longer than 200 ms, so fast pages never flash a spinner. */
+export function DelayedLoading() {
+  const { t } = useTranslation('shell');
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), PAGE_LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div className="cw-status" role="status" aria-live="polite">
+      <SpinLoading color="primary" />
+      <span>{t('page.loading')}</span>
+    </div>
+  );
+}
+
+export function ErrorView({ title, message, onRetry, extra }: { title: string; message: string; onRetry?: () => void; extra?: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const host = useHost();
+  return (
+    <div className="cw-status" role="alert" data-testid="error-view">
+      <ErrorBlock status="default" title={title} description={message} fullPage={false} />
+      {onRetry && (
+        <Button color="primary" onClick={onRetry}>
+          {t('page.retry')}
+        </Button>
+      )}
+      <Button fill="none" onClick={() => host.navigation.relaunch(HOME_PATH)}>
+        {t('page.home')}
+      </Button>
+      {extra}
+    </div>
+  );
+}
+
+export function NotFoundView() {
+  const { t } = useTranslation('shell');
+  return <ErrorView title={t('page.notFoundTitle')} message={t('page.notFound')} />;
+}
+
+export function LoginRequiredView() {
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation('common');
+  const host = useHost();
+  return (
+    <div className="cw-status" data-testid="login-required">
+      <ErrorBlock status="empty" title={t('login.required')} description="" fullPage={false} />
+      <Button color="primary" block onClick={() => host.session.requireLogin({ mode: 'redirect' })}>
+        {tc('actions.login')}
+      </Button>
+      <Button fill="outline" block onClick={() => host.navigation.navigate('/pages/passport/register')}>
+        {tc('actions.register')}
+      </Button>
+    </div>
+  );
+}

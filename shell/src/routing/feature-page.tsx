@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FeatureApp, RemoteName } from '@cardwallet/shared';
+import { PageFrame } from '../layout/page-frame';
+import { DelayedLoading, NotFoundView } from '../layout/status-views';
+import { useShell } from '../shell-context';
+import { LoadErrorView, RoutePage } from './route-page';
+
+type State = { status: 'loading' } | { status: 'ready'; app: FeatureApp } | { status: 'error'; error: unknown };
+
+/** A page owned by a remote: loads the remote on first visit, then renders its route. */
+export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }) {
+  const { registry } = useShell();
+  const { t } = useTranslation('shell');
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    registry.load(owner).then(
+      (app) => live && setState({ status: 'ready', app }),
+      (error: unknown) => live && setState({ status: 'error', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [owner, attempt, registry]);
+
+  if (state.status === 'loading') {
+    return (
+      <PageFrame title="" navBar="none" auth={false}>
+        <DelayedLoading />
+      </PageFrame>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <PageFrame title={t('page.errorTitle')} navBar="default" auth={false}>
+        <LoadErrorView
+          error={state.error}
+          onRetry={() => {
+            void registry.retry(owner).then(() => setAttempt((n) => n + 1));
+          }}
+        />
+      </PageFrame>
+    );
+  }
+  const route = state.app.routes.find((r) => r.path === page);
+  if (!route) {
+    return (
+      <PageFrame title={t('page.notFoundTitle')} navBar="default" auth={false}>
+        <NotFoundView />
+      </PageFrame>
+    );
+  }
+  return <RoutePage key={`${owner}/${page}`} route={route} namespace={state.app.i18n.namespace} Provider={state.app.Provider} />;
+}

@@ -1,0 +1,136 @@
+import {
+  CONTRACT_MAJOR,
+  remoteRegistrySchema,
+  type FeatureApp,
+  type RemoteDescriptor,
+  type RemoteName,
+} from '@cardwallet/shared';
+
+export type LoadFailure = 'unavailable' | 'incompatible' | 'timeout' | 'chunk';
+
+export class FeatureLoadError extends Error {
+  constructor(
+    readonly reason: LoadFailure,
+    message: string,
+    readonly remote?: RemoteName,
+  ) {
+    super(message);
+    this.name = 'FeatureLoadError';
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface FederationRuntime {
+  registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null | undefined>;
+}
+
+export interface FeatureRegistryDeps {
+  runtime: FederationRuntime;
+  fetchRegistry: () => Promise<unknown>;
+  /** Contributes a loaded remote's namespace to the shell's i18next instance. */
+  onLoaded: (app: FeatureApp) => void;
+  pageTimeoutMs: number;
+}
+
+function contractMajorOf(version: string): number {
+  return Number(version.split('.')[0]);
+}
+
+/**
+ * Knows the remotes listed in /remotes.json and loads each one on first use. A failed or timed-out
+ * load is forgotten, so Retry starts over (re-reading the registry and re-registering the remote).
+ */
+export class FeatureRegistry {
+  private descriptors = new Map<RemoteName, RemoteDescriptor>();
+  private loads = new Map<RemoteName, Promise<FeatureApp>>();
+  private registryLoad: Promise<void> | null = null;
+  readonly failures = new Map<RemoteName, unknown>();
+
+  constructor(private readonly deps: FeatureRegistryDeps) {}
+
+  /** Reads /remotes.json (again on retry). Never throws: a missing registry only disables remotes. */
+  refresh(force = false): Promise<void> {
+    if (!this.registryLoad || force) {
+      this.registryLoad = this.deps
+        .fetchRegistry()
+        .then((raw) => {
+          const parsed = remoteRegistrySchema.safeParse(raw);
+          if (!parsed.success) throw new Error(`invalid /remotes.json: ${parsed.error.message}`);
+          const compatible: Array<{ name: string; entry: string }> = [];
+          for (const descriptor of parsed.data.remotes) {
+            const previous = this.descriptors.get(descriptor.name);
+            this.descriptors.set(descriptor.name, descriptor);
+            if (descriptor.contractMajor !== CONTRACT_MAJOR) continue;
+            if (force || !previous || previous.manifestUrl !== descriptor.manifestUrl) compatible.push({ name: descriptor.name, entry: descriptor.manifestUrl });
+          }
+          if (compatible.length) this.deps.runtime.registerRemotes(compatible, { force: true });
+        })
+        .catch((error: unknown) => {
+          this.registryLoad = null;
+          console.error('[shell] remote registry unavailable', error);
+        });
+    }
+    return this.registryLoad;
+  }
+
+  descriptor(name: RemoteName): RemoteDescriptor | undefined {
+    return this.descriptors.get(name);
+  }
+
+  load(name: RemoteName): Promise<FeatureApp> {
+    const cached = this.loads.get(name);
+    if (cached) return cached;
+    const load = withTimeout(this.loadOnce(name), this.deps.pageTimeoutMs, () => new FeatureLoadError('timeout', `${name} took too long`, name));
+    this.loads.set(name, load);
+    load.catch((error: unknown) => {
+      this.failures.set(name, error);
+      if (this.loads.get(name) === load) this.loads.delete(name);
+    });
+    return load;
+  }
+
+  /** Forget a failure so the next load starts from scratch. */
+  async retry(name: RemoteName): Promise<void> {
+    this.loads.delete(name);
+    this.failures.delete(name);
+    await this.refresh(true);
+  }
+
+  private async loadOnce(name: RemoteName): Promise<FeatureApp> {
+    await this.refresh();
+    const descriptor = this.descriptors.get(name);
+    if (!descriptor) throw new FeatureLoadError('unavailable', `${name} is not deployed`, name);
+    if (descriptor.contractMajor !== CONTRACT_MAJOR) {
+      throw new FeatureLoadError('incompatible', `${name} was built for contract ${descriptor.contractMajor}, shell speaks ${CONTRACT_MAJOR}`, name);
+    }
+    let module: { default?: FeatureApp } | null | undefined;
+    try {
+      module = await this.deps.runtime.loadRemote<{ default?: FeatureApp }>(`${name}/app`);
+    } catch (error) {
+      throw new FeatureLoadError('unavailable', `${name} failed to load: ${String(error)}`, name);
+    }
+    const app = module?.default;
+    if (!app || !Array.isArray(app.routes) || app.name !== name) throw new FeatureLoadError('unavailable', `${name} exposes no FeatureApp`, name);
+    if (contractMajorOf(app.contractVersion) !== CONTRACT_MAJOR) {
+      throw new FeatureLoadError('incompatible', `${name} reports contract ${app.contractVersion}`, name);
+    }
+    this.deps.onLoaded(app);
+    return app;
+  }
+}

@@ -1,0 +1,11 @@
+import type { FeatureRoute } from '@cardwallet/shared';
+
+/** The pages the shell itself owns today (index group). Other index/about pages arrive with their issues. */
+export const SHELL_ROUTES: FeatureRoute[] = [
+  { path: 'index', load: () => import('../pages/home/home-page'), titleKey: 'home.title', navBar: 'none', auth: false, pullToRefresh: true },
+  { path: 'error', load: () => import('../pages/error/error-page'), titleKey: 'page.errorTitle', navBar: 'default', auth: false },
+];
+
+export function shellRoute(group: string, page: string): FeatureRoute | undefined {
+  return group === 'index' ? SHELL_ROUTES.find((r) => r.path === page) : undefined;
+}
