@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
+import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
 import { createAntdMobileProvider } from '@cardwallet/shared/ui';
 import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
 import { antdLocales } from './lib/antd-locale';
@@ -14,6 +14,7 @@ const AntdMobileProvider = createAntdMobileProvider({
   setDefaultConfig,
   unstableSetRender,
   locales: antdLocales,
+  useLanguage: () => useHost().i18n.useLanguage(),
 });
 
 function PassportProvider({ children }: { children: ReactNode }) {

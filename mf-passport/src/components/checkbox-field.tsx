@@ -4,12 +4,12 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { FieldErrorText, useFieldErrorText } from './field-error';
 
 /** An antd-mobile checkbox bound to react-hook-form; its label text is the accessible name. */
-export function CheckboxField<T extends FieldValues>({
+export function CheckboxField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   children,
 }: {
-  control: Control<T>;
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   children: ReactNode;
 }) {

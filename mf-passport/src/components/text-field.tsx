@@ -5,8 +5,8 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { useTranslation } from 'react-i18next';
 import { FieldErrorText, useFieldErrorText } from './field-error';
 
-export interface TextFieldProps<T extends FieldValues> {
-  control: Control<T>;
+export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
+  control: Control<T, unknown, TOut>;
   name: Path<T>;
   label: string;
   type?: 'text' | 'email' | 'tel' | 'password';
@@ -26,7 +26,7 @@ export interface TextFieldProps<T extends FieldValues> {
  * An antd-mobile input bound to react-hook-form. antd-mobile's Input forwards only `aria-label`
  * to the native <input>, so invalid state and the error description are set on it directly.
  */
-export function TextField<T extends FieldValues>({
+export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
   name,
   label,
@@ -39,7 +39,7 @@ export function TextField<T extends FieldValues>({
   readOnly,
   extra,
   prefix,
-}: TextFieldProps<T>) {
+}: TextFieldProps<T, TOut>) {
   const { t } = useTranslation('passport');
   const { field, fieldState } = useController({ control, name });
   const errorText = useFieldErrorText(fieldState.error);

@@ -56,7 +56,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
         <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
       </Tabs>
       {method.value === 'email' ? (
-        <TextField<AccountFormValues>
+        <TextField
           control={control}
           name="email"
           label={t('fields.email')}
@@ -67,7 +67,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
           required
         />
       ) : (
-        <TextField<AccountFormValues>
+        <TextField
           control={control}
           name="national"
           label={t('fields.mobile')}

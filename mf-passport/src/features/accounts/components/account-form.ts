@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { V, toE164 } from '@cardwallet/shared';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type AccountMethod = 'email' | 'mobile';
@@ -54,9 +54,9 @@ export function accountResolver<TValues extends AccountFormValues & FieldValues,
     }
     if (options.passwordPair) addPasswordsDiffer(values, errors);
     const hasErrors = Object.keys(errors).length > 0;
-    return hasErrors
-      ? { values: {}, errors: errors as FieldErrors<TValues> }
-      : { values: result.values, errors: {} };
+    return (
+      hasErrors ? { values: {}, errors: errors as FieldErrors<TValues> } : { values: result.values, errors: {} }
+    ) as ResolverResult<TValues, z.output<TSchema>>;
   };
 }
 

@@ -68,7 +68,7 @@ export function LoginForm() {
           purpose="login"
         />
         <List className="passport-list">
-          <TextField<LoginFormValues>
+          <TextField
             control={form.control}
             name="password"
             label={t('fields.password')}

@@ -113,7 +113,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
           purpose="register"
         />
         <List className="passport-list">
-          <TextField<RegisterFormValues>
+          <TextField
             control={form.control}
             name="code"
             label={t('fields.code')}
@@ -131,7 +131,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
               />
             }
           />
-          <TextField<RegisterFormValues>
+          <TextField
             control={form.control}
             name="password"
             label={t('fields.password')}
@@ -140,7 +140,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
             placeholder={t('placeholders.newPassword')}
             required
           />
-          <TextField<RegisterFormValues>
+          <TextField
             control={form.control}
             name="confirmPassword"
             label={t('fields.confirmPassword')}
@@ -149,7 +149,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
             placeholder={t('placeholders.confirmPassword')}
             required
           />
-          <TextField<RegisterFormValues>
+          <TextField
             control={form.control}
             name="refereeId"
             label={t('fields.invitationCode')}
@@ -157,7 +157,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
             placeholder={t('placeholders.invitationCode')}
           />
         </List>
-        <CheckboxField<RegisterFormValues> control={form.control} name="agreement">
+        <CheckboxField control={form.control} name="agreement">
           {t('register.agreementPrefix')} <AppLink to={USER_AGREEMENT_PATH}>{t('register.agreementLink')}</AppLink>
         </CheckboxField>
         <FormAlert message={formError} />

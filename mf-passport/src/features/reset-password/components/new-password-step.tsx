@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { isApiError, resetPasswordBody } from '@cardwallet/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Resolver } from 'react-hook-form';
+import { useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
@@ -25,9 +25,9 @@ function ticketResolver(ticket: string): Resolver<NewPasswordFormValues, unknown
     const result = await inner({ ...values, ticket }, context, options as never);
     const errors = { ...(result.errors as Record<string, unknown>) };
     addPasswordsDiffer(values, errors);
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors: errors as never }
-      : { values: result.values, errors: {} };
+    return (
+      Object.keys(errors).length > 0 ? { values: {}, errors: errors as never } : { values: result.values, errors: {} }
+    ) as ResolverResult<NewPasswordFormValues, ResetOutput>;
   };
 }
 
@@ -74,7 +74,7 @@ export function NewPasswordStep({
       onSubmit={(event) => void form.handleSubmit(onValid)(event)}
     >
       <List className="passport-list">
-        <TextField<NewPasswordFormValues>
+        <TextField
           control={form.control}
           name="password"
           label={t('fields.newPassword')}
@@ -83,7 +83,7 @@ export function NewPasswordStep({
           placeholder={t('placeholders.newPassword')}
           required
         />
-        <TextField<NewPasswordFormValues>
+        <TextField
           control={form.control}
           name="confirmPassword"
           label={t('fields.confirmPassword')}

@@ -78,7 +78,7 @@ export function VerifyStep({ notice, onVerified }: { notice: string | null; onVe
           purpose="reset"
         />
         <List className="passport-list">
-          <TextField<VerifyFormValues>
+          <TextField
             control={form.control}
             name="code"
             label={t('fields.code')}

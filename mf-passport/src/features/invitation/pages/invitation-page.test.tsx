@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../../../testing/fake-host';
+import { renderWithHost } from '../../../testing/render';
+import InvitationPage from './invitation-page';
+
+const inviter = { userId: 'u-42', displayName: 'de***@cardwallet.test', inviteCode: 'u-42' };
+
+describe('invitation landing page', () => {
+  it('shows who invited you and carries the code into register', async () => {
+    const { user, host, calls } = renderWithHost(<InvitationPage />, {
+      route: '/pages/passport/invitation?refereeId=u-42',
+      routes: { 'GET user/inviter': () => inviter },
+    });
+    expect(await screen.findByRole('heading', { name: 'de***@cardwallet.test invited you' })).toBeInTheDocument();
+    expect(calls[0]?.params).toEqual({ refereeId: 'u-42' });
+    await user.click(screen.getByRole('button', { name: 'Accept invitation and register' }));
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/passport/register?refereeId=u-42');
+  });
+
+  it('explains an unknown inviter and still offers registration', async () => {
+    const { user, host } = renderWithHost(<InvitationPage />, {
+      route: '/pages/passport/invitation?refereeId=nobody',
+      routes: { 'GET user/inviter': () => apiError('referee_not_found', 'The invitation code does not exist.', { code: 404 }) },
+    });
+    expect(await screen.findByText('The invitation code does not exist.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register without an invitation' }));
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/passport/register');
+  });
+
+  it('handles a link without refereeId without calling the API', () => {
+    const { calls } = renderWithHost(<InvitationPage />, { route: '/pages/passport/invitation', routes: {} });
+    expect(screen.getByText('This invitation link is incomplete')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});
