@@ -20,7 +20,7 @@ export default function InvitationPage() {
   return (
     <main className="passport-page">
       <section className="passport-hero" aria-labelledby="invitation-heading">
-        <h1 id="invitation-heading">{t('invitation.heading')}</h1>
+        <h2 id="invitation-heading">{t('invitation.heading')}</h2>
         <p>{t('invitation.intro')}</p>
       </section>
 
@@ -45,7 +45,7 @@ export default function InvitationPage() {
 
       {inviter.data && (
         <section className="passport-inviter" aria-labelledby="inviter-name">
-          <h2 id="inviter-name">{t('invitation.invitedBy', { name: inviter.data.displayName })}</h2>
+          <h3 id="inviter-name">{t('invitation.invitedBy', { name: inviter.data.displayName })}</h3>
           <List>
             <List.Item extra={<bdi dir="ltr">{inviter.data.inviteCode}</bdi>}>{t('invitation.code')}</List.Item>
           </List>

@@ -11,7 +11,7 @@ export default function RegisterSuccessPage() {
   const { navigation } = useHost();
   return (
     <main className="passport-page">
-      <Result status="success" title={<h1 className="passport-result-title">{t('registerSuccess.heading')}</h1>} description={t('registerSuccess.body')} />
+      <Result status="success" title={<h2 className="passport-result-title">{t('registerSuccess.heading')}</h2>} description={t('registerSuccess.body')} />
       <div className="passport-actions">
         <Button block color="primary" size="large" onClick={() => navigation.relaunch('/pages/passport/login')}>
           {t('registerSuccess.toLogin')}
