@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { z } from 'zod';
 import type { Locale } from './locales';
-import type { ApiError } from './api/envelope';
+import { ApiError } from './api/envelope';
 
 /**
  * The contract between the host shell and the feature apps (remotes). Semver: a remote built
@@ -191,4 +191,5 @@ export interface HostServices {
   apiBaseUrl(): string;
 }
 
-export type { ApiError };
+// A value export (not `export type`): the host HTTP client constructs ApiError instances.
+export { ApiError };

@@ -25,8 +25,8 @@ export default function LanguagePage() {
         }}
       >
         {LOCALES.map((locale) => (
-          <CheckList.Item key={locale} value={locale} lang={locale} aria-label={NATIVE_NAMES[locale]}>
-            {NATIVE_NAMES[locale]}
+          <CheckList.Item key={locale} value={locale} aria-label={NATIVE_NAMES[locale]}>
+            <span lang={locale}>{NATIVE_NAMES[locale]}</span>
           </CheckList.Item>
         ))}
       </CheckList>

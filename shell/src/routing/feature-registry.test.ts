@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
+import { FeatureLoadError, FeatureRegistry, type FederationRuntime } from './feature-registry';
+
+const cardApp = { name: 'mf_card', contractVersion: CONTRACT_VERSION, routePrefix: '/pages/card/', routes: [], i18n: { namespace: 'card', resources: {} } } as unknown as FeatureApp;
+const registryJson = (contractMajor = 1) => ({ remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor }] });
+
+function setup(runtime: Partial<FederationRuntime>, raw: unknown = registryJson()) {
+  const rt = { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: cardApp })), ...runtime };
+  const onLoaded = vi.fn();
+  const fetchRegistry = vi.fn(async () => raw);
+  return { registry: new FeatureRegistry({ runtime: rt as FederationRuntime, fetchRegistry, onLoaded, pageTimeoutMs: 50 }), rt, onLoaded, fetchRegistry };
+}
+
+describe('feature registry', () => {
+  it('registers remotes from /remotes.json and loads one on demand, once', async () => {
+    const { registry, rt, onLoaded } = setup({});
+    await registry.refresh();
+    expect(rt.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_card', entry: '/remotes/card/mf-manifest.json' }], { force: true });
+    expect(rt.loadRemote).not.toHaveBeenCalled();
+    await expect(registry.load('mf_card')).resolves.toBe(cardApp);
+    await registry.load('mf_card');
+    expect(rt.loadRemote).toHaveBeenCalledTimes(1);
+    expect(onLoaded).toHaveBeenCalledWith(cardApp);
+  });
+
+  it('refuses a remote built against another contract major', async () => {
+    const { registry, rt } = setup({}, registryJson(2));
+    await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });
+    expect(rt.loadRemote).not.toHaveBeenCalled();
+  });
+
+  it('refuses a FeatureApp reporting another contract major', async () => {
+    const { registry } = setup({ loadRemote: vi.fn(async () => ({ default: { ...cardApp, contractVersion: '2.0.0' } })) as FederationRuntime['loadRemote'] });
+    await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });
+  });
+
+  it('a remote that is down fails, and Retry starts over', async () => {
+    const loadRemote = vi.fn().mockRejectedValueOnce(new Error('ScriptExternalLoadError')).mockResolvedValue({ default: cardApp });
+    const { registry, fetchRegistry } = setup({ loadRemote });
+    const error = await registry.load('mf_card').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FeatureLoadError);
+    expect((error as FeatureLoadError).reason).toBe('unavailable');
+    await registry.retry('mf_card');
+    expect(fetchRegistry).toHaveBeenCalledTimes(2);
+    await expect(registry.load('mf_card')).resolves.toBe(cardApp);
+  });
+
+  it('a slow remote times out', async () => {
+    const { registry } = setup({ loadRemote: vi.fn(() => new Promise(() => undefined)) as FederationRuntime['loadRemote'] });
+    await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'timeout' });
+  });
+
+  it('an unreadable registry leaves remotes unavailable without throwing', async () => {
+    const { registry } = setup({}, { nope: true });
+    await expect(registry.refresh()).resolves.toBeUndefined();
+    await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'unavailable' });
+  });
+});
