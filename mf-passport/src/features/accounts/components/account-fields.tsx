@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Tabs } from 'antd-mobile';
+import { List, Tabs } from 'antd-mobile';
 import { isRtl, useHost, type Country } from '@cardwallet/shared';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
         <Tabs.Tab key="email" title={t('fields.methodEmail')} />
         <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
       </Tabs>
+      <List className="passport-list">
       {method.value === 'email' ? (
         <TextField
           control={control}
@@ -86,6 +87,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
           }
         />
       )}
+      </List>
     </>
   );
 }
