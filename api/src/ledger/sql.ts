@@ -85,3 +85,10 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
     }
   }
 }
+
+/** The raw driver behind the API's Drizzle handle (node-postgres Pool or PGlite). */
+export function sqlFromDrizzle(database: { driver: 'pg' | 'pglite'; db: unknown }): SqlDatabase {
+  const client = (database.db as { $client?: unknown }).$client;
+  if (!client) throw new Error('drizzle handle without $client');
+  return database.driver === 'pg' ? sqlFromPgPool(client as PgPoolLike) : sqlFromPGlite(client as PGliteLike);
+}

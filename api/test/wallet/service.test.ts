@@ -119,7 +119,7 @@ describe('withdrawals and the transaction password', () => {
     await f.wallet.payPasswords.change(u, '222222', '333333');
     expect((await refusal(f.wallet.payPasswords.change(u, '222222', '444444'))).key).toBe('paypass_wrong');
     const stored = await db.sql.query<{ password_hash: string }>(`SELECT password_hash FROM wallet_pay_passwords WHERE user_id = $1`, [u]);
-    expect(stored[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(stored[0]!.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(stored[0]!.password_hash).not.toContain('333333');
   });
 });

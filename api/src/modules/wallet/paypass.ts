@@ -3,8 +3,7 @@ import { PAYPASS_LOCK_MINUTES, PAYPASS_MAX_ATTEMPTS } from '@cardwallet/shared';
 import type { SqlDatabase } from '../../ledger/sql';
 import { WalletError } from './errors';
 
-/** scrypt parameters (OWASP: N=2^17, r=8, p=1; 2^15 keeps a request under ~50 ms on this box). */
-const N = 1 << 15;
+/** scrypt parameters: N from config (SCRYPT_N, default 2^15; tests lower it), r=8, p=1. */
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -16,10 +15,10 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPayPassword(password: string): Promise<string> {
+export async function hashPayPassword(password: string, n = 1 << 15): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, n, R, P);
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPayPasswordHash(password: string, stored: string): Promise<boolean> {
@@ -42,7 +41,10 @@ interface Row {
  * guesses cannot slip past the limit.
  */
 export class PayPasswords {
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly scryptN = 1 << 15,
+  ) {}
 
   private async row(userId: string): Promise<Row | undefined> {
     const [row] = await this.db.query<Row>(
@@ -60,7 +62,7 @@ export class PayPasswords {
   }
 
   async set(userId: string, password: string): Promise<void> {
-    const hash = await hashPayPassword(password);
+    const hash = await hashPayPassword(password, this.scryptN);
     const rows = await this.db.query(
       `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
       [userId, hash],
@@ -98,7 +100,7 @@ export class PayPasswords {
 
   /** After the caller has checked a 'paypass' verification code: sets or replaces, clears the lock. */
   async replace(userId: string, password: string): Promise<void> {
-    const hash = await hashPayPassword(password);
+    const hash = await hashPayPassword(password, this.scryptN);
     await this.db.query(
       `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failed_attempts = 0, locked_until = NULL, updated_at = now()`,

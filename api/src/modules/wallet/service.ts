@@ -40,6 +40,8 @@ export interface WalletDeps {
   rates: RateProvider;
   /** KYC level of a user (users.kyc_level, owned by the accounts module). */
   kycLevel(userId: string): Promise<number>;
+  /** scrypt cost for transaction passwords (config SCRYPT_N). */
+  scryptN?: number;
 }
 
 type Page = { page: number; per_page: number };
@@ -93,7 +95,7 @@ export class WalletService {
   readonly payPasswords: PayPasswords;
 
   constructor(private readonly deps: WalletDeps) {
-    this.payPasswords = new PayPasswords(deps.db);
+    this.payPasswords = new PayPasswords(deps.db, deps.scryptN);
   }
 
   private get db() {

@@ -9,7 +9,7 @@ export function walletFixture(db: TestDb) {
   const rates = new SandboxRates('0.005');
   rates.set('BTC', '60000');
   rates.set('ETH', '3000');
-  const wallet = new WalletService({ db: db.sql, chain, rates, kycLevel: async (u) => kyc.get(u) ?? 0 });
+  const wallet = new WalletService({ db: db.sql, chain, rates, kycLevel: async (u) => kyc.get(u) ?? 0, scryptN: 1024 });
   wallet.attachChain();
   /** Deposit + enough blocks: the user's wallet is credited. */
   async function fund(userId: string, amount: string, currency: 'USDT' | 'USDC' = 'USDT') {
