@@ -1,0 +1,46 @@
+/**
+ * `npm run ledger:check` — verifies the books (docs/ledger.md, "How the books are checked") against
+ * the configured database: DATABASE_URL when set, else the embedded PGlite data directory (stop the
+ * API first: the data directory is locked by the running process; use GET /api/admin/ledger/check
+ * while it runs). Prints every problem; exit code 0 clean, 1 problems found, 2 could not check.
+ */
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/index.js';
+import { sqlFromDrizzle } from '../ledger/sql.js';
+import { WalletService } from '../modules/wallet/service.js';
+import { SandboxChain } from '../providers/chain/sandbox.js';
+import { SandboxRates } from '../providers/rates/sandbox.js';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
+  try {
+    const wallet = new WalletService({
+      db: sqlFromDrizzle(database),
+      chain: new SandboxChain({ addressSecret: 'unused', blockIntervalMs: 0 }),
+      rates: new SandboxRates(),
+      kycLevel: async () => 0,
+    });
+    const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) || 'postgres' : config.dataDir;
+    const report = await wallet.ledgerCheck();
+    const { accounts, postings, entries } = report.counts;
+    console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);
+    if (report.ok) {
+      console.log('OK: every posting balances per currency, every balance equals the sum of its entries, no customer balance below zero.');
+      return 0;
+    }
+    console.error(`FAILED: ${report.problems.length} problem(s)`);
+    for (const p of report.problems) console.error(`  - ${p}`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`ledger check could not run: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  },
+);
