@@ -1,0 +1,216 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  commonText,
+  input,
+  isLoginCode,
+  loginThroughApi,
+  outboxCount,
+  readCode,
+  registerThroughApi,
+  storedSession,
+  strongPassword,
+  uniqueEmail,
+  useLanguage,
+} from './passport-helpers';
+
+/** Texts of one locale as the user reads them (the passport app's own catalogue). */
+const EN = {
+  email: 'E-mail address',
+  code: 'Verification code',
+  password: 'Password',
+  newPassword: 'New password',
+  confirm: 'Confirm password',
+  invitationCode: 'Invitation code (optional)',
+  sendCode: 'Send code',
+  agreement: /I have read and agree to the User Agreement/,
+  register: 'Register',
+  login: 'Log in',
+};
+const AR = {
+  email: 'عنوان البريد الإلكتروني',
+  code: 'رمز التحقق',
+  password: 'كلمة المرور',
+  confirm: 'تأكيد كلمة المرور',
+  sendCode: 'إرسال الرمز',
+  agreement: /لقد قرأت وأوافق على اتفاقية المستخدم/,
+  register: 'إنشاء حساب',
+};
+
+/** Fills and submits the register form; the code is read from the sandbox outbox. */
+async function registerThroughUi(
+  page: Page,
+  request: APIRequestContext,
+  { email, password, texts = EN }: { email: string; password: string; texts?: typeof EN | typeof AR },
+) {
+  await input(page, texts.email).fill(email);
+  await page.getByRole('button', { name: texts.sendCode }).click();
+  // The 60-second countdown starts: the button is disabled and shows the seconds left.
+  await expect(page.getByRole('button', { name: /60|59|58/ })).toBeDisabled();
+  const code = await readCode(request, email);
+  await input(page, texts.code).fill(code);
+  await input(page, texts.password).fill(password);
+  await input(page, texts.confirm).fill(password);
+  await page.getByRole('checkbox', { name: texts.agreement }).check();
+  await page.getByRole('button', { name: texts.register, exact: true }).click();
+  await expect(page).toHaveURL(/\/pages\/passport\/register-success$/);
+}
+
+async function logInThroughUi(page: Page, email: string, password: string) {
+  await input(page, EN.email).fill(email);
+  await input(page, EN.password).fill(password);
+  await page.getByRole('button', { name: EN.login, exact: true }).click();
+}
+
+test.describe('passport: sign-up, sign-in, reset, invitation', () => {
+  test('register a new account, log in, stay logged in across a reload, log out', async ({ page, request }) => {
+    const email = uniqueEmail('signup');
+    const password = strongPassword('signup');
+    await page.goto('/pages/passport/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+
+    // Validation shows as the user leaves a field, before any submit.
+    await input(page, EN.password).fill('short');
+    await input(page, EN.confirm).fill('different');
+    await input(page, EN.confirm).blur();
+    await expect(page.getByText('password length must be 8 to 20')).toBeVisible();
+    await input(page, EN.password).fill('');
+    await input(page, EN.confirm).fill('');
+
+    await registerThroughUi(page, request, { email, password });
+    await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log in now' }).click();
+
+    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+    const session = await storedSession(page);
+    expect(session.token).toBeTruthy();
+    expect(session.userId).toBeTruthy();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+    expect(await storedSession(page)).toEqual(session);
+    expect(await isLoginCode(request, session.token!)).toBe(200);
+
+    await page.getByTestId('tab-user').click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+    expect((await storedSession(page)).token).toBeNull();
+    // The server token is revoked too, not only forgotten by the browser.
+    expect(await isLoginCode(request, session.token!)).toBe(401);
+  });
+
+  test('reset the password in three steps, then log in with the new one', async ({ page, request }) => {
+    const email = uniqueEmail('reset');
+    const oldPassword = strongPassword('old');
+    const newPassword = strongPassword('new');
+    await registerThroughApi(request, email, oldPassword);
+    const before = await loginThroughApi(request, email, oldPassword);
+
+    await page.goto('/pages/passport/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/reset-password$/);
+    const progress = page.getByRole('navigation', { name: 'Password reset progress' });
+    await expect(progress.locator('[aria-current="step"]')).toHaveText('Verification');
+
+    const seen = await outboxCount(request, email);
+    await input(page, EN.email).fill(email);
+    await page.getByRole('button', { name: EN.sendCode }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await input(page, EN.code).fill(await readCode(request, email, seen));
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expect(progress.locator('[aria-current="step"]')).toHaveText('Reset');
+    await input(page, EN.newPassword).fill(newPassword);
+    await input(page, EN.confirm).fill(`${newPassword}x`);
+    await input(page, EN.confirm).blur();
+    await expect(page.getByText('passwords differ')).toBeVisible();
+    await input(page, EN.confirm).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+
+    await expect(progress.locator('[aria-current="step"]')).toHaveText('Completion');
+    await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+    // Every session ended with the reset.
+    expect(await isLoginCode(request, before.token)).toBe(401);
+
+    await page.getByRole('button', { name: EN.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    await logInThroughUi(page, email, oldPassword);
+    await expect(page.getByRole('alert')).toHaveText(commonText('en-US', 'errors.invalid_credentials'));
+    await input(page, EN.password).fill(newPassword);
+    await page.getByRole('button', { name: EN.login, exact: true }).click();
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+  });
+
+  test('an invitation link shows the inviter and carries the code into register', async ({ page, request }) => {
+    const inviterEmail = uniqueEmail('inviter');
+    const password = strongPassword('inviter');
+    await registerThroughApi(request, inviterEmail, password);
+    const { userId } = await loginThroughApi(request, inviterEmail, password);
+
+    await page.goto(`/pages/passport/invitation?refereeId=${encodeURIComponent(userId)}`);
+    await expect(page.getByRole('heading', { name: /invited you$/ })).toBeVisible();
+    // The inviter is shown masked, never in full.
+    await expect(page.getByRole('heading', { name: /invited you$/ })).not.toContainText(inviterEmail);
+    await page.getByRole('button', { name: 'Accept invitation and register' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/pages/passport/register\\?refereeId=${userId}$`));
+    await expect(input(page, EN.invitationCode)).toHaveValue(userId);
+    const inviteeEmail = uniqueEmail('invitee');
+    await registerThroughUi(page, request, { email: inviteeEmail, password: strongPassword('invitee') });
+  });
+
+  test('an unknown invitation says so and still lets the visitor register', async ({ page }) => {
+    await page.goto('/pages/passport/invitation?refereeId=no-such-user');
+    await expect(page.getByRole('alert')).toHaveText(commonText('en-US', 'errors.referee_not_found'));
+    await page.getByRole('button', { name: 'Register without an invitation' }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/register$/);
+    await expect(input(page, EN.invitationCode)).toHaveValue('');
+  });
+
+  test('a wrong password shows the translated server error', async ({ page, request }) => {
+    const email = uniqueEmail('wrongpw');
+    await registerThroughApi(request, email, strongPassword('right'));
+    await useLanguage(page, 'zh-HK');
+    await page.goto('/pages/passport/login');
+    await input(page, '電郵地址').fill(email);
+    await input(page, '密碼').fill('Definitely-Wrong-1');
+    await page.getByRole('button', { name: '登入', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(commonText('zh-HK', 'errors.invalid_credentials'));
+    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    expect((await storedSession(page)).token).toBeNull();
+  });
+
+  test('a logged-out user is sent to log in and comes back to the page that needed it', async ({ page, request }) => {
+    const email = uniqueEmail('returnto');
+    const password = strongPassword('returnto');
+    await registerThroughApi(request, email, password);
+    await page.goto('/pages/wallet/index');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/pages\/wallet\/index$/);
+  });
+
+  test('the whole register flow in Arabic, right to left', async ({ page, request }) => {
+    await useLanguage(page, 'ar-AE');
+    await page.goto('/pages/passport/register');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar-AE');
+    await expect(page.getByRole('heading', { level: 1, name: 'أنشئ حسابك' })).toBeVisible();
+
+    await input(page, AR.password).fill('short');
+    await input(page, AR.password).blur();
+    await expect(page.getByText(commonText('ar-AE', 'validation.passwordLength'))).toBeVisible();
+    await input(page, AR.password).fill('');
+
+    // The form reads right to left: the send-code button sits on the left of the code row.
+    const codeBox = await input(page, AR.code).boundingBox();
+    const sendBox = await page.getByRole('button', { name: AR.sendCode }).boundingBox();
+    expect(sendBox!.x).toBeLessThan(codeBox!.x);
+
+    await registerThroughUi(page, request, { email: uniqueEmail('arabic'), password: strongPassword('arabic'), texts: AR });
+    await expect(page.getByRole('heading', { name: 'حسابك جاهز' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  });
+});
