@@ -1,5 +1,5 @@
 import { Badge } from 'antd-mobile';
-import { AppOutline, BankcardOutline, PayCircleOutline, UserOutline } from 'antd-mobile-icons';
+import { AppOutline, BankcardOutline, BillOutline, UserOutline } from 'antd-mobile-icons';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
@@ -7,7 +7,7 @@ import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';
 import { LoadingMask, TimeoutPrompt } from '../services/ui';
 import { badgeText, type createTabBadgeService } from '../services/tab-badge';
 
-const ICONS = { home: AppOutline, card: BankcardOutline, wallet: PayCircleOutline, user: UserOutline } as const;
+const ICONS = { home: AppOutline, card: BankcardOutline, wallet: BillOutline, user: UserOutline } as const;
 
 /** The four tabs as real links (keyboard + screen reader friendly); the Wallet badge comes from a stored count. */
 function ShellTabBar({ badges }: { badges: ReturnType<typeof createTabBadgeService> }) {

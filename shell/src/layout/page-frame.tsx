@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -28,18 +27,15 @@ export function PageFrame({ title, navBar, auth, children }: PageFrameProps) {
     <div className={tab ? 'cw-page' : 'cw-page cw-page-enter'} data-testid="page">
       {navBar === 'default' && (
         <header className="cw-nav-bar">
-          <NavBar
-            back={null}
-            left={
-              tab ? null : (
-                <button type="button" className="cw-back" aria-label={t('page.back')} onClick={() => host.navigation.back()}>
-                  <LeftOutline />
-                </button>
-              )
-            }
-          >
-            <h1 style={{ font: 'inherit', margin: 0 }}>{title}</h1>
-          </NavBar>
+          <div className="cw-nav-side">
+            {!tab && (
+              <button type="button" className="cw-back" aria-label={t('page.back')} onClick={() => host.navigation.back()}>
+                <LeftOutline />
+              </button>
+            )}
+          </div>
+          <h1 className="cw-nav-title">{title}</h1>
+          <div className="cw-nav-side" />
         </header>
       )}
       {auth && !session.isLoggedIn ? <LoginRequiredView /> : children}

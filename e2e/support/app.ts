@@ -1,0 +1,45 @@
+import { expect, type Page, type Request } from '@playwright/test';
+
+/** What the shell exposes on window for tests (see shell/src/bootstrap.tsx). */
+export interface ShellHandle {
+  host: {
+    http: { get(url: string, params?: unknown, options?: unknown): Promise<unknown>; post(url: string, data?: unknown, options?: unknown): Promise<unknown> };
+    session: { signIn(s: { token: string; userId: string }): void; get(): { isLoggedIn: boolean } };
+    tabBadge: { set(tab: string, n: number): void };
+  };
+}
+
+/** Waits until the shell has started (registry read, router mounted). */
+export async function waitForShell(page: Page) {
+  await page.waitForFunction(() => Boolean((window as unknown as { __cardwallet?: unknown }).__cardwallet));
+}
+
+/** Records every request for files of one remote (`/remotes/<short>/…`). */
+export function remoteRequests(page: Page, short: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(`/remotes/${short}/`)) seen.push(request);
+  });
+  return seen;
+}
+
+export function tab(page: Page, name: 'home' | 'card' | 'wallet' | 'user') {
+  return page.getByTestId(`tab-${name}`);
+}
+
+/** The page title drawn by the shell's nav bar. */
+export function navTitle(page: Page, text: string | RegExp) {
+  return page.locator('.cw-nav-bar').getByRole('heading', { name: text });
+}
+
+export async function signInLocally(page: Page, userId = 'e2e-user') {
+  await page.evaluate((id) => {
+    (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token: `e2e-token-${id}`, userId: id });
+  }, userId);
+}
+
+export async function expectErrorView(page: Page) {
+  const view = page.getByTestId('error-view');
+  await expect(view).toBeVisible();
+  return view;
+}

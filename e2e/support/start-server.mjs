@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Starts the real server for the e2e suite: the API's Fastify process (which also serves the
+// built front end via api/src/web) on a fresh temporary data directory, sandbox providers.
+// Until the API's entry point exists it falls back to the web-only server of api/src/web.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const apiDir = join(root, 'api');
+const port = process.env.E2E_PORT ?? '8090';
+const dataDir = mkdtempSync(join(tmpdir(), 'cardwallet-e2e-'));
+const entry = existsSync(join(apiDir, 'src/main.ts')) ? 'src/main.ts' : 'src/web/standalone.ts';
+
+const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  cwd: apiDir,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: port,
+    HOST: '127.0.0.1',
+    WEB_ROOT: root,
+    DATA_DIR: dataDir,
+    PROVIDERS: 'sandbox',
+  },
+});
+
+let cleaned = false;
+function cleanup() {
+  if (cleaned) return;
+  cleaned = true;
+  rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 1 : 0));
+});
