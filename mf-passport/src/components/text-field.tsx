@@ -72,8 +72,13 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
 
   return (
     <Form.Item
-      label={label}
-      required={required}
+      // Form.Item draws its own required mark only for fields it manages itself (with `name`).
+      label={
+        <>
+          {label}
+          {required ? <span className="adm-form-item-required-asterisk" aria-hidden="true">*</span> : null}
+        </>
+      }
       className={errorText ? 'adm-form-item-has-error' : undefined}
       description={<FieldErrorText id={errorId} text={errorText} />}
       extra={extra ?? revealButton}
