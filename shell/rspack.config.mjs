@@ -6,6 +6,7 @@ export default createHostConfig({
   port: 3000,
   template: './index.html',
   devRemotes: DEV_REMOTES,
-  // The API (npm start, or `pnpm --filter @cardwallet/api dev`) listens on 8080.
-  devProxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://127.0.0.1:8080', changeOrigin: true }],
+  // The API (npm start, or `pnpm --filter @cardwallet/api dev`) listens on 8080; it also serves the
+  // production builds of remotes not running live (see CW_DEV_REMOTES).
+  devProxy: [{ context: ['/api', '/remotes/'], target: process.env.API_URL ?? 'http://127.0.0.1:8080', changeOrigin: true }],
 });

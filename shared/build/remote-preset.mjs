@@ -125,7 +125,7 @@ function baseConfig({ dir, name, port, mode, isHost }) {
 export function createRemoteConfig({ dir, name, routePrefix, port }) {
   return (_env, argv = {}) => {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
-    const { config, ModuleFederationPlugin, pkg, production } = baseConfig({ dir, name, port, mode, isHost: false });
+    const { config, ModuleFederationPlugin, pkg } = baseConfig({ dir, name, port, mode, isHost: false });
     const contract = readContractVersion();
     config.entry = {};
     config.plugins.push(
@@ -172,12 +172,19 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
         middleware: (_req, res) => {
           res.setHeader('Content-Type', 'application/json');
           res.setHeader('Cache-Control', 'no-cache');
-          const remotes = devRemotes.map((r) => ({
-            name: r.name,
-            routePrefix: r.routePrefix,
-            manifestUrl: `http://localhost:${r.port}/mf-manifest.json`,
-            contractMajor: contract.major,
-          }));
+          // CW_DEV_REMOTES=card,wallet: only those run live; the others come from the production
+          // builds served by `npm start` (proxied below). Default: all five live.
+          const live = (process.env.CW_DEV_REMOTES ?? 'all').split(',').map((s) => s.trim());
+          const remotes = devRemotes.map((r) => {
+            const short = r.name.replace(/^mf_/, '');
+            const isLive = live.includes('all') || live.includes(short);
+            return {
+              name: r.name,
+              routePrefix: r.routePrefix,
+              manifestUrl: isLive ? `http://localhost:${r.port}/mf-manifest.json` : `/remotes/${short}/mf-manifest.json`,
+              contractMajor: contract.major,
+            };
+          });
           res.end(JSON.stringify({ remotes }));
         },
       });

@@ -12,4 +12,4 @@ app.setNotFoundHandler((request, reply) => {
   void reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null });
 });
 await app.listen({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '127.0.0.1' });
-console.log(`web front end at http://localhost:${process.env.PORT ?? 8080}`);
+console.info(`web front end at http://localhost:${process.env.PORT ?? 8080}`);

@@ -39,12 +39,17 @@ export function reactRootRender(node: ReactNode, container: Element | DocumentFr
   };
 }
 
+function useHostLanguage(): Locale {
+  return useHost().i18n.useLanguage();
+}
+
 /** Returns the Provider a FeatureApp (or the shell) wraps its pages in. */
 export function createAntdMobileProvider<TLocale>(bindings: AntdMobileBindings<TLocale>): ComponentType<{ children: ReactNode }> {
   bindings.unstableSetRender(reactRootRender);
   let applied: TLocale | undefined;
+  const useLanguage = bindings.useLanguage ?? useHostLanguage;
   function AntdMobileProvider({ children }: { children: ReactNode }) {
-    const language = bindings.useLanguage ? bindings.useLanguage() : useHost().i18n.useLanguage();
+    const language = useLanguage();
     const locale = bindings.locales[language];
     // During render, not in an effect: children's mount effects (which run first) may already
     // open an imperative Toast/Dialog, and it must speak the current language.

@@ -1,0 +1,89 @@
+// Repo-wide lint. Besides the usual TypeScript/React rules it enforces the Module Federation
+// boundaries: a feature app imports only @cardwallet/shared and its own files; the shell never
+// imports a feature app's source; the contracts package imports neither.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const REMOTES = ['mf-card', 'mf-wallet', 'mf-user', 'mf-share', 'mf-passport'];
+
+const remoteBoundary = (self) => ({
+  files: [`${self}/src/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['**/shell', '**/shell/**', '@cardwallet/shell', '@cardwallet/shell/**'],
+            message: 'A feature app never imports the shell: use the host services of @cardwallet/shared (useHost()).',
+          },
+          {
+            group: [...REMOTES.filter((r) => r !== self).flatMap((r) => [`**/${r}`, `**/${r}/**`, `@cardwallet/${r}`, `@cardwallet/${r}/**`])],
+            message: 'A feature app never imports another feature app: navigate to its route instead.',
+          },
+          {
+            group: ['**/shared/src/**', '**/shared/build/**', '**/api/src/**', '@cardwallet/api', '@cardwallet/api/**'],
+            message: 'Import the contracts package as @cardwallet/shared (it is a federated singleton), never by path.',
+          },
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', '**/.data/**', '**/drizzle/**', '**/scratch/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'shell/src/**/*.ts', 'mf-*/src/**/*.ts', 'shared/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['api/**', 'scripts/**', 'e2e/**', '**/*.config.*'], rules: { 'no-console': 'off' } },
+  ...REMOTES.map(remoteBoundary),
+  {
+    files: ['shell/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...REMOTES.flatMap((r) => [`**/${r}`, `**/${r}/**`, `@cardwallet/${r}`, `@cardwallet/${r}/**`])],
+              message: 'The shell never imports a feature app: remotes are loaded at runtime from /remotes.json.',
+            },
+            { group: ['**/shared/src/**', '**/api/src/**'], message: 'Import the contracts package as @cardwallet/shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shell/**', '@cardwallet/shell', ...REMOTES.flatMap((r) => [`**/${r}/**`, `@cardwallet/${r}`]), '**/api/src/**', '@cardwallet/api'],
+              message: 'The contracts package depends on no app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm test`: install, lint, type-check, unit tests of every package, production builds, then the
+// end-to-end suite in real Chromium against the real server. Fails on the first failing step.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, buildFrontEnd, install, pnpm, run, step } from './lib.mjs';
+
+const timings = {};
+const started = Date.now();
+
+timings.install = step('install (pnpm, frozen lockfile)', install);
+timings.lint = step('lint (eslint, module boundaries)', () => run(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']));
+timings.typecheck = step('type-check every package', () => pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']));
+
+// The API tests run against PostgreSQL when it is reachable (the API helper's script says how).
+const ensurePostgres = join(ROOT, 'scripts/ensure-postgres.mjs');
+if (existsSync(ensurePostgres)) timings.postgres = step('PostgreSQL reachable', () => run(process.execPath, [ensurePostgres]));
+
+timings.unit = step('unit tests of every package', () => pnpm(['-r', '--workspace-concurrency=1', '--filter', '!@cardwallet/e2e', '--filter', '!cardwallet', 'run', 'test']));
+timings.build = step('production builds', buildFrontEnd);
+
+timings.chromium = step('Chromium at /usr/bin/chromium', () => {
+  if (existsSync('/usr/bin/chromium')) return 0;
+  // Debian's chromium; never `npx playwright install` (no downloads of browser builds).
+  const asRoot = process.getuid?.() === 0;
+  const aptGet = (args) => (asRoot ? run('apt-get', args, { env: aptEnv }) : run('sudo', ['apt-get', ...args], { env: aptEnv }));
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  return aptGet(['update']) || aptGet(['install', '-y', '--no-install-recommends', 'chromium']);
+});
+  if (update !== 0) return update;
+  return run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'chromium'], { env });
+});
+
+timings.e2e = step('end-to-end suite (Playwright, Chromium)', () => pnpm(['--filter', '@cardwallet/e2e', 'run', 'test'], { env: { ...process.env, CI: process.env.CI ?? 'true' } }));
+
+const total = ((Date.now() - started) / 1000).toFixed(1);
+console.log('\nnpm test passed. Seconds per step:', timings, `total ${total} s`);
