@@ -23,8 +23,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     PORT: port,
     HOST: '127.0.0.1',
     WEB_ROOT: root,
-    DATA_DIR: dataDir,
-    PROVIDERS: 'sandbox',
+    // api/src/config.ts: PGlite data dir, sandbox providers + demo seed.
+    DATA_DIR: join(dataDir, 'pglite'),
+    APP_MODE: 'sandbox',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   },
 });
 
