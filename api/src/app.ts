@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { negotiateLocale, ResultCode } from '@cardwallet/shared';
+import type { Config } from './config.js';
+import type { Database } from './db/index.js';
+import { authPreHandler } from './http/auth.js';
+import { systemClock, type Clock } from './http/clock.js';
+import { errorBody, fieldMessages, translateFieldMessage } from './http/envelope.js';
+import { BusinessError, InvalidParamsError } from './http/errors.js';
+import type { RouteAuth } from './http/types.js';
+import { registerModules } from './modules/index.js';
+import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
+import { MemoryRateLimiter } from './security/rate-limit.js';
+import webPlugin from './web/index.js';
+import './http/types.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  messaging?: MessagingProvider;
+  /** Fastify logger option; defaults to pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Builds the Fastify app: conventions (envelope, locale, request ids, auth by route config),
+ * OpenAPI at /api/docs, every module under /api, and the web front end when WEB_ROOT is set.
+ * Does not listen and does not own the database (main.ts / the tests do).
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    // A client-supplied X-Request-Id is kept when it is a plain token; otherwise we mint one.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    forceCloseConnections: true,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON is accepted: text/plain bodies answer 422 illegal_request like any other type.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
+  app.decorate('ipLimiter', new MemoryRateLimiter(() => (deps.clock ?? systemClock).now().getTime()));
+  app.decorate('routeList', [] as FastifyInstance['routeList']);
+  app.decorateRequest('locale', 'en-US');
+  app.decorateRequest('platform', undefined);
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('admin', undefined);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.locale = negotiateLocale(headerValue(request.headers['accept-language']));
+    request.platform = headerValue(request.headers.platform)?.slice(0, 32);
+    reply.header('X-Request-Id', request.id);
+    if (request.url.startsWith('/api/')) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Content-Type-Options', 'nosniff');
+    }
+  });
+
+  const requireAuth = authPreHandler(app);
+  app.addHook('onRoute', (route) => {
+    const isAdminPath = route.url.startsWith('/api/admin/');
+    const declared: RouteAuth = route.config?.auth ?? 'public';
+    // Everything under /api/admin/ is admin-only whatever the route declares.
+    const auth: RouteAuth = isAdminPath ? 'admin' : declared;
+    route.config = { ...(route.config ?? {}), auth };
+    if (auth !== 'public') {
+      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
+      route.preHandler = [requireAuth, ...existing];
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, auth });
+  });
+
+  app.setErrorHandler((error: FastifyError | BusinessError | InvalidParamsError, request, reply) => {
+    const locale = request.locale ?? 'en-US';
+    let body;
+    if (error instanceof BusinessError) {
+      body = errorBody(locale, error.code, error.key, error.params, error.data);
+    } else if (error instanceof InvalidParamsError) {
+      body = errorBody(locale, ResultCode.invalidParams, 'invalid_params', {}, {
+        fields: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateFieldMessage(locale, v)])),
+      });
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? '',
+      }));
+      // Header problems are named after the header so the client can tell them from body fields.
+      body = errorBody(locale, ResultCode.invalidParams, 'invalid_params', {}, {
+        fields: fieldMessages(locale, issues, context === 'headers' ? 'headers' : ''),
+      });
+    } else if (isClientError(error)) {
+      // Bad JSON, unsupported content type, oversized body, bad URL encoding …
+      request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'illegal request');
+      body = errorBody(locale, ResultCode.invalidParams, 'illegal_request');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      body = errorBody(locale, ResultCode.failed, 'internal_error');
+    }
+    // Bypass the route's response schema: an error envelope is always a valid answer.
+    return reply.code(200).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      return reply
+        .code(200)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(request.locale ?? 'en-US', ResultCode.notFound, 'not_found'));
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'CardWallet payment service',
+        version: '1.0.0',
+        description:
+          'Every business outcome answers HTTP 200 with { code, msg, key?, data }. See docs/api.md for codes and error keys.',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(registerModules, { prefix: '/api' });
+
+  if (config.webRoot) await app.register(webPlugin, { rootDir: config.webRoot });
+
+  return app;
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function isClientError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return true;
+  // JSON.parse failures surface as SyntaxError (statusCode 400 set by Fastify, checked above).
+  return error instanceof SyntaxError;
+}

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The api/ package directory, whatever the working directory is. */
+export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(API_DIR, '..');
+
+/** Documented sandbox default for the seeded admin (ADMIN_PASSWORD overrides; required outside sandbox). */
+export const SANDBOX_ADMIN_PASSWORD = 'Admin1234!';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true/false/1/0/yes/no/on/off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const positiveInt = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').positive('must be > 0').default(def);
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535, 'must be 0..65535').default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** postgres://… — when set, the API uses this PostgreSQL server instead of the embedded PGlite. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    /** PGlite data directory (relative paths resolve against api/). Default api/.data/pglite. */
+    DATA_DIR: z.string().min(1).optional(),
+    /** sandbox: sandbox providers, demo data, dev outbox. production: real providers only. */
+    APP_MODE: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).optional(),
+    SANDBOX: bool.optional(),
+    WEB_ROOT: z.string().min(1).optional(),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).optional(),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().min(3).optional(),
+    SMTP_SECURE: bool.optional(),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be fatal|error|warn|info|debug|trace|silent',
+      })
+      .default('info'),
+    /** Upper bound of a JSON request body in bytes. */
+    BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+    /** Failed logins per account within LOGIN_LOCK_WINDOW_SECONDS before the account is locked. */
+    LOGIN_MAX_FAILURES: positiveInt(5),
+    LOGIN_LOCK_WINDOW_SECONDS: positiveInt(15 * 60),
+    LOGIN_LOCK_SECONDS: positiveInt(15 * 60),
+    /** Per-IP limits (in-memory, per process): requests per window. */
+    IP_LOGIN_MAX: positiveInt(30),
+    IP_SEND_CODE_MAX: positiveInt(20),
+    IP_WINDOW_SECONDS: positiveInt(15 * 60),
+    /** Codes per account per hour (on top of the 60 s resend cooldown). */
+    CODE_MAX_PER_HOUR: positiveInt(10),
+    CODE_RESEND_SECONDS: positiveInt(60),
+    CODE_TTL_SECONDS: positiveInt(600),
+    CODE_MAX_ATTEMPTS: positiveInt(5),
+    /** scrypt cost parameter N (power of two). Tests lower it for speed. */
+    SCRYPT_N: positiveInt(2 ** 15).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
+    IDEMPOTENCY_TTL_HOURS: positiveInt(48).refine((n) => n >= 24, 'must be at least 24'),
+    SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  })
+  .superRefine((env, ctx) => {
+    const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
+    if (env.APP_MODE && env.SANDBOX !== undefined && env.SANDBOX !== (env.APP_MODE === 'sandbox')) {
+      ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'contradicts APP_MODE' });
+    }
+    if (!sandbox && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required outside sandbox mode' });
+    }
+    if (env.SMTP_HOST && !env.SMTP_FROM) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_HOST is set' });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sandbox: boolean;
+  webRoot: string | undefined;
+  smtp: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean } | undefined;
+  adminPassword: string;
+  logLevel: string;
+  bodyLimit: number;
+  limits: {
+    loginMaxFailures: number;
+    loginLockWindowSeconds: number;
+    loginLockSeconds: number;
+    ipLoginMax: number;
+    ipSendCodeMax: number;
+    ipWindowSeconds: number;
+    codeMaxPerHour: number;
+    codeResendSeconds: number;
+    codeTtlSeconds: number;
+    codeMaxAttempts: number;
+  };
+  scryptN: number;
+  idempotencyTtlHours: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset so `FOO= npm start` does not trip validation.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'environment');
+        const value = env[name];
+        return `${name}${value !== undefined ? ` (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : value)})` : ''}: ${i.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(API_DIR, e.DATA_DIR ?? '.data/pglite'),
+    sandbox,
+    webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? 587,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM!,
+          secure: e.SMTP_SECURE ?? false,
+        }
+      : undefined,
+    adminPassword: e.ADMIN_PASSWORD ?? SANDBOX_ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    limits: {
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginLockWindowSeconds: e.LOGIN_LOCK_WINDOW_SECONDS,
+      loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+      ipLoginMax: e.IP_LOGIN_MAX,
+      ipSendCodeMax: e.IP_SEND_CODE_MAX,
+      ipWindowSeconds: e.IP_WINDOW_SECONDS,
+      codeMaxPerHour: e.CODE_MAX_PER_HOUR,
+      codeResendSeconds: e.CODE_RESEND_SECONDS,
+      codeTtlSeconds: e.CODE_TTL_SECONDS,
+      codeMaxAttempts: e.CODE_MAX_ATTEMPTS,
+    },
+    scryptN: e.SCRYPT_N,
+    idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DataDirLock } from './lock.js';
+import { openPglite } from './pglite.js';
+import { runMigrations, type MigrationReport } from './migrate.js';
+
+/** Drizzle handle, identical in type for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A Drizzle transaction; pass it down instead of `db` so every statement joins it. */
+export type Tx = PgTransaction<PgQueryResultHKT>;
+/** Either a plain handle or a transaction: read helpers accept both. */
+export type Executor = Db | Tx;
+
+export type Driver = 'pglite' | 'pg';
+
+/** Raw parameterised SQL ($1, $2 …) — the same shape as src/ledger/sql.ts SqlRunner. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+export interface SqlDatabase extends SqlRunner {
+  /** One transaction on one connection; commits on success, rolls back on throw. */
+  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  readonly driver: Driver;
+  readonly db: Db;
+  /** Raw SQL access (for the ledger / wallet code that writes SQL by hand). */
+  readonly sql: SqlDatabase;
+  /** The driver object itself: a PGlite instance or a pg.Pool. */
+  readonly client: PGlite | pg.Pool;
+  /**
+   * Runs `fn` in one transaction (READ COMMITTED), committing when it resolves and rolling back
+   * when it throws. Money-moving code must lock the rows it changes with `SELECT … FOR UPDATE`
+   * in ascending id order (that is what serialises it on PostgreSQL; on PGlite a transaction
+   * holds the single connection's lock, so transactions run one at a time anyway).
+   * Deadlocks / serialisation failures (40P01, 40001) are retried up to `retries` times.
+   */
+  withTransaction<T>(fn: (tx: Tx) => Promise<T>, opts?: { retries?: number }): Promise<T>;
+  /** Rows of a raw SQL statement (both drivers answer `{ rows }`). */
+  query<T = Record<string, unknown>>(q: SQL, ex?: Executor): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  migrationsDir?: string;
+  /** Skip the migration run (used when a test copies an already migrated template). */
+  migrate?: boolean;
+  log?: (msg: string) => void;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../migrations');
+
+/** Error code of a DB error, unwrapping Drizzle's wrapper. */
+export function pgErrorCode(e: unknown): string | undefined {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = err?.code ?? err?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export async function openDatabase(opts: OpenOptions): Promise<Database & { migrations: MigrationReport }> {
+  let database: Database;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', (e) => opts.log?.(`postgres pool error: ${e.message}`));
+    await pool.query('select 1');
+    database = makeDatabase('pg', drizzlePg(pool) as unknown as Db, pool, () => pool.end());
+  } else {
+    fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+    const lock = DataDirLock.acquire(`${opts.dataDir}.lock`);
+    let client: PGlite;
+    try {
+      client = await openPglite(opts.dataDir);
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
+    const pgliteClient = client;
+    database = makeDatabase('pglite', drizzlePglite(client) as unknown as Db, pgliteClient, async () => {
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
+    });
+  }
+  let migrations: MigrationReport = { applied: [], skipped: 0 };
+  if (opts.migrate !== false) {
+    try {
+      migrations = await runMigrations(database, opts.migrationsDir ?? MIGRATIONS_DIR, opts.log);
+    } catch (e) {
+      await database.close();
+      throw e;
+    }
+  }
+  return Object.assign(database, { migrations });
+}
+
+function makeDatabase(driver: Driver, db: Db, client: PGlite | pg.Pool, closeFn: () => Promise<void>): Database {
+  let closed = false;
+  return {
+    driver,
+    db,
+    client,
+    sql: driver === 'pg' ? rawFromPool(client as pg.Pool) : rawFromPglite(client as PGlite),
+    async withTransaction(fn, opts) {
+      const retries = opts?.retries ?? 3;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await db.transaction((tx) => fn(tx as unknown as Tx));
+        } catch (e) {
+          if (attempt < retries && RETRYABLE.has(pgErrorCode(e) ?? '')) {
+            await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
+            continue;
+          }
+          throw e;
+        }
+      }
+    },
+    async query<T>(q: SQL, ex?: Executor) {
+      const result = (await (ex ?? db).execute(q)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await closeFn();
+    },
+  };
+}
+
+export { sql };
+
+/** The raw runner of a Drizzle transaction (its own connection), to mix hand-written SQL into it. */
+export function runnerOf(tx: Tx): SqlRunner {
+  const client = (tx as unknown as { session: { client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session.client;
+  return { query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params ?? [])).rows as T[] };
+}
+
+function rawFromPglite(client: PGlite): SqlDatabase {
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params ?? [])).rows,
+    transaction: (fn) =>
+      client.transaction((t) => fn({ query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params ?? [])).rows })),
+  };
+}
+
+function rawFromPool(pool: pg.Pool): SqlDatabase {
+  return {
+    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params ?? [])).rows as T[],
+    async transaction(fn) {
+      const conn = await pool.connect();
+      let broken = false;
+      try {
+        await conn.query('begin');
+        const result = await fn({ query: async <R>(text: string, params?: unknown[]) => (await conn.query(text, params ?? [])).rows as R[] });
+        await conn.query('commit');
+        return result;
+      } catch (e) {
+        try {
+          await conn.query('rollback');
+        } catch {
+          broken = true;
+        }
+        throw e;
+      } finally {
+        conn.release(broken);
+      }
+    },
+  };
+}

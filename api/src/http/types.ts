@@ -1,0 +1,48 @@
+import type { Locale } from '@cardwallet/shared';
+import type { Config } from '../config.js';
+import type { Database } from '../db/index.js';
+import type { MessagingProvider } from '../providers/messaging/types.js';
+import type { Clock } from './clock.js';
+import type { MemoryRateLimiter } from '../security/rate-limit.js';
+
+export interface AuthUser {
+  id: number;
+  /** Decimal string form of the id, as it travels on the wire. */
+  userId: string;
+  sessionId: number;
+  kycLevel: number;
+  email: string | null;
+  mobile: string | null;
+}
+export interface AuthAdmin {
+  id: number;
+  adminId: string;
+  username: string;
+  sessionId: number;
+}
+
+/** Who may call a route: `public` (default), `user` (customer token) or `admin` (admin token). */
+export type RouteAuth = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    clock: Clock;
+    messaging: MessagingProvider;
+    ipLimiter: MemoryRateLimiter;
+    /** Every route registered, for the fuzz test and docs: method + url. */
+    routeList: { method: string; url: string; auth: RouteAuth }[];
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    platform: string | undefined;
+    /** Set on `auth: 'user'` routes (always present there). */
+    user: AuthUser | undefined;
+    /** Set on `auth: 'admin'` routes. */
+    admin: AuthAdmin | undefined;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+  }
+}

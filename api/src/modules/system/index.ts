@@ -1,0 +1,60 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, okEnvelope } from '../../http/envelope.js';
+import type { SandboxOutbox } from '../../providers/messaging/index.js';
+import { SandboxOutbox as Outbox } from '../../providers/messaging/index.js';
+
+/** system/health (public) and, in sandbox mode only, dev/outbox. */
+const systemModule: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/system/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']), sandbox: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      await app.database.sql.query('select 1');
+      return okEnvelope(request.locale, { status: 'ok' as const, database: app.database.driver, sandbox: app.config.sandbox });
+    },
+  );
+
+  if (app.config.sandbox) {
+    const outbox: SandboxOutbox = new Outbox(app.database.sql);
+    app.get(
+      '/dev/outbox',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox only: messages the sandbox messaging provider delivered (newest first)',
+          querystring: z.object({
+            to: z.string().trim().min(1).max(254).optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+          response: {
+            200: envelope(
+              z.object({
+                messages: z.array(
+                  z.object({ id: z.string(), channel: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const to = request.query.to;
+        const normalised = to ? (to.includes('@') ? to.toLowerCase() : to.replace(/[\s-]/g, '')) : undefined;
+        const messages = await outbox.list({ to: normalised, limit: request.query.limit });
+        return okEnvelope(request.locale, { messages });
+      },
+    );
+  }
+};
+
+export default systemModule;
