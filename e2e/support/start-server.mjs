@@ -12,7 +12,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const apiDir = join(root, 'api');
 const port = process.env.E2E_PORT ?? '8090';
 const dataDir = mkdtempSync(join(tmpdir(), 'cardwallet-e2e-'));
-const entry = existsSync(join(apiDir, 'src/main.ts')) ? 'src/main.ts' : 'src/web/standalone.ts';
+// E2E_SERVER=web serves only the front end (api/src/web/standalone.ts): for front-end work while
+// the API is broken or absent. Default: the real API process.
+const webOnly = process.env.E2E_SERVER === 'web' || !existsSync(join(apiDir, 'src/main.ts'));
+const entry = webOnly ? 'src/web/standalone.ts' : 'src/main.ts';
 
 const child = spawn(process.execPath, ['--import', 'tsx', entry], {
   cwd: apiDir,
