@@ -1,0 +1,183 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoginBody,
+  adminSessionResult,
+  bindBody,
+  changePasswordBody,
+  codeCheckBody,
+  codeCheckResult,
+  inviterQuery,
+  inviterResult,
+  isLoginResult,
+  loginBody,
+  registerBody,
+  registerDataResult,
+  resetPasswordBody,
+  sendCodeBody,
+  sendCodeResult,
+  sessionResult,
+  userProfile,
+} from '@cardwallet/shared';
+import { envelope, okEnvelope } from '../../http/envelope.js';
+import { findUserSession, tokenOf } from '../../http/auth.js';
+import { AccountsService, registerData } from './service.js';
+
+/** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
+const accountsModule: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const accounts = new AccountsService(app);
+  const ok = <T>(request: FastifyRequest, data: T) => okEnvelope(request.locale, data);
+  const user = { tags: ['user'], security: [{ accessToken: [] }] };
+
+  app.post(
+    '/user/sendCode',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Send a 6-digit verification code (register, reset_password; bind and paypass need a session)',
+        body: sendCodeBody,
+        response: { 200: envelope(sendCodeResult) },
+      },
+    },
+    async (request) => {
+      // Public route; bind/paypass codes need to know the caller, so a token is read when present.
+      const token = tokenOf(request);
+      if (token) request.user = await findUserSession(app, token);
+      return ok(request, await accounts.sendCode(request, request.body.account, request.body.purpose));
+    },
+  );
+
+  app.post(
+    '/user/cacheCodeCheck',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Check a code; for reset_password it is consumed and a 10-minute single-use ticket returned',
+        body: codeCheckBody,
+        response: { 200: envelope(codeCheckResult) },
+      },
+    },
+    async (request) => ok(request, await accounts.codeCheck(request.body.account, request.body.purpose, request.body.code)),
+  );
+
+  app.post(
+    '/user/register',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Register with e-mail or mobile + code; answers a session like user/login',
+        body: registerBody,
+        response: { 200: envelope(sessionResult) },
+      },
+    },
+    async (request) => ok(request, await accounts.register(request, request.body)),
+  );
+
+  app.post(
+    '/user/login',
+    { schema: { tags: ['user'], summary: 'Log in with e-mail or mobile + password', body: loginBody, response: { 200: envelope(sessionResult) } } },
+    async (request) => ok(request, await accounts.login(request, request.body.account, request.body.password)),
+  );
+
+  app.post(
+    '/user/logout',
+    { config: { auth: 'user' }, schema: { ...user, summary: 'Revoke the current session', response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await accounts.logout(request.user!.sessionId);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/user/isLogin',
+    { config: { auth: 'user' }, schema: { ...user, summary: 'Code 200 while the session is valid, else 401', response: { 200: envelope(isLoginResult) } } },
+    async (request) => ok(request, { loggedIn: true as const, userId: request.user!.userId }),
+  );
+
+  app.get(
+    '/user/getRegisterData',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Countries with dial codes (names in the request locale), default country, agreement version, limits',
+        response: { 200: envelope(registerDataResult) },
+      },
+    },
+    async (request) => ok(request, registerData(request.locale, app.config.limits.codeResendSeconds)),
+  );
+
+  app.post(
+    '/user/changePassword',
+    {
+      config: { auth: 'user' },
+      schema: { ...user, summary: 'Change the password; other sessions are revoked', body: changePasswordBody, response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) } },
+    },
+    async (request) => ok(request, await accounts.changePassword(request, request.body.oldPassword, request.body.password)),
+  );
+
+  app.post(
+    '/user/resetPassword',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Set a new password with the ticket of user/cacheCodeCheck (reset_password); all sessions are revoked',
+        body: resetPasswordBody,
+        response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) },
+      },
+    },
+    async (request) => ok(request, await accounts.resetPassword(request.body.ticket, request.body.password)),
+  );
+
+  app.post(
+    '/user/sumbitBind',
+    {
+      config: { auth: 'user' },
+      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code', body: bindBody, response: { 200: envelope(userProfile) } },
+    },
+    async (request) => ok(request, await accounts.bind(request, request.body.type, request.body.account, request.body.code)),
+  );
+
+  app.get(
+    '/user/info',
+    { config: { auth: 'user' }, schema: { ...user, summary: 'Profile of the signed-in customer', response: { 200: envelope(userProfile) } } },
+    async (request) => ok(request, await accounts.profile(request.user!.id)),
+  );
+
+  app.get(
+    '/user/inviter',
+    { schema: { tags: ['user'], summary: 'Who invited you (masked), by refereeId', querystring: inviterQuery, response: { 200: envelope(inviterResult) } } },
+    async (request) => ok(request, await accounts.inviter(request.query.refereeId)),
+  );
+
+  app.post(
+    '/user/adminLogin',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Administrator login; the token works only on /api/admin/* endpoints',
+        body: adminLoginBody,
+        response: { 200: envelope(adminSessionResult) },
+      },
+    },
+    async (request) => ok(request, await accounts.adminLogin(request, request.body.username, request.body.password)),
+  );
+
+  const admin = { tags: ['admin'], security: [{ accessToken: [] }] };
+  app.get(
+    '/admin/session/me',
+    { schema: { ...admin, summary: 'The signed-in administrator', response: { 200: envelope(z.object({ adminId: z.string(), username: z.string() })) } } },
+    async (request) => ok(request, { adminId: request.admin!.adminId, username: request.admin!.username }),
+  );
+  app.post(
+    '/admin/session/logout',
+    { schema: { ...admin, summary: 'Revoke the admin session', response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await accounts.adminLogout(request.admin!.sessionId);
+      return ok(request, null);
+    },
+  );
+};
+
+export default accountsModule;

@@ -1,0 +1,408 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import {
+  accountKind,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  translate,
+  VERIFICATION_CODE_LENGTH,
+  type CodePurpose,
+  type Country,
+  type ErrorKey,
+  type Locale,
+  type UserProfile,
+} from '@cardwallet/shared';
+import { BusinessError, rateLimited } from '../../http/errors.js';
+import { MessagingError } from '../../providers/messaging/index.js';
+import { dummyHash, hashPassword, verifyPassword } from '../../security/password.js';
+import { clearFailures, lockedForSeconds, recordFailure } from '../../security/lockout.js';
+import { hashToken, newToken } from '../../security/tokens.js';
+import { checkCode, codePepper, consumeCode, hashCode, newCode } from './codes.js';
+import { createAdminSession, createSession, revokeSessions } from './sessions.js';
+import { AGREEMENT_VERSION, insertUser } from './users.js';
+
+type UserRow = {
+  id: number;
+  email: string | null;
+  mobile: string | null;
+  password_hash: string;
+  status: 'active' | 'disabled';
+  kyc_level: number;
+  invite_code: string;
+  created_at: Date | string;
+};
+
+const USER_COLUMNS = `id::float8 as id, email, mobile, password_hash, status, kyc_level::int as kyc_level, invite_code, created_at`;
+const RESET_TICKET_SECONDS = 600;
+
+export class AccountsService {
+  constructor(private readonly app: FastifyInstance) {}
+
+  private get db() {
+    return this.app.database.sql;
+  }
+  private now() {
+    return this.app.clock.now();
+  }
+  private get limits() {
+    return this.app.config.limits;
+  }
+  private pepper() {
+    return codePepper(this.db, this.app.database);
+  }
+
+  async findByAccount(account: string): Promise<UserRow | undefined> {
+    const column = accountKind(account) === 'mobile' ? 'mobile' : 'email';
+    const [row] = await this.db.query<UserRow>(`select ${USER_COLUMNS} from users where ${column} = $1`, [account]);
+    return row;
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+    return row;
+  }
+
+  /** Per-IP fixed window (in memory); over the limit → 429 rate_limited. */
+  private limitIp(request: FastifyRequest, bucket: string, max: number): void {
+    const wait = this.app.ipLimiter.hit(`${bucket}:${request.ip}`, max, this.limits.ipWindowSeconds);
+    if (wait > 0) throw rateLimited('rate_limited', wait);
+  }
+
+  // ---------------------------------------------------------------- verification codes
+
+  async sendCode(request: FastifyRequest, account: string, purpose: CodePurpose) {
+    this.limitIp(request, 'send-code', this.limits.ipSendCodeMax);
+    const kind = accountKind(account)!;
+    const now = this.now();
+    const existing = await this.findByAccount(account);
+    if (purpose === 'register' && existing) throw new BusinessError('account_exists');
+    if (purpose === 'bind') {
+      if (!request.user) throw new BusinessError('unauthenticated');
+      if (existing && existing.id !== request.user.id) throw new BusinessError('binding_exists');
+    }
+    if (purpose === 'paypass') {
+      // Transaction-password codes go only to an account bound to the signed-in user.
+      if (!request.user) throw new BusinessError('unauthenticated');
+      if (!existing || existing.id !== request.user.id) throw new BusinessError('forbidden');
+    }
+
+    const result = { resendAfterSeconds: this.limits.codeResendSeconds, expiresInSeconds: this.limits.codeTtlSeconds };
+    // Reset for an unknown account: answer exactly as if a code was sent (no account enumeration),
+    // but send nothing. Cooldowns still apply because a row is recorded (with an unusable hash).
+    const deliver = !(purpose === 'reset_password' && !existing);
+    const code = newCode();
+    const pepper = await this.pepper();
+    const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
+    const [row] = await this.db.transaction(async (tx) => {
+      // Serialise senders of one account so two racing requests cannot both pass the cooldown.
+      await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [account]);
+      const [lastPurpose] = await tx.query<{ created_at: Date | string }>(
+        `select created_at from verification_codes where account = $1 and purpose = $2 order by created_at desc limit 1`,
+        [account, purpose],
+      );
+      if (lastPurpose) {
+        const wait = this.limits.codeResendSeconds - (now.getTime() - new Date(lastPurpose.created_at).getTime()) / 1000;
+        if (wait > 0) throw rateLimited('code_resend_cooldown', wait);
+      }
+      const [hour] = await tx.query<{ n: number; oldest: Date | string | null }>(
+        `select count(*)::int as n, min(created_at) as oldest from verification_codes where account = $1 and created_at > $2`,
+        [account, hourAgo],
+      );
+      if (hour && hour.n >= this.limits.codeMaxPerHour) {
+        const wait = hour.oldest ? 3600 - (now.getTime() - new Date(hour.oldest).getTime()) / 1000 : 3600;
+        throw rateLimited('rate_limited', wait);
+      }
+      // A new code replaces any live one.
+      await tx.query(
+        `update verification_codes set burnt_at = $3 where account = $1 and purpose = $2 and consumed_at is null and burnt_at is null`,
+        [account, purpose, now.toISOString()],
+      );
+      return tx.query<{ id: string }>(
+        `insert into verification_codes (account, purpose, channel, code_hash, created_at, expires_at)
+         values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
+        [
+          account,
+          purpose,
+          kind === 'email' ? 'email' : 'sms',
+          deliver ? hashCode(pepper, account, purpose, code) : randomBytes(32).toString('hex'),
+          now.toISOString(),
+          new Date(now.getTime() + this.limits.codeTtlSeconds * 1000).toISOString(),
+        ],
+      );
+    });
+    if (!deliver) return result;
+    const minutes = Math.round(this.limits.codeTtlSeconds / 60);
+    try {
+      await this.app.messaging.send({
+        channel: kind === 'email' ? 'email' : 'sms',
+        to: account,
+        subject: translate(request.locale, 'messages.codeSubject'),
+        body: translate(request.locale, 'messages.codeBody', { code, minutes }),
+      });
+    } catch (e) {
+      // Not delivered: burn it and free the cooldown so the user can retry at once.
+      await this.db.query(`delete from verification_codes where id = $1::bigint`, [row!.id]);
+      request.log.warn({ err: e instanceof MessagingError ? { message: e.message } : e, channel: kind }, 'code delivery failed');
+      throw new BusinessError('code_delivery_failed');
+    }
+    return result;
+  }
+
+  /**
+   * Runs `effect` in one transaction after the code of (account, purpose) checks out, consuming the
+   * code in that same transaction. A wrong code's attempt count is committed before refusing.
+   */
+  async withCode<T>(account: string, purpose: CodePurpose, code: string, effect: ((tx: import('../../db/index.js').SqlRunner) => Promise<T>) | null): Promise<T | undefined> {
+    const pepper = await this.pepper();
+    const now = this.now();
+    const outcome = await this.db.transaction(async (tx): Promise<{ refused: ErrorKey } | { value: T | undefined }> => {
+      const check = await checkCode(tx, pepper, account, purpose, code, now, this.limits);
+      if (!check.ok) return { refused: check.key };
+      if (!effect) return { value: undefined };
+      const value = await effect(tx);
+      await consumeCode(tx, check.codeId, now);
+      return { value };
+    });
+    if ('refused' in outcome) throw new BusinessError(outcome.refused);
+    return outcome.value;
+  }
+
+  async codeCheck(account: string, purpose: CodePurpose, code: string): Promise<{ valid: true; ticket?: string }> {
+    if (purpose !== 'reset_password') {
+      await this.withCode(account, purpose, code, null);
+      return { valid: true };
+    }
+    const user = await this.findByAccount(account);
+    const ticket = newToken();
+    const now = this.now();
+    await this.withCode(account, purpose, code, async (tx) => {
+      // A code for an unknown account is never deliverable, so `user` exists here.
+      if (!user) throw new BusinessError('code_invalid');
+      await tx.query(`insert into reset_tickets (user_id, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4)`, [
+        user.id,
+        hashToken(ticket),
+        now.toISOString(),
+        new Date(now.getTime() + RESET_TICKET_SECONDS * 1000).toISOString(),
+      ]);
+    });
+    return { valid: true, ticket };
+  }
+
+  // ---------------------------------------------------------------- register / login
+
+  async register(
+    request: FastifyRequest,
+    body: { account: string; code: string; password: string; refereeId?: string | undefined },
+  ): Promise<{ token: string; userId: string }> {
+    const kind = accountKind(body.account)!;
+    let refereeId: number | null = null;
+    if (body.refereeId) {
+      const [ref] = await this.db.query<{ id: number }>(
+        `select id::float8 as id from users where (case when $1 ~ '^[0-9]{1,15}$' then id = $1::bigint else false end) or invite_code = upper($1) limit 1`,
+        [body.refereeId],
+      );
+      if (!ref) throw new BusinessError('referee_not_found');
+      refereeId = Number(ref.id);
+    }
+    if (await this.findByAccount(body.account)) throw new BusinessError('account_exists');
+    const now = this.now();
+    const result = await this.withCode(body.account, 'register', body.code, async (tx) => {
+      const user = await insertUser(
+        tx,
+        { email: kind === 'email' ? body.account : null, mobile: kind === 'mobile' ? body.account : null, password: body.password, refereeId },
+        this.app.config.scryptN,
+        now,
+      );
+      const token = await createSession(tx, request, user.id, now);
+      return { token, userId: String(user.id) };
+    });
+    return result!;
+  }
+
+  async login(request: FastifyRequest, account: string, password: string): Promise<{ token: string; userId: string }> {
+    this.limitIp(request, 'login', this.limits.ipLoginMax);
+    const key = `user:${account}`;
+    const now = this.now();
+    const locked = await lockedForSeconds(this.db, key, now);
+    if (locked > 0) throw rateLimited('account_locked', locked);
+    const user = await this.findByAccount(account);
+    // Same scrypt cost whether or not the account exists.
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(this.app.config.scryptN)));
+    if (!user || !ok) {
+      const lockedNow = await recordFailure(this.db, key, now, this.limits);
+      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
+      throw new BusinessError('invalid_credentials');
+    }
+    if (user.status !== 'active') throw new BusinessError('account_disabled');
+    await clearFailures(this.db, key);
+    const token = await createSession(this.db, request, user.id, now);
+    return { token, userId: String(user.id) };
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.db.query(`update sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [sessionId, this.now().toISOString()]);
+  }
+
+  async changePassword(request: FastifyRequest, oldPassword: string, password: string): Promise<{ revokedSessions: number }> {
+    const auth = request.user!;
+    const user = await this.findById(auth.id);
+    if (!user) throw new BusinessError('session_expired');
+    const key = `user:${user.email ?? user.mobile}`;
+    const now = this.now();
+    const locked = await lockedForSeconds(this.db, key, now);
+    if (locked > 0) throw rateLimited('account_locked', locked);
+    if (!(await verifyPassword(oldPassword, user.password_hash))) {
+      const lockedNow = await recordFailure(this.db, key, now, this.limits);
+      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
+      throw new BusinessError('invalid_credentials');
+    }
+    if (oldPassword === password) throw new BusinessError('password_same_as_old');
+    const hash = await hashPassword(password, this.app.config.scryptN);
+    return this.db.transaction(async (tx) => {
+      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [user.id, hash, now.toISOString()]);
+      return { revokedSessions: await revokeSessions(tx, user.id, now, auth.sessionId) };
+    });
+  }
+
+  async resetPassword(ticket: string, password: string): Promise<{ revokedSessions: number }> {
+    const now = this.now();
+    const hash = await hashPassword(password, this.app.config.scryptN);
+    const outcome = await this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string; user_id: number }>(
+        `update reset_tickets set used_at = $2
+          where ticket_hash = $1 and used_at is null and expires_at > $2
+          returning id::text as id, user_id::float8 as user_id`,
+        [hashToken(ticket), now.toISOString()],
+      );
+      if (!row) return undefined;
+      const userId = Number(row.user_id);
+      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [userId, hash, now.toISOString()]);
+      const revoked = await revokeSessions(tx, userId, now);
+      const [u] = await tx.query<{ email: string | null; mobile: string | null }>(`select email, mobile from users where id = $1`, [userId]);
+      // A successful reset also lifts a login lockout.
+      await tx.query(`delete from login_failures where account_key = any($1::text[])`, [
+        [u?.email, u?.mobile].filter(Boolean).map((a) => `user:${a}`),
+      ]);
+      return { revokedSessions: revoked };
+    });
+    if (!outcome) throw new BusinessError('reset_ticket_invalid');
+    return outcome;
+  }
+
+  async bind(request: FastifyRequest, type: 'email' | 'mobile', account: string, code: string): Promise<UserProfile> {
+    const auth = request.user!;
+    const existing = await this.findByAccount(account);
+    if (existing && existing.id !== auth.id) throw new BusinessError('binding_exists');
+    const now = this.now();
+    await this.withCode(account, 'bind', code, async (tx) => {
+      try {
+        await tx.query(`update users set ${type === 'email' ? 'email' : 'mobile'} = $2, updated_at = $3 where id = $1`, [
+          auth.id,
+          account,
+          now.toISOString(),
+        ]);
+      } catch (e) {
+        if ((e as { code?: string }).code === '23505') throw new BusinessError('binding_exists');
+        throw e;
+      }
+    });
+    return this.profile(auth.id);
+  }
+
+  async profile(userId: number): Promise<UserProfile> {
+    const user = await this.findById(userId);
+    if (!user) throw new BusinessError('session_expired');
+    return {
+      userId: String(user.id),
+      email: user.email,
+      mobile: user.mobile,
+      kycLevel: user.kyc_level,
+      inviteCode: user.invite_code,
+      hasPayPassword: await this.hasPayPassword(String(user.id)),
+      createdAt: new Date(user.created_at).toISOString(),
+    };
+  }
+
+  /** The transaction password belongs to the wallet module (table wallet_pay_passwords). */
+  private async hasPayPassword(userId: string): Promise<boolean> {
+    const [t] = await this.db.query<{ exists: boolean }>(`select to_regclass('wallet_pay_passwords') is not null as exists`);
+    if (!t?.exists) return false;
+    const rows = await this.db.query(`select 1 from wallet_pay_passwords where user_id = $1`, [userId]);
+    return rows.length > 0;
+  }
+
+  async inviter(refereeId: string): Promise<{ userId: string; displayName: string; inviteCode: string }> {
+    const [row] = await this.db.query<{ id: number; email: string | null; mobile: string | null; invite_code: string }>(
+      `select id::float8 as id, email, mobile, invite_code from users
+        where ((case when $1 ~ '^[0-9]{1,15}$' then id = $1::bigint else false end) or invite_code = upper($1)) and status = 'active' limit 1`,
+      [refereeId],
+    );
+    if (!row) throw new BusinessError('referee_not_found');
+    return { userId: String(row.id), displayName: maskAccount(row.email ?? row.mobile ?? ''), inviteCode: row.invite_code };
+  }
+
+  // ---------------------------------------------------------------- admins
+
+  async adminLogin(request: FastifyRequest, username: string, password: string): Promise<{ token: string; adminId: string }> {
+    this.limitIp(request, 'login', this.limits.ipLoginMax);
+    const key = `admin:${username.toLowerCase()}`;
+    const now = this.now();
+    const locked = await lockedForSeconds(this.db, key, now);
+    if (locked > 0) throw rateLimited('account_locked', locked);
+    const [admin] = await this.db.query<{ id: number; password_hash: string; status: string }>(
+      `select id::float8 as id, password_hash, status from admins where username = $1`,
+      [username],
+    );
+    const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash(this.app.config.scryptN)));
+    if (!admin || !ok) {
+      const lockedNow = await recordFailure(this.db, key, now, this.limits);
+      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
+      throw new BusinessError('invalid_credentials');
+    }
+    if (admin.status !== 'active') throw new BusinessError('account_disabled');
+    await clearFailures(this.db, key);
+    const token = await createAdminSession(this.db, request, Number(admin.id), now);
+    return { token, adminId: String(admin.id) };
+  }
+
+  async adminLogout(sessionId: number): Promise<void> {
+    await this.db.query(`update admin_sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [sessionId, this.now().toISOString()]);
+  }
+}
+
+/** "demo@cardwallet.test" → "de***@cardwallet.test"; "+905321234567" → "+9053****4567". */
+export function maskAccount(account: string): string {
+  const at = account.indexOf('@');
+  if (at > 0) {
+    const local = account.slice(0, at);
+    return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${account.slice(at)}`;
+  }
+  if (account.length <= 8) return `${account.slice(0, 2)}****`;
+  return `${account.slice(0, 5)}****${account.slice(-4)}`;
+}
+
+const DEFAULT_COUNTRY_BY_LOCALE: Record<Locale, string> = { 'en-US': 'US', 'zh-HK': 'HK', 'ar-AE': 'AE', 'tr-TR': 'TR' };
+const countriesCache = new Map<Locale, Country[]>();
+
+/** Countries with dial codes from libphonenumber-js metadata, names in the request locale. */
+export function registerData(locale: Locale, codeResendSeconds: number) {
+  let countries = countriesCache.get(locale);
+  if (!countries) {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+    const collator = new Intl.Collator(locale);
+    countries = getCountries()
+      .map((code) => ({ code, dialCode: `+${getCountryCallingCode(code)}`, name: names.of(code) ?? code }))
+      .sort((a, b) => collator.compare(a.name, b.name));
+    countriesCache.set(locale, countries);
+  }
+  return {
+    countries,
+    defaultCountry: DEFAULT_COUNTRY_BY_LOCALE[locale],
+    agreementVersion: AGREEMENT_VERSION,
+    passwordMinLength: PASSWORD_MIN_LENGTH,
+    passwordMaxLength: PASSWORD_MAX_LENGTH,
+    codeLength: VERIFICATION_CODE_LENGTH,
+    codeResendSeconds,
+  };
+}
