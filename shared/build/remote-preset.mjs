@@ -1,7 +1,8 @@
 // Rspack + Module Federation 2 configuration shared by the host shell and the five feature apps.
 // No React code here: only build wiring, so every app's rspack.config.mjs stays a few lines long.
 import { createRequire } from 'node:module';
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdirSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +49,37 @@ export function sharedModules(pkg) {
   return shared;
 }
 
+/**
+ * Production builds ship .br and .gz next to every text asset; the server sends them as they are
+ * (@fastify/static preCompressed), so no CPU is spent compressing per request.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('CardWalletPrecompress', () => {
+      const walk = (dir) => {
+        for (const entry of readdirSync(dir)) {
+          const file = join(dir, entry);
+          if (statSync(file).isDirectory()) walk(file);
+          else if (/\.(js|css|html|json|svg)$/.test(entry) && statSync(file).size > 512) {
+            const content = readFileSync(file);
+            writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+            writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+          }
+        }
+      };
+      walk(compiler.options.output.path);
+    });
+  }
+}
+
+function reactRouterProductionAliases(require) {
+  const root = join(dirname(require.resolve('react-router')), '..', '..');
+  return {
+    'react-router$': join(root, 'dist/production/index.mjs'),
+    'react-router/dom$': join(root, 'dist/production/dom-export.mjs'),
+  };
+}
+
 function baseConfig({ dir, name, port, mode, isHost }) {
   const require = createRequire(join(dir, 'package.json'));
   const rspack = require('@rspack/core');
@@ -78,8 +110,9 @@ function baseConfig({ dir, name, port, mode, isHost }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        // react-router ships a development build under the "development" condition.
-        conditionNames: production ? ['import', 'module', 'browser', 'production', 'default'] : undefined,
+        // react-router 7 resolves to its development build whatever the mode (its package exports
+        // have no production condition); point production builds at dist/production.
+        alias: production ? reactRouterProductionAliases(require) : {},
       },
       module: {
         rules: [
@@ -101,9 +134,7 @@ function baseConfig({ dir, name, port, mode, isHost }) {
           { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset' },
         ],
       },
-      plugins: [
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
-      ].filter(Boolean),
+      plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), production ? new PrecompressPlugin() : null].filter(Boolean),
       optimization: { moduleIds: production ? 'deterministic' : 'named', chunkIds: production ? 'deterministic' : 'named' },
       performance: { hints: false },
       devServer: {

@@ -12,7 +12,7 @@ export const REMOTE_DIRS = [
   { name: 'mf_passport', short: 'passport', dir: 'mf-passport' },
 ] as const;
 
-const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)$/;
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
 type HeaderTarget = { header(name: string, value: string): unknown };
 
@@ -74,7 +74,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
 
   let decorated = false;
   if (hasFiles(shellDist)) {
-    await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: true, index: false, cacheControl: false, setHeaders: (res, path) => setCacheHeaders(res as unknown as HeaderTarget, path) });
+    await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: true, index: false, cacheControl: false, preCompressed: true, setHeaders: (res, path) => setCacheHeaders(res as unknown as HeaderTarget, path) });
     decorated = true;
   } else {
     app.log.warn(`web: ${shellDist} is missing — run the front-end build`);
@@ -86,6 +86,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
       root: dist,
       prefix: `/remotes/${remote.short}/`,
       wildcard: true,
+      preCompressed: true,
       index: false,
       decorateReply: !decorated,
       cacheControl: false,

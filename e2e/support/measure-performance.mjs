@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Measures what the browser loads (bytes on the wire, as served: pre-compressed) for the home page
+// and for a remote page, cold cache, phone viewport. Usage: node support/measure-performance.mjs [baseURL]
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8090';
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function measure(label, path, { signIn = false, settle } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
+  if (signIn) {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('AccessToken')) {
+        localStorage.setItem('AccessToken', 'perf-token');
+        localStorage.setItem('userId', 'perf-user');
+        localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
+      }
+    });
+  }
+  const page = await context.newPage();
+  const finished = [];
+  page.on('requestfinished', (request) => finished.push(request));
+  const started = Date.now();
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  if (settle) await page.getByRole('heading', { name: settle }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const elapsed = Date.now() - started;
+  const rows = [];
+  for (const request of finished) {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) continue;
+    const sizes = await request.sizes();
+    const response = await request.response();
+    rows.push({ path: url.pathname, type: request.resourceType(), bytes: sizes.responseBodySize, encoding: (await response?.headerValue('content-encoding')) ?? 'identity' });
+  }
+  const js = rows.filter((r) => r.type === 'script' || r.path.endsWith('.js'));
+  const css = rows.filter((r) => r.path.endsWith('.css'));
+  await context.close();
+  return {
+    label,
+    path,
+    requests: rows.length,
+    jsRequests: js.length,
+    jsBytes: js.reduce((n, r) => n + r.bytes, 0),
+    cssBytes: css.reduce((n, r) => n + r.bytes, 0),
+    totalBytes: rows.reduce((n, r) => n + r.bytes, 0),
+    encodings: [...new Set(js.map((r) => r.encoding))],
+    elapsedMs: elapsed,
+    rows,
+  };
+}
+
+const results = [
+  await measure('home (cold)', '/', { settle: 'Quick actions' }),
+  await measure('wallet index, logged in (cold deep link)', '/pages/wallet/index', { signIn: true, settle: 'Currencies' }),
+  await measure('member index (cold deep link)', '/pages/user/index', { settle: 'Not logged in' }),
+];
+await browser.close();
+const kib = (n) => (n / 1024).toFixed(1);
+for (const r of results) {
+  console.log(`\n${r.label} ${r.path}: ${r.requests} requests, JS ${r.jsRequests} files ${kib(r.jsBytes)} KiB (${r.encodings.join(',')}), CSS ${kib(r.cssBytes)} KiB, total ${kib(r.totalBytes)} KiB, ${r.elapsedMs} ms`);
+  if (process.env.VERBOSE) for (const row of r.rows) console.log(`  ${kib(row.bytes).padStart(7)} KiB ${row.encoding.padEnd(8)} ${row.path}`);
+}
