@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkLedger } from '../../src/ledger/check';
 import { money, ZERO } from '../../src/ledger/money';
 import { depositCredit, transferToCard } from '../../src/ledger/posting';
 import { InsufficientBalanceError, post } from '../../src/ledger/store';
 import { withRetry } from '../../src/ledger/sql';
-import { openLedgerDb, pgAvailable, type TestDb } from './support/ledger-db';
+import { openLedgerDb, type TestDb } from './support/ledger-db';
 
 const USERS = 20;
 const FUNDING = '100';
 const DEBITS = 1000;
 
 for (const kind of ['pglite', 'pg'] as const) {
-  describe.runIf(kind === 'pglite' || (await pgAvailable()))(`ledger under concurrency (${kind})`, () => {
+  describe.runIf(kind === 'pglite' || inject('pgReachable'))(`ledger under concurrency (${kind})`, () => {
     let db: TestDb;
     beforeAll(async () => {
       db = await openLedgerDb(kind);

@@ -108,7 +108,7 @@ describe('ledger property', () => {
         const report = await f.wallet.ledgerCheck();
         expect(report.problems).toEqual([]);
       }),
-      { numRuns: 12, seed: Number(process.env.FC_SEED ?? 20261121), endOnFailure: true },
+      { numRuns: 25, seed: Number(process.env.FC_SEED ?? 20261121), endOnFailure: true },
     );
   }, 150_000);
 });

@@ -427,7 +427,12 @@ export const changePayPasswordBody = z
   .refine(payPairMatch, payDiffer);
 /** POST user/resetPayPassword — with a verification code (purpose 'paypass') sent to the account. */
 export const resetPayPasswordBody = z
-  .object({ code: z.string({ error: V.required }).trim().regex(/^\d{6}$/, V.code), ...payPair })
+  .object({
+    code: z.string({ error: V.required }).trim().regex(/^\d{6}$/, V.code),
+    /** Which bound account received the code (user/sendCode purpose 'paypass'); default the e-mail. */
+    account: z.string().trim().max(254).optional(),
+    ...payPair,
+  })
   .refine(payPairMatch, payDiffer);
 export const payPasswordStatusResult = z.object({ isSet: z.boolean(), lockedForMinutes: z.number().int() });
 

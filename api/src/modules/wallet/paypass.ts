@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PAYPASS_LOCK_MINUTES, PAYPASS_MAX_ATTEMPTS } from '@cardwallet/shared';
-import type { SqlDatabase } from '../../ledger/sql';
+import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { WalletError } from './errors';
 
 /** scrypt parameters: N from config (SCRYPT_N, default 2^15; tests lower it), r=8, p=1. */
@@ -99,9 +99,9 @@ export class PayPasswords {
   }
 
   /** After the caller has checked a 'paypass' verification code: sets or replaces, clears the lock. */
-  async replace(userId: string, password: string): Promise<void> {
+  async replace(userId: string, password: string, tx: SqlRunner = this.db): Promise<void> {
     const hash = await hashPayPassword(password, this.scryptN);
-    await this.db.query(
+    await tx.query(
       `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failed_attempts = 0, locked_until = NULL, updated_at = now()`,
       [userId, hash],

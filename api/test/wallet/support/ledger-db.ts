@@ -11,7 +11,7 @@ import { sqlFromPGlite, sqlFromPgPool, type SqlDatabase } from '../../../src/led
  */
 export const WALLET_MIGRATION = readFileSync(fileURLToPath(new URL('../../../migrations/0100_wallet_ledger.sql', import.meta.url)), 'utf8');
 
-export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export async function pgAvailable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
