@@ -168,6 +168,8 @@ export function createRemoteConfig({ dir, name, routePrefix, port }) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // The shell provides the MF runtime; each remoteEntry would otherwise carry its own copy.
+        experiments: { externalRuntime: true },
       }),
       {
         apply(compiler) {
@@ -190,7 +192,7 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
     const { config, ModuleFederationPlugin, pkg, rspack } = baseConfig({ dir, name, port, mode, isHost: true });
     config.entry = { main: './src/index.ts' };
     config.plugins.push(
-      new ModuleFederationPlugin({ name, remotes: {}, shared: sharedModules(pkg), shareStrategy: 'loaded-first', dts: false }),
+      new ModuleFederationPlugin({ name, remotes: {}, shared: sharedModules(pkg), shareStrategy: 'loaded-first', dts: false, experiments: { provideExternalRuntime: true } }),
       new rspack.HtmlRspackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
     );
     const contract = readContractVersion();
