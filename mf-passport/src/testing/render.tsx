@@ -13,6 +13,9 @@ import { createQueryClient } from '../lib/query-client';
 import { createFakeHost, type FakeHostOptions } from './fake-host';
 
 afterEach(cleanup);
+// Typing through user-event on a 2-core machine shared with builds can take seconds per test; a
+// timeout is not what these tests are about.
+vi.setConfig({ testTimeout: 30_000 });
 
 export function createTestI18n(locale: Locale) {
   const i18n = createInstance();

@@ -4,18 +4,20 @@ import { apiError } from '../../../testing/fake-host';
 import { renderWithHost } from '../../../testing/render';
 import InvitationPage from './invitation-page';
 
-const inviter = { userId: 'u-42', displayName: 'de***@cardwallet.test', inviteCode: 'u-42' };
+const inviter = { userId: '42', displayName: 'de***@cardwallet.test', inviteCode: 'K7M2PQ9X' };
 
 describe('invitation landing page', () => {
   it('shows who invited you and carries the code into register', async () => {
     const { user, host, calls } = renderWithHost(<InvitationPage />, {
-      route: '/pages/passport/invitation?refereeId=u-42',
+      route: '/pages/passport/invitation?refereeId=42',
       routes: { 'GET user/inviter': () => inviter },
     });
     expect(await screen.findByRole('heading', { name: 'de***@cardwallet.test invited you' })).toBeInTheDocument();
-    expect(calls[0]?.params).toEqual({ refereeId: 'u-42' });
+    expect(calls[0]?.params).toEqual({ refereeId: '42' });
+    expect(screen.getByText('K7M2PQ9X')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept invitation and register' }));
-    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/passport/register?refereeId=u-42');
+    // The readable code the page shows travels on, not the numeric user id.
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/passport/register?refereeId=K7M2PQ9X');
   });
 
   it('explains an unknown inviter and still offers registration', async () => {

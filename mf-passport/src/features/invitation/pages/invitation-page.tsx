@@ -13,6 +13,8 @@ export default function InvitationPage() {
   const refereeId = (params.get('refereeId') ?? '').trim().slice(0, 64);
   const inviter = useInviter(refereeId);
 
+  // The readable invite code (the API accepts it or the user id as refereeId), so the register
+  // form shows the same code this page does.
   const registerWithCode = (code: string) =>
     navigation.navigate(`/pages/passport/register?refereeId=${encodeURIComponent(code)}`);
   const registerWithout = () => navigation.navigate('/pages/passport/register');
@@ -59,7 +61,7 @@ export default function InvitationPage() {
 
       <div className="passport-actions">
         {inviter.data ? (
-          <Button block color="primary" size="large" onClick={() => registerWithCode(inviter.data.userId)}>
+          <Button block color="primary" size="large" onClick={() => registerWithCode(inviter.data.inviteCode)}>
             {t('invitation.accept')}
           </Button>
         ) : (

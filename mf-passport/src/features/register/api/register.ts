@@ -1,9 +1,10 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { useHost, type HttpClient, type RegisterBody } from '@cardwallet/shared';
+import { sessionResult, useHost, type HttpClient, type RegisterBody, type SessionResult } from '@cardwallet/shared';
 
-/** POST user/register — creates the account; the customer then logs in (register-success page). */
-export async function register(http: HttpClient, body: RegisterBody): Promise<void> {
-  await http.post<unknown>('user/register', body, { prompt: false, loading: true, login: 'none' });
+/** POST user/register — creates the account and answers a session, like user/login. */
+export async function register(http: HttpClient, body: RegisterBody): Promise<SessionResult> {
+  const data = await http.post<unknown>('user/register', body, { prompt: false, loading: true, login: 'none' });
+  return sessionResult.parse(data);
 }
 
 export const registerMutationOptions = (http: HttpClient) =>

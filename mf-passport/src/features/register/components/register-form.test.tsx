@@ -8,7 +8,7 @@ import RegisterPage from '../pages/register-page';
 const baseRoutes = (extra: FakeRoutes = {}): FakeRoutes => ({
   'GET user/getRegisterData': () => registerDataFixture,
   'POST user/sendCode': () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
-  'POST user/register': () => ({ userId: 'u-new' }),
+  'POST user/register': () => ({ token: 'new-token', userId: 'u-new' }),
   ...extra,
 });
 
@@ -108,6 +108,8 @@ describe('register form — submitting', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/passport/register-success'));
+    // The verified code made the account; the answer is a session, stored through the host.
+    expect(host.session.signIn).toHaveBeenCalledWith({ token: 'new-token', userId: 'u-new' });
     const sent = calls.find((c) => c.url === 'user/register');
     expect(sent?.body).toEqual({
       account: '+85251234567',
@@ -129,6 +131,7 @@ describe('register form — submitting', () => {
     expect(await screen.findByText('This account is already registered.')).toBeInTheDocument();
     expect(field('E-mail address')).toHaveAttribute('aria-invalid', 'true');
     expect(host.navigation.redirect).not.toHaveBeenCalled();
+    expect(host.session.signIn).not.toHaveBeenCalled();
   });
 
   it('shows a wrong code on the code field', async () => {

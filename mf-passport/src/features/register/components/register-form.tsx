@@ -83,7 +83,8 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
   const onValid = async (body: RegisterOutput) => {
     setFormError(null);
     try {
-      await registerAccount.mutateAsync(body);
+      // The code proved the e-mail or mobile, so the new customer is signed in straight away.
+      host.session.signIn(await registerAccount.mutateAsync(body));
       host.navigation.redirect(REGISTER_SUCCESS_PATH);
     } catch (error) {
       const placed = applyServerFieldErrors(error, form.setError, FORM_FIELDS, renameAccount);
