@@ -21,7 +21,7 @@ export class SandboxOutbox implements MessagingProvider {
   async list(filter: { to?: string | undefined; limit: number }) {
     return this.db.query<{ id: string; channel: string; to: string; subject: string; body: string; createdAt: string }>(
       `select id::text as id, channel, recipient as "to", subject, body, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-         from outbox_messages where ($1::text is null or recipient = $1::text) order by id desc limit $2`,
+         from outbox_messages where ($1::text is null or recipient = $1::text) order by outbox_messages.id desc limit $2`,
       [filter.to ?? null, filter.limit],
     );
   }
