@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { checkLedger } from '../../src/ledger/check';
+import { sqlFromPgPool } from '../../src/ledger/sql';
+import { insertUser } from '../../src/modules/accounts/users';
+import { hashToken, newToken } from '../../src/security/tokens';
+import { createScratchDatabase } from '../support/pg';
+
+/**
+ * kill -9 of the API in the middle of a load of wallet → card transfers against PostgreSQL:
+ * after a restart every transfer the client saw acknowledged is there, retrying the unanswered
+ * ones with their keys executes each at most once, and the books balance. Loopback only; bounded
+ * (≤ 400 acknowledged transfers or 4 s of load before the kill).
+ */
+const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const USERS = 4;
+const CONCURRENCY = 12;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_MODE: 'sandbox',
+      SANDBOX_CHAIN_BLOCK_MS: '0',
+      LOG_LEVEL: 'silent',
+      SCRYPT_N: '1024',
+      WEB_ROOT: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/system/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`API did not start: ${stderr}`);
+}
+
+describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () => {
+  const children: ChildProcess[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 300));
+    await drop?.();
+  });
+
+  it('keeps every acknowledged transfer and balanced books across a SIGKILL', async () => {
+    const scratch = await createScratchDatabase('cw_crash');
+    drop = scratch.drop;
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}/api`;
+    const first = await startApi(scratch.url, port);
+    children.push(first);
+
+    const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+    const sql = sqlFromPgPool(pool);
+    try {
+      const users: Array<{ userId: string; token: string }> = [];
+      for (let i = 0; i < USERS; i++) {
+        const { id } = await insertUser(sql, { email: `crash${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+        const token = newToken();
+        await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [
+          id,
+          hashToken(token),
+        ]);
+        users.push({ userId: String(id), token });
+      }
+      const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${base}/${path}`, {
+          method: path.startsWith('wallet/rechargeAddress') ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: path.startsWith('wallet/rechargeAddress') ? undefined : JSON.stringify(body),
+        });
+        return (await res.json()) as { code: number; key?: string; data: any };
+      };
+      for (const u of users) {
+        const addr = await call('wallet/rechargeAddress?currency=USDT&network=TRC20', null, { 'access-token': u.token });
+        expect(addr.code).toBe(200);
+        expect((await call('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '1000000' })).code).toBe(200);
+      }
+      await call('dev/chain/mine', { network: 'TRC20', blocks: 19 });
+
+      // Load: transfers with client keys; record what the server acknowledged.
+      const acked = new Map<string, { user: number; id: string }>();
+      const unanswered = new Map<string, number>();
+      let seq = 0;
+      let stop = false;
+      const started = Date.now();
+      const worker = async () => {
+        while (!stop) {
+          const n = seq++;
+          const user = n % USERS;
+          const key = `crash-transfer-${n}`;
+          unanswered.set(key, user);
+          try {
+            const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+            if (res.code === 200) {
+              acked.set(key, { user, id: res.data.id });
+              unanswered.delete(key);
+            } else throw new Error(`refused: ${res.key}`);
+          } catch (e) {
+            if (!stop) throw e;
+            return; // the connection died with the process: outcome unknown, stays in `unanswered`
+          }
+          if (acked.size >= 400 || Date.now() - started > 4000) {
+            if (!stop) {
+              stop = true;
+              first.kill('SIGKILL');
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await new Promise<void>((r) => (first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r())));
+      expect(first.signalCode).toBe('SIGKILL');
+      expect(acked.size).toBeGreaterThan(20);
+      process.stderr.write(`[crash test] SIGKILL after ${acked.size} acknowledged transfers, ${unanswered.size} unanswered\n`);
+
+      // Every acknowledged transfer is in the database, with the id the client was given.
+      const rows = await sql.query<{ idempotency_key: string; id: string }>(`select idempotency_key, id from wallet_transfers`);
+      const stored = new Map(rows.map((r) => [r.idempotency_key, r.id]));
+      for (const [key, { id }] of acked) expect(stored.get(key)).toBe(id);
+      expect((await checkLedger(sql)).problems).toEqual([]);
+
+      // Restart; the client retries what it never heard back about, with the same keys.
+      const second = await startApi(scratch.url, port);
+      children.push(second);
+      for (const [key, user] of unanswered) {
+        const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+        expect(res.code).toBe(200);
+        if (stored.has(key)) expect(res.data.id).toBe(stored.get(key)); // it had committed: the original
+      }
+      for (const [key, { user, id }] of acked) {
+        const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+        expect(res.data.id).toBe(id);
+      }
+      const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from wallet_transfers`);
+      expect(count!.n).toBe(acked.size + unanswered.size);
+      const [funding] = await sql.query<{ total: string }>(
+        `select coalesce(sum(balance), 0)::text as total from ledger_accounts where kind = 'card_funding' and user_id is not null`,
+      );
+      expect(Number(funding!.total)).toBe(50 * count!.n);
+      expect((await checkLedger(sql)).problems).toEqual([]);
+      second.kill('SIGTERM');
+    } finally {
+      await pool.end();
+    }
+  }, 120_000);
+});
