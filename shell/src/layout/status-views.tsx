@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
+import { Button, SpinLoading } from 'antd-mobile';
+import { ExclamationCircleOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOADING_DELAY_MS, useHost } from '@cardwallet/shared';
 import { HOME_PATH } from '../routing/route-table';
@@ -26,7 +27,9 @@ export function ErrorView({ title, message, onRetry, extra }: { title: string; m
   const host = useHost();
   return (
     <div className="cw-status" role="alert" data-testid="error-view">
-      <ErrorBlock status="default" title={title} description={message} fullPage={false} />
+      <ExclamationCircleOutline fontSize={48} color="var(--adm-color-weak)" aria-hidden />
+      <h2 className="cw-status-title">{title}</h2>
+      <p className="cw-status-text">{message}</p>
       {onRetry && (
         <Button color="primary" onClick={onRetry}>
           {t('page.retry')}
@@ -51,7 +54,8 @@ export function LoginRequiredView() {
   const host = useHost();
   return (
     <div className="cw-status" data-testid="login-required">
-      <ErrorBlock status="empty" title={t('login.required')} description="" fullPage={false} />
+      <UserCircleOutline fontSize={48} color="var(--adm-color-weak)" aria-hidden />
+      <p className="cw-status-text">{t('login.required')}</p>
       <Button color="primary" block onClick={() => host.session.requireLogin({ mode: 'redirect' })}>
         {tc('actions.login')}
       </Button>

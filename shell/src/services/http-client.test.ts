@@ -166,7 +166,7 @@ describe('HTTP client error catalogue (spec §8)', () => {
     expect(error.code).toBe(500);
     expect(error.key).toBe('operation_failed');
     expect(deps.toast).toHaveBeenCalledWith('Operation failed', 2500);
-    deps.toast.mockClear();
+    vi.mocked(deps.toast).mockClear();
     await rejection(client.post('x', {}, { prompt: false }));
     expect(deps.toast).not.toHaveBeenCalled();
   });

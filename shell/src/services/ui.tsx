@@ -1,26 +1,29 @@
-import { Dialog, Mask, SpinLoading, Toast } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { TOAST_DEFAULT_MS, type LoadingService, type ModalService, type ToastService } from '@cardwallet/shared';
 
 type T = (key: string) => string;
 
+const overlays = () => import('./antd-overlays');
+const LoadingOverlay = lazy(overlays);
+
 export function createToastService(): ToastService {
   return {
     show(message, options = {}) {
-      Toast.show({ content: message, duration: options.durationMs ?? TOAST_DEFAULT_MS, icon: options.icon });
+      void overlays().then(({ Toast }) => Toast.show({ content: message, duration: options.durationMs ?? TOAST_DEFAULT_MS, icon: options.icon }));
     },
-    clear: () => Toast.clear(),
+    clear: () => void overlays().then(({ Toast }) => Toast.clear()),
   };
 }
 
 export function createModalService(t: T): ModalService {
   return {
     // Fixed title, one confirm button, no cancel (spec §8).
-    error: (content) => Dialog.alert({ title: t('modal.errorTitle'), content, confirmText: t('modal.ok') }),
-    alert: ({ title, content, confirmText }) => Dialog.alert({ title, content, confirmText: confirmText ?? t('modal.ok') }),
-    confirm: ({ title, content, confirmText, cancelText }) =>
-      Dialog.confirm({ title, content, confirmText: confirmText ?? t('modal.ok'), cancelText: cancelText ?? t('page.back') }),
+    error: async (content) => (await overlays()).Dialog.alert({ title: t('modal.errorTitle'), content, confirmText: t('modal.ok') }),
+    alert: async ({ title, content, confirmText }) => (await overlays()).Dialog.alert({ title, content, confirmText: confirmText ?? t('modal.ok') }),
+    confirm: async ({ title, content, confirmText, cancelText }) =>
+      (await overlays()).Dialog.confirm({ title, content, confirmText: confirmText ?? t('modal.ok'), cancelText: cancelText ?? t('page.back') }),
   };
 }
 
@@ -41,17 +44,13 @@ export function createLoadingService(): LoadingService {
 
 export function LoadingMask({ label }: { label: string }) {
   const { count, clickToClose } = useStore(loadingStore);
+  const [used, setUsed] = useState(false);
+  if (count > 0 && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Mask
-      visible={count > 0}
-      opacity="thin"
-      onMaskClick={() => clickToClose && loadingStore.setState({ count: 0 })}
-      style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
-    >
-      <div role="status" aria-label={label} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%' }}>
-        <SpinLoading color="white" />
-      </div>
-    </Mask>
+    <Suspense fallback={null}>
+      <LoadingOverlay visible={count > 0} label={label} onMaskClick={() => clickToClose && loadingStore.setState({ count: 0 })} />
+    </Suspense>
   );
 }
 
@@ -99,12 +98,12 @@ export function createLoginPrompt(t: T, goToLogin: () => void, goBack: () => voi
     }
     if (open) return;
     open = true;
-    void Dialog.confirm({
+    void overlays().then(({ Dialog }) => Dialog.confirm({
       title: t('login.tip'),
       content: t('login.needLogin'),
       confirmText: t('login.goLogin'),
       cancelText: t('login.back'),
-    }).then((confirmed) => {
+    })).then((confirmed) => {
       open = false;
       if (confirmed) goToLogin();
       else goBack();

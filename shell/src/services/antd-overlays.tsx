@@ -1,0 +1,20 @@
+// The overlay components of antd-mobile (Dialog, Toast, Mask pull in react-spring and gestures).
+// Loaded on first use, so the home page does not pay for them.
+// Deep imports: the antd-mobile barrel is marked side-effectful, and importing these through it
+// would pull them into the initial chunk next to the barrel.
+import Dialog from 'antd-mobile/es/components/dialog';
+import Mask from 'antd-mobile/es/components/mask';
+import SpinLoading from 'antd-mobile/es/components/spin-loading';
+import Toast from 'antd-mobile/es/components/toast';
+
+export { Dialog, Toast };
+
+export default function LoadingOverlay({ visible, label, onMaskClick }: { visible: boolean; label: string; onMaskClick: () => void }) {
+  return (
+    <Mask visible={visible} opacity="thin" onMaskClick={onMaskClick} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <div role="status" aria-label={label} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%' }}>
+        <SpinLoading color="white" />
+      </div>
+    </Mask>
+  );
+}
