@@ -62,7 +62,7 @@ async function logInThroughUi(page: Page, email: string, password: string) {
 }
 
 test.describe('passport: sign-up, sign-in, reset, invitation', () => {
-  test('register a new account, log in, stay logged in across a reload, log out', async ({ page, request }) => {
+  test('register a new account, land on register-success, log in, stay logged in across a reload, log out', async ({ page, request }) => {
     const email = uniqueEmail('signup');
     const password = strongPassword('signup');
     await page.goto('/pages/passport/register');
@@ -73,26 +73,37 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await input(page, EN.confirm).fill('different');
     await input(page, EN.confirm).blur();
     await expect(page.getByText('password length must be 8 to 20')).toBeVisible();
+    await expect(page.getByText('passwords differ')).toBeVisible();
     await input(page, EN.password).fill('');
     await input(page, EN.confirm).fill('');
 
     await registerThroughUi(page, request, { email, password });
     await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
-    await page.getByRole('button', { name: 'Log in now' }).click();
+    // Registration answers a session: the new customer is already signed in.
+    const registered = await storedSession(page);
+    expect(await isLoginCode(request, registered.token!)).toBe(200);
+    await page.getByRole('button', { name: 'Start using CardWallet' }).click();
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
 
-    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    await page.getByTestId('tab-user').click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+    expect((await storedSession(page)).token).toBeNull();
+
+    await page.goto('/pages/passport/login');
     await logInThroughUi(page, email, password);
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     const session = await storedSession(page);
     expect(session.token).toBeTruthy();
-    expect(session.userId).toBeTruthy();
+    expect(session.userId).toBe(registered.userId);
 
     await page.reload();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect(await storedSession(page)).toEqual(session);
+    await page.getByTestId('tab-user').click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     expect(await isLoginCode(request, session.token!)).toBe(200);
 
-    await page.getByTestId('tab-user').click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect((await storedSession(page)).token).toBeNull();
@@ -148,16 +159,20 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await registerThroughApi(request, inviterEmail, password);
     const { userId } = await loginThroughApi(request, inviterEmail, password);
 
+    const inviter = await (await request.get('/api/user/inviter', { params: { refereeId: userId } })).json();
+    const inviteCode = inviter.data.inviteCode as string;
+    expect(inviteCode).toMatch(/^[A-Z0-9]{8}$/);
+
     await page.goto(`/pages/passport/invitation?refereeId=${encodeURIComponent(userId)}`);
     await expect(page.getByRole('heading', { name: /invited you$/ })).toBeVisible();
+    await expect(page.getByText(inviteCode)).toBeVisible();
     // The inviter is shown masked, never in full.
     await expect(page.getByRole('heading', { name: /invited you$/ })).not.toContainText(inviterEmail);
     await page.getByRole('button', { name: 'Accept invitation and register' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/pages/passport/register\\?refereeId=${userId}$`));
-    await expect(input(page, EN.invitationCode)).toHaveValue(userId);
-    const inviteeEmail = uniqueEmail('invitee');
-    await registerThroughUi(page, request, { email: inviteeEmail, password: strongPassword('invitee') });
+    await expect(page).toHaveURL(new RegExp(`/pages/passport/register\\?refereeId=${inviteCode}$`));
+    await expect(input(page, EN.invitationCode)).toHaveValue(inviteCode);
+    await registerThroughUi(page, request, { email: uniqueEmail('invitee'), password: strongPassword('invitee') });
   });
 
   test('an unknown invitation says so and still lets the visitor register', async ({ page }) => {

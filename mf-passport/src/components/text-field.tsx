@@ -23,8 +23,9 @@ export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues 
 }
 
 /**
- * An antd-mobile input bound to react-hook-form. antd-mobile's Input forwards only `aria-label`
- * to the native <input>, so invalid state and the error description are set on it directly.
+ * An antd-mobile input bound to react-hook-form. antd-mobile's Input copies aria-* props onto its
+ * wrapper <div> as well (two elements with one name) and forwards none but aria-label to the native
+ * <input>, so the name, invalid state and error description are set on the native input directly.
  */
 export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
@@ -51,11 +52,12 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   useEffect(() => {
     const el = inputRef.current?.nativeElement;
     if (!el) return;
+    el.setAttribute('aria-label', label);
     el.setAttribute('aria-invalid', errorText ? 'true' : 'false');
     if (errorText) el.setAttribute('aria-describedby', errorId);
     else el.removeAttribute('aria-describedby');
     if (required) el.setAttribute('aria-required', 'true');
-  }, [errorText, errorId, required]);
+  }, [label, errorText, errorId, required]);
 
   const isPassword = type === 'password';
   const revealButton = isPassword ? (
@@ -92,7 +94,6 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
           }}
           id={id}
           name={field.name}
-          aria-label={label}
           type={isPassword && revealed ? 'text' : type}
           inputMode={inputMode}
           autoComplete={autoComplete}
