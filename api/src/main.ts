@@ -70,7 +70,9 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot) }, `CardWallet API on http://localhost:${config.port}/api/`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot), port }, `CardWallet API on http://localhost:${port}/api/`);
 }
 
 main().catch((e: unknown) => {
