@@ -1,0 +1,155 @@
+/**
+ * Wallet → card transfers per second through HTTP on PostgreSQL, next to pgbench's built-in
+ * tpcb-like TPS measured in the same run on the same machine (docs/performance.md, "Wallet API
+ * throughput"). Bounded and loopback only: one API process on 127.0.0.1, a scratch database,
+ * autocannon for BENCH_SECONDS (default 10) with BENCH_CONNECTIONS (default 16).
+ *
+ *   node --import tsx api/bench/transfer-bench.ts        (needs PostgreSQL at TEST_DATABASE_URL)
+ *
+ * Not part of `npm test`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { checkLedger } from '../src/ledger/check.js';
+import { sqlFromPgPool } from '../src/ledger/sql.js';
+import { insertUser } from '../src/modules/accounts/users.js';
+import { hashToken, newToken } from '../src/security/tokens.js';
+import { runPgbench } from './pgbench.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const USERS = 32;
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', APP_MODE: 'sandbox', SANDBOX_CHAIN_BLOCK_MS: '0', LOG_LEVEL: 'silent', WEB_ROOT: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/system/health`)).ok) return child;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('API did not start');
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function main() {
+  const name = `cw_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const port = await freePort();
+  let api: ChildProcess | undefined;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  try {
+    api = await startApi(url.toString(), port);
+    const sql = sqlFromPgPool(pool);
+    const base = `http://127.0.0.1:${port}/api`;
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const { id } = await insertUser(sql, { email: `bench${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+      const token = newToken();
+      await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [id, hashToken(token)]);
+      const addr = (await (await fetch(`${base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, { headers: { 'access-token': token } })).json()) as {
+        data: { address: string };
+      };
+      await fetch(`${base}/dev/chain/deposit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100000000' }),
+      });
+      tokens.push(token);
+    }
+    await fetch(`${base}/dev/chain/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ network: 'TRC20', blocks: 19 }) });
+
+    let n = 0;
+    const target = {
+      url: `${base}/wallet/transfer`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'USDT', amount: '50' }),
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => {
+            const i = n++;
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', 'access-token': tokens[i % USERS]!, 'idempotency-key': `bench-${name}-${i}` },
+            };
+          },
+        },
+      ],
+    };
+    await cannon({ ...target, connections: CONNECTIONS, duration: 2 }); // warm-up (JIT, pools)
+    const [{ before }] = (await sql.query<{ before: number }>(`select count(*)::int as before from wallet_transfers`)) as [{ before: number }];
+    const result = await cannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    const [{ after }] = (await sql.query<{ after: number }>(`select count(*)::int as after from wallet_transfers`)) as [{ after: number }];
+    const posted = after - before;
+    const report = await checkLedger(sql);
+
+    const bench = await runPgbench(ADMIN_URL, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+    const transfersPerSecond = posted / SECONDS;
+    const summary = {
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      httpRequests: result.requests.total,
+      non2xx: result.non2xx,
+      transfersPosted: posted,
+      transfersPerSecond: Number(transfersPerSecond.toFixed(1)),
+      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      pgbenchTpcbLikeTps: bench.tps,
+      ratio: Number((transfersPerSecond / bench.tps).toFixed(2)),
+      ledgerCheck: report.ok ? 'clean' : report.problems,
+    };
+    console.log(JSON.stringify(summary, null, 2));
+    console.log(
+      `\n| ${summary.transfersPerSecond} transfers/s | p50 ${summary.latencyMs.p50} ms | p99 ${summary.latencyMs.p99} ms | pgbench tpcb-like ${summary.pgbenchTpcbLikeTps.toFixed(0)} TPS | ratio ${summary.ratio} |`,
+    );
+    if (result.non2xx > 0 || posted < result.requests.total) {
+      console.log(`warning: ${result.non2xx} non-2xx answers, ${result.requests.total} answered vs ${posted} posted`);
+    }
+  } finally {
+    api?.kill('SIGTERM');
+    await pool.end();
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
