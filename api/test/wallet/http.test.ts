@@ -175,7 +175,7 @@ for (const driver of testDrivers()) {
       const first = await run();
       const okCount = first.filter((r) => r.code === 200).length;
       expect(first.every((r) => r.code === 200 || r.key === 'insufficient_balance')).toBe(true);
-      expect(okCount).toBeGreaterThan(100);
+      expect(okCount).toBeGreaterThanOrEqual(30); // 400 USDT each, transfers of 50–110
       expect(okCount).toBeLessThan(300);
       const replay = await run();
       for (let i = 0; i < first.length; i++) {
