@@ -100,7 +100,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
           headers: { 'content-type': 'application/json', ...headers },
           body: path.startsWith('wallet/rechargeAddress') ? undefined : JSON.stringify(body),
         });
-        return (await res.json()) as { code: number; key?: string; data: any };
+        return (await res.json()) as { code: number; key?: string; data: { id: string; address: string } };
       };
       for (const u of users) {
         const addr = await call('wallet/rechargeAddress?currency=USDT&network=TRC20', null, { 'access-token': u.token });
