@@ -137,6 +137,9 @@ function baseConfig({ dir, name, port, mode, isHost }) {
       plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), production ? new PrecompressPlugin() : null].filter(Boolean),
       optimization: { moduleIds: production ? 'deterministic' : 'named', chunkIds: production ? 'deterministic' : 'named' },
       performance: { hints: false },
+      // Dev lazy compilation serves placeholder chunks that call back to the dev server that built
+      // them; across Module Federation origins those callbacks never resolve the page chunk.
+      lazyCompilation: false,
       devServer: {
         port,
         hot: false,
