@@ -23,12 +23,9 @@ timings.chromium = step('Chromium at /usr/bin/chromium', () => {
   if (existsSync('/usr/bin/chromium')) return 0;
   // Debian's chromium; never `npx playwright install` (no downloads of browser builds).
   const asRoot = process.getuid?.() === 0;
-  const aptGet = (args) => (asRoot ? run('apt-get', args, { env: aptEnv }) : run('sudo', ['apt-get', ...args], { env: aptEnv }));
   const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const aptGet = (args) => (asRoot ? run('apt-get', args, { env: aptEnv }) : run('sudo', ['apt-get', ...args], { env: aptEnv }));
   return aptGet(['update']) || aptGet(['install', '-y', '--no-install-recommends', 'chromium']);
-});
-  if (update !== 0) return update;
-  return run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), 'install', '-y', '--no-install-recommends', 'chromium'], { env });
 });
 
 timings.e2e = step('end-to-end suite (Playwright, Chromium)', () => pnpm(['--filter', '@cardwallet/e2e', 'run', 'test'], { env: { ...process.env, CI: process.env.CI ?? 'true' } }));
