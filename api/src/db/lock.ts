@@ -23,6 +23,7 @@ export class DataDirLock {
           throw new Error(
             `The data directory is locked by another running process (pid ${holder}, lock file ${file}). ` +
               'Stop that process first, or use another DATA_DIR.',
+            { cause: e },
           );
         }
         // Stale lock of a crashed process: remove it and try once more (O_EXCL decides any race).

