@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import os from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -54,6 +55,30 @@ async function startApi(databaseUrl: string, port: number): Promise<ChildProcess
   }
   child.kill('SIGKILL');
   throw new Error('API did not start');
+}
+
+/** CPU seconds (user + system) used so far by a process, from /proc (Linux). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process (backends + background writers). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')) total += cpuSeconds(Number(pid));
+    } catch {
+      // gone
+    }
+  }
+  return total;
 }
 
 function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -113,7 +138,11 @@ async function main() {
     };
     await cannon({ ...target, connections: CONNECTIONS, duration: 2 }); // warm-up (JIT, pools)
     const [{ before }] = (await sql.query<{ before: number }>(`select count(*)::int as before from wallet_transfers`)) as [{ before: number }];
+    const apiCpuBefore = cpuSeconds(api.pid);
+    const pgCpuBefore = postgresCpuSeconds();
     const result = await cannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
+    const apiCpu = cpuSeconds(api.pid) - apiCpuBefore;
+    const pgCpu = postgresCpuSeconds() - pgCpuBefore;
     const [{ after }] = (await sql.query<{ after: number }>(`select count(*)::int as after from wallet_transfers`)) as [{ after: number }];
     const posted = after - before;
     const report = await checkLedger(sql);
@@ -129,6 +158,8 @@ async function main() {
       transfersPosted: posted,
       transfersPerSecond: Number(transfersPerSecond.toFixed(1)),
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+      cpuMsPerTransfer: { apiProcess: Number(((apiCpu * 1000) / posted).toFixed(2)), postgres: Number(((pgCpu * 1000) / posted).toFixed(2)) },
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       pgbenchTpcbLikeTps: bench.tps,
       ratio: Number((transfersPerSecond / bench.tps).toFixed(2)),
       ledgerCheck: report.ok ? 'clean' : report.problems,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import {
   addAddressBody,
@@ -78,6 +79,12 @@ const walletModule: FastifyPluginAsync = async (base) => {
     chain: providers.chain,
     rates: providers.rates,
     scryptN: app.config.scryptN,
+    ...(app.database.driver === 'pg'
+      ? {
+          prepared: async <T>(name: string, text: string, values: unknown[]) =>
+            (await (app.database.client as pg.Pool).query({ name, text, values })).rows as T[],
+        }
+      : {}),
     kycLevel: async (userId) => {
       const [row] = await app.database.sql.query<{ kyc_level: number }>(`SELECT kyc_level::int AS kyc_level FROM users WHERE id = $1::bigint`, [userId]);
       return row?.kyc_level ?? 0;

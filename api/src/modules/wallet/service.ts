@@ -42,6 +42,11 @@ export interface WalletDeps {
   kycLevel(userId: string): Promise<number>;
   /** scrypt cost for transaction passwords (config SCRYPT_N). */
   scryptN?: number;
+  /**
+   * Runs a statement as a named prepared statement (PostgreSQL: parsed and planned once per
+   * connection). Hot paths use it when present; PGlite has none and falls back to db.query.
+   */
+  prepared?: <T>(name: string, text: string, params: unknown[]) => Promise<T[]>;
 }
 
 type Page = { page: number; per_page: number };
@@ -682,8 +687,10 @@ export class WalletService {
     const hash = requestHash({ op: 'transfer', currency: body.currency, amount: value });
     const id = randomUUID();
     const call = postingCall(postings.transferToCard({ transferId: id, userId, currency: body.currency, amount: value }), id, 7);
+    const query = <T>(text: string, params: unknown[]) =>
+      this.deps.prepared ? this.deps.prepared<T>('wallet_transfer_v1', text, params) : this.db.query<T>(text, params);
     const rows = await this.run(() =>
-      this.db.query<TransferRow>(
+      query<TransferRow>(
         `WITH ins AS (
            INSERT INTO wallet_transfers (id, user_id, idempotency_key, request_hash, currency, amount, usd_amount)
            VALUES ($1, $2, $3, $4, $5, $6, $6)
