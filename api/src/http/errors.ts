@@ -25,6 +25,11 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   paypass_locked: ResultCode.rateLimited,
 };
 
+/** The body code an error key answers with by default. */
+export function defaultCodeOf(key: ErrorKey): number {
+  return CODE_BY_KEY[key] ?? ResultCode.failed;
+}
+
 /**
  * A business outcome that is not success: thrown anywhere in a request, answered as
  * `{ code, msg: translate(errors.<key>, params), key, data }` with HTTP 200.
@@ -40,7 +45,7 @@ export class BusinessError extends Error {
   ) {
     super(key);
     this.name = 'BusinessError';
-    this.code = opts.code ?? CODE_BY_KEY[key] ?? ResultCode.failed;
+    this.code = opts.code ?? defaultCodeOf(key);
     this.data = opts.data ?? null;
   }
 }
