@@ -4,7 +4,8 @@ import { sessionResult, useHost, type HttpClient, type LoginBody, type SessionRe
 /** POST user/login — exchanges an account and password for a session token. */
 export async function login(http: HttpClient, body: LoginBody): Promise<SessionResult> {
   // 'none': a wrong password is shown on the form, it must not trigger the 401 login prompt.
-  const data = await http.post<unknown>('user/login', body, { prompt: false, loading: true, login: 'none' });
+  // The in-flight state (spec §7 "shows loading") is the submit button's spinner, not the global mask.
+  const data = await http.post<unknown>('user/login', body, { prompt: false, login: 'none' });
   return sessionResult.parse(data);
 }
 

@@ -33,7 +33,10 @@ describe('login page', () => {
     await user.type(field('Password'), 'Correct-Horse-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(host.session.signIn).toHaveBeenCalledWith({ token: 't0k3n', userId: 'u-1' }));
-    expect(calls.find((c) => c.url === 'user/login')?.body).toEqual({ account: 'me@example.com', password: 'Correct-Horse-1' });
+    const call = calls.find((c) => c.url === 'user/login');
+    expect(call?.body).toEqual({ account: 'me@example.com', password: 'Correct-Horse-1' });
+    // The form shows the error itself, and a refused login is an answer, not an expired session.
+    expect(call?.options).toMatchObject({ prompt: false, login: 'none' });
     expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/wallet/recharge?currency=USDT');
     expect(host.navigation.relaunch).not.toHaveBeenCalled();
   });

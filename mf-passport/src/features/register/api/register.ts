@@ -3,7 +3,7 @@ import { sessionResult, useHost, type HttpClient, type RegisterBody, type Sessio
 
 /** POST user/register — creates the account and answers a session, like user/login. */
 export async function register(http: HttpClient, body: RegisterBody): Promise<SessionResult> {
-  const data = await http.post<unknown>('user/register', body, { prompt: false, loading: true, login: 'none' });
+  const data = await http.post<unknown>('user/register', body, { prompt: false, login: 'none' });
   return sessionResult.parse(data);
 }
 

@@ -3,7 +3,7 @@ import { codeCheckResult, useHost, type CodeCheckBody, type CodeCheckResult, typ
 
 /** POST user/cacheCodeCheck — checks a code; for reset_password the answer carries a one-use ticket. */
 export async function checkCode(http: HttpClient, body: CodeCheckBody): Promise<CodeCheckResult> {
-  const data = await http.post<unknown>('user/cacheCodeCheck', body, { prompt: false, loading: true, login: 'none' });
+  const data = await http.post<unknown>('user/cacheCodeCheck', body, { prompt: false, login: 'none' });
   return codeCheckResult.parse(data);
 }
 

@@ -3,7 +3,7 @@ import { useHost, type HttpClient, type ResetPasswordBody } from '@cardwallet/sh
 
 /** POST user/resetPassword — sets a new password with the ticket from the code step; every session ends. */
 export async function resetPassword(http: HttpClient, body: ResetPasswordBody): Promise<void> {
-  await http.post<unknown>('user/resetPassword', body, { prompt: false, loading: true, login: 'none' });
+  await http.post<unknown>('user/resetPassword', body, { prompt: false, login: 'none' });
 }
 
 export const resetPasswordMutationOptions = (http: HttpClient) =>
