@@ -137,6 +137,9 @@ async function main() {
       ],
     };
     await cannon({ ...target, connections: CONNECTIONS, duration: 2 }); // warm-up (JIT, pools)
+    // pgbench right before and right after the HTTP run: the machine's load drifts, the mean of
+    // the two brackets the moment the transfers ran.
+    const benchBefore = await runPgbench(ADMIN_URL, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
     const [{ before }] = (await sql.query<{ before: number }>(`select count(*)::int as before from wallet_transfers`)) as [{ before: number }];
     const apiCpuBefore = cpuSeconds(api.pid);
     const pgCpuBefore = postgresCpuSeconds();
@@ -147,7 +150,8 @@ async function main() {
     const posted = after - before;
     const report = await checkLedger(sql);
 
-    const bench = await runPgbench(ADMIN_URL, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+    const benchAfter = await runPgbench(ADMIN_URL, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
+    const bench = { tps: (benchBefore.tps + benchAfter.tps) / 2 };
     const transfersPerSecond = posted / SECONDS;
     const summary = {
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
@@ -160,13 +164,13 @@ async function main() {
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
       cpuMsPerTransfer: { apiProcess: Number(((apiCpu * 1000) / posted).toFixed(2)), postgres: Number(((pgCpu * 1000) / posted).toFixed(2)) },
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-      pgbenchTpcbLikeTps: bench.tps,
+      pgbenchTpcbLikeTps: { before: Number(benchBefore.tps.toFixed(1)), after: Number(benchAfter.tps.toFixed(1)), mean: Number(bench.tps.toFixed(1)) },
       ratio: Number((transfersPerSecond / bench.tps).toFixed(2)),
       ledgerCheck: report.ok ? 'clean' : report.problems,
     };
     console.log(JSON.stringify(summary, null, 2));
     console.log(
-      `\n| ${summary.transfersPerSecond} transfers/s | p50 ${summary.latencyMs.p50} ms | p99 ${summary.latencyMs.p99} ms | pgbench tpcb-like ${summary.pgbenchTpcbLikeTps.toFixed(0)} TPS | ratio ${summary.ratio} |`,
+      `\n| ${summary.transfersPerSecond} transfers/s | p50 ${summary.latencyMs.p50} ms | p99 ${summary.latencyMs.p99} ms | pgbench tpcb-like ${bench.tps.toFixed(0)} TPS (${benchBefore.tps.toFixed(0)} before, ${benchAfter.tps.toFixed(0)} after) | ratio ${summary.ratio} |`,
     );
     if (result.non2xx > 0 || posted < result.requests.total) {
       console.log(`warning: ${result.non2xx} non-2xx answers, ${result.requests.total} answered vs ${posted} posted`);

@@ -70,6 +70,21 @@ for (const kind of ['pglite', 'pg'] as const) {
       expect(report.ok).toBe(true);
     }, 120_000);
 
+    it('the database itself refuses unbalanced or one-legged postings (not only the code)', async () => {
+      const entries = (a: string, b: string) =>
+        JSON.stringify([
+          { key: 'user:u1:wallet:USDT', userId: 'u1', kind: 'wallet', currency: 'USDT', network: null, allowNegative: false, amount: a },
+          { key: 'system:fees:USDT', userId: null, kind: 'fees', currency: 'USDT', network: null, allowNegative: true, amount: b },
+        ]);
+      const call = (ref: string, json: string) =>
+        db.sql.query(`SELECT * FROM ledger_post($1, 'test', NULL, NULL, NULL, NULL, $2::jsonb)`, [ref, json]);
+      await expect(call('bad-1', entries('-1', '0.999999'))).rejects.toMatchObject({ code: 'CW002' });
+      await expect(call('bad-2', JSON.stringify([]))).rejects.toMatchObject({ code: 'CW002' });
+      await expect(call('bad-3', entries('-100000', '100000'))).rejects.toMatchObject({ code: expect.stringMatching(/^(CW001|23514)$/) });
+      const [n] = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings WHERE ref LIKE 'bad-%'`);
+      expect(n!.n).toBe(0);
+    });
+
     it('entries are immutable and the check reports tampering', async () => {
       await expect(db.sql.query(`UPDATE ledger_entries SET amount = amount + 1 WHERE id = 1`)).rejects.toThrow(/immutable/);
       await expect(db.sql.query(`DELETE FROM ledger_postings WHERE id = 1`)).rejects.toThrow(/immutable/);
