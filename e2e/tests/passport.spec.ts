@@ -207,6 +207,34 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await expect(page).toHaveURL(/\/pages\/wallet\/index$/);
   });
 
+  test('a session revoked on the server: the 401 asks to log in, and login returns to the page', async ({ page, request }) => {
+    const email = uniqueEmail('expired');
+    const password = strongPassword('expired');
+    await registerThroughApi(request, email, password);
+    await page.goto('/pages/passport/login');
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/pages\/index\/index$/);
+    await page.goto('/pages/wallet/index');
+    await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+
+    // The session ends elsewhere (logout on another device); the page's next call answers 401.
+    const { token } = await storedSession(page);
+    const revoked = await request.post('/api/user/logout', { data: {}, headers: { 'Access-Token': token! } });
+    expect((await revoked.json()).code).toBe(200);
+    await page.evaluate(() => {
+      const shell = (window as unknown as { __cardwallet: { host: { http: { get(url: string): Promise<unknown> } } } }).__cardwallet;
+      void shell.host.http.get('user/info').catch(() => undefined);
+    });
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('You need to log in at this moment~');
+    expect((await storedSession(page)).token).toBeNull();
+    await dialog.getByRole('button', { name: 'Go to login' }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/login$/);
+    await logInThroughUi(page, email, password);
+    await expect(page).toHaveURL(/\/pages\/wallet\/index$/);
+  });
+
   test('the whole register flow in Arabic, right to left', async ({ page, request }) => {
     await useLanguage(page, 'ar-AE');
     await page.goto('/pages/passport/register');
