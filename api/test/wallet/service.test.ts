@@ -91,6 +91,13 @@ describe('withdrawals and the transaction password', () => {
       expect.objectContaining({ type: 'withdraw', amount: '-21', remark: 'pending' }),
     ]);
 
+    f.chain.failures.send = true; // the broadcast fails: refused, the withdrawal stays pending, nothing posted
+    try {
+      expect((await refusal(f.wallet.approveWithdrawal('admin-1', w.id))).key).toBe('operation_failed');
+    } finally {
+      f.chain.failures.send = false;
+    }
+    expect((await f.wallet.withdrawals(u, { page: 1, per_page: 15 })).data[0]).toMatchObject({ id: w.id, status: 'pending' });
     const sent = await f.wallet.approveWithdrawal('admin-1', w.id);
     expect(sent.status).toBe('sent');
     expect(sent.txHash).toMatch(/^[0-9a-f]{64}$/);
