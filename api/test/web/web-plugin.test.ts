@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import webPlugin from '../../src/web/index.js';
+
+let root: string;
+let app: FastifyInstance;
+
+function file(path: string, content: string | Buffer) {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), content);
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'cw-web-'));
+  file('shell/dist/index.html', '<!doctype html><div id="root"></div>');
+  const js = 'console.log("shell");'.repeat(50);
+  file('shell/dist/static/js/main.0123abcd.js', js);
+  file('shell/dist/static/js/main.0123abcd.js.br', brotliCompressSync(js));
+  file('mf-card/dist/build-info.json', JSON.stringify({ name: 'mf_card', routePrefix: '/pages/card/', contractMajor: 1, contractVersion: '1.0.0' }));
+  file('mf-card/dist/mf-manifest.json', '{"id":"mf_card"}');
+  file('mf-card/dist/remoteEntry.js', 'var mf_card;');
+  file('mf-card/dist/static/js/page.89abcdef.js', 'page');
+  // A half-written build is not announced.
+  file('mf-user/dist/build-info.json', '{"name": "mf_us');
+  file('mf-user/dist/mf-manifest.json', '{}');
+  app = Fastify();
+  await app.register(webPlugin, { rootDir: root });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('web plugin (front end served by the API process)', () => {
+  it('generates /remotes.json from the remote builds present, uncached', async () => {
+    const response = await app.inject('/remotes.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor: 1 }],
+    });
+  });
+
+  it.each(['/', '/pages/card/index', '/pages/no-such/page'])('serves the shell index.html for %s', async (url) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('never answers /api/* with HTML', async () => {
+    for (const url of ['/api/nope', '/api/pages/x']) {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404, key: 'not_found' });
+    }
+  });
+
+  it('caches hashed assets forever and sends the pre-compressed file', async () => {
+    const response = await app.inject({ url: '/static/js/main.0123abcd.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['timing-allow-origin']).toBe('*');
+  });
+
+  it('serves remotes under /remotes/<name>/ as if from another host; entry files revalidate', async () => {
+    const entry = await app.inject('/remotes/card/remoteEntry.js');
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    const manifest = await app.inject('/remotes/card/mf-manifest.json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const chunk = await app.inject('/remotes/card/static/js/page.89abcdef.js');
+    expect(chunk.headers['cache-control']).toContain('immutable');
+  });
+
+  it('404s files of a remote that is not built', async () => {
+    expect((await app.inject('/remotes/wallet/remoteEntry.js')).statusCode).toBe(404);
+    expect((await app.inject('/remotes/card/nope.js')).statusCode).toBe(404);
+  });
+});
