@@ -111,6 +111,32 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     expect(await isLoginCode(request, session.token!)).toBe(401);
   });
 
+  test('register with a mobile number: dial code picked from the list, code by SMS, E.164 on the wire', async ({ page, request }) => {
+    // A Turkcell-range number (+90 532 …), unique per run.
+    const national = `532${String(Date.now()).slice(-7)}`;
+    const e164 = `+90${national}`;
+    const password = strongPassword('mobile');
+    await page.goto('/pages/passport/register');
+    await page.getByRole('tab', { name: 'Mobile' }).click();
+    await page.getByRole('button', { name: /^Country or region code/ }).click();
+    const sheet = page.getByRole('dialog', { name: 'Choose country or region' });
+    await sheet.getByRole('searchbox', { name: 'Search country, region or code' }).fill('+90');
+    await sheet.getByRole('button', { name: /\+90$/ }).click();
+    await expect(page.getByRole('button', { name: /^Country or region code \+90/ })).toBeVisible();
+
+    await input(page, 'Mobile number').fill(national.replace(/(\d{3})(\d{3})(\d{2})(\d{2})/, '$1 $2 $3 $4'));
+    await page.getByRole('button', { name: EN.sendCode }).click();
+    await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
+    await input(page, EN.code).fill(await readCode(request, e164));
+    await input(page, EN.password).fill(password);
+    await input(page, EN.confirm).fill(password);
+    await page.getByRole('checkbox', { name: EN.agreement }).check();
+    await page.getByRole('button', { name: EN.register, exact: true }).click();
+    await expect(page).toHaveURL(/\/pages\/passport\/register-success$/);
+    // The account is the E.164 number: logging in with it works.
+    expect((await loginThroughApi(request, e164, password)).userId).toBe((await storedSession(page)).userId);
+  });
+
   test('reset the password in three steps, then log in with the new one', async ({ page, request }) => {
     const email = uniqueEmail('reset');
     const oldPassword = strongPassword('old');

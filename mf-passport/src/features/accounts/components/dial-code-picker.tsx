@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { List, Popup } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
 import type { Country } from '@cardwallet/shared';
@@ -18,7 +18,24 @@ export interface DialCodePickerProps {
 export function DialCodePicker({ countries, country, dialCode, onChange }: DialCodePickerProps) {
   const { t } = useTranslation('passport');
   const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
   const chosen = countries.find((c) => c.code === country);
+  // 245 countries: filter by name, ISO code or dial code ("tür", "TR", "+90", "90").
+  const shown = useMemo(() => {
+    const q = query.trim().toLocaleLowerCase();
+    if (!q) return countries;
+    const digits = q.replace(/[^\d]/g, '');
+    return countries.filter(
+      (c) =>
+        c.name.toLocaleLowerCase().includes(q) ||
+        c.code.toLowerCase() === q ||
+        (digits.length > 0 && c.dialCode.replace('+', '').startsWith(digits)),
+    );
+  }, [countries, query]);
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
 
   return (
     <>
@@ -35,14 +52,24 @@ export function DialCodePicker({ countries, country, dialCode, onChange }: DialC
       </button>
       <Popup
         visible={open}
-        onMaskClick={() => setOpen(false)}
-        onClose={() => setOpen(false)}
+        onMaskClick={close}
+        onClose={close}
         bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
         destroyOnClose
       >
         <div role="dialog" aria-label={t('fields.chooseDialCode')}>
+          <div className="passport-dial-search">
+            <input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder={t('fields.searchCountry')}
+              aria-label={t('fields.searchCountry')}
+              enterKeyHint="search"
+            />
+          </div>
           <List header={t('fields.chooseDialCode')}>
-            {countries.map((c) => (
+            {shown.map((c) => (
               <List.Item key={c.code} arrowIcon={false}>
                 <button
                   type="button"
@@ -50,7 +77,7 @@ export function DialCodePicker({ countries, country, dialCode, onChange }: DialC
                   aria-pressed={c.code === country}
                   onClick={() => {
                     onChange(c);
-                    setOpen(false);
+                    close();
                   }}
                 >
                   <span>{c.name}</span>

@@ -101,6 +101,8 @@ describe('register form — submitting', () => {
     await user.click(screen.getByRole('tab', { name: 'Mobile' }));
     await user.click(await screen.findByRole('button', { name: /Country or region code \+90/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Choose country or region' });
+    fireEvent.change(within(sheet).getByRole('searchbox', { name: 'Search country, region or code' }), { target: { value: '852' } });
+    expect(within(sheet).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hong Kong+852']);
     // The sheet's opening animation never finishes in jsdom (pointer-events stay off): click directly.
     fireEvent.click(within(sheet).getByRole('button', { name: /Hong Kong/ }));
     expect(screen.getByRole('button', { name: /Country or region code \+852/ })).toBeInTheDocument();
