@@ -1,5 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
+import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useHost, type NavBarMode } from '@cardwallet/shared';
@@ -10,11 +12,14 @@ export interface PageFrameProps {
   title: string;
   navBar: NavBarMode;
   auth: boolean;
+  /** The yellow pull-to-refresh of spec §2: refetches the page's active queries. */
+  pullToRefresh?: boolean;
   children: ReactNode;
 }
 
 /** Nav bar, login gate and slide-in of one screen. */
-export function PageFrame({ title, navBar, auth, children }: PageFrameProps) {
+export function PageFrame({ title, navBar, auth, pullToRefresh = false, children }: PageFrameProps) {
+  const queryClient = useQueryClient();
   const host = useHost();
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
@@ -38,7 +43,15 @@ export function PageFrame({ title, navBar, auth, children }: PageFrameProps) {
           <div className="cw-nav-side" />
         </header>
       )}
-      {auth && !session.isLoggedIn ? <LoginRequiredView /> : children}
+      {auth && !session.isLoggedIn ? (
+        <LoginRequiredView />
+      ) : pullToRefresh ? (
+        <div className="cw-pull-to-refresh">
+          <PullToRefresh onRefresh={() => queryClient.refetchQueries({ type: 'active' })}>{children}</PullToRefresh>
+        </div>
+      ) : (
+        children
+      )}
     </div>
   );
 }

@@ -54,7 +54,7 @@ export function RoutePage({ route, namespace, Provider }: { route: FeatureRoute;
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(route);
   return (
-    <PageFrame title={t(route.titleKey)} navBar={route.navBar ?? 'default'} auth={route.auth ?? true}>
+    <PageFrame title={t(route.titleKey)} navBar={route.navBar ?? 'default'} auth={route.auth ?? true} pullToRefresh={route.pullToRefresh}>
       <PageErrorBoundary
       key={attempt}
       onRetry={() => {
