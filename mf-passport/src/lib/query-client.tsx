@@ -1,4 +1,4 @@
-import { useContext, useState, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 
 export function createQueryClient(): QueryClient {
@@ -17,7 +17,14 @@ export function createQueryClient(): QueryClient {
  */
 export function QueryBoundary({ children }: { children: ReactNode }) {
   const parent = useContext(QueryClientContext);
-  const [own] = useState(() => (parent ? null : createQueryClient()));
-  if (parent || !own) return <>{children}</>;
-  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+  if (parent) return <>{children}</>;
+  return <QueryClientProvider client={appQueryClient()}>{children}</QueryClientProvider>;
+}
+
+// One cache for the whole app: the shell wraps every page in the Provider separately, and the
+// country list fetched on login should still be there on register.
+let ownClient: QueryClient | null = null;
+function appQueryClient(): QueryClient {
+  ownClient ??= createQueryClient();
+  return ownClient;
 }
