@@ -90,8 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const auth: RouteAuth = isAdminPath ? 'admin' : declared;
     route.config = { ...(route.config ?? {}), auth };
     if (auth !== 'public') {
-      const existing = route.preHandler ? (Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]) : [];
-      route.preHandler = [requireAuth, ...existing];
+      // onRequest: refuse before the body is even parsed or validated.
+      const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [requireAuth, ...existing];
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') app.routeList.push({ method, url: route.url, auth });

@@ -49,7 +49,7 @@ export async function findAdminSession(app: FastifyInstance, token: string): Pro
 }
 
 /**
- * preHandler enforcing `config.auth` of the route. Admin and customer tokens live in separate
+ * onRequest hook enforcing `config.auth` of the route (before body parsing and validation). Admin and customer tokens live in separate
  * tables: an admin token is unknown to customer routes (401) and a customer token on an admin
  * route is refused with 403 admin_only.
  */

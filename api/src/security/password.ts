@@ -35,8 +35,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
  * A hash of a random password made once per process: verifying against it costs the same as a
  * real account, so "unknown account" answers as slowly as "wrong password".
  */
-let dummy: Promise<string> | undefined;
+const dummies = new Map<number, Promise<string>>();
 export function dummyHash(N: number): Promise<string> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'), N);
+  let dummy = dummies.get(N);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), N);
+    dummies.set(N, dummy);
+  }
   return dummy;
 }

@@ -124,17 +124,19 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
         await send({ token: tokens[2], extra: { 'accept-language': '\u0000junk;q=abc', platform: 'x'.repeat(5000), 'idempotency-key': '🙂' } });
       }
       if (route.method !== 'GET') {
-        for (const token of tokens) {
+        // Auth runs before parsing: junk/no token only need a sample; the valid token reaches validation and handlers.
+        for (const token of [tokens[0], tokens[2]]) {
           for (const body of bodies) await send({ payload: JSON.stringify(body), type: 'application/json', token, extra: { 'idempotency-key': `fuzz-${requests}-key` } });
-          for (const raw of rawPayloads) await send({ payload: raw.payload, type: raw.type, token });
         }
+        await send({ payload: JSON.stringify(bodies[7]), type: 'application/json', token: tokens[1] });
+        for (const raw of rawPayloads) await send({ payload: raw.payload, type: raw.type, token: tokens[2] });
         await send({ payload: JSON.stringify({ a: 'x'.repeat(70_000) }), type: 'application/json', token: tokens[2] });
         // Random JSON values (fast-check), bounded.
-        const samples = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 12, seed: 42 });
+        const samples = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 10, seed: 42 });
         for (const value of samples) await send({ payload: JSON.stringify(value), type: 'application/json', token: tokens[2], extra: { 'idempotency-key': `fuzz-${requests}-key` } });
       }
     }
     console.log(`fuzz: ${routes.length} routes, ${requests} requests`);
-    expect(requests).toBeGreaterThan(500);
+    expect(requests).toBeGreaterThan(1000);
   }, 240_000);
 });
