@@ -4,6 +4,8 @@
  * API first: the data directory is locked by the running process; use GET /api/admin/ledger/check
  * while it runs). Prints every problem; exit code 0 clean, 1 problems found, 2 could not check.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
 import { sqlFromDrizzle } from '../ledger/sql.js';
@@ -13,6 +15,10 @@ import { SandboxRates } from '../providers/rates/sandbox.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
+    console.error(`ledger check could not run: no database at ${config.dataDir} (start the API once, or set DATABASE_URL / DATA_DIR)`);
+    return 2;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
   try {
     const wallet = new WalletService({
@@ -22,6 +28,11 @@ async function main(): Promise<number> {
       kycLevel: async () => 0,
     });
     const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) || 'postgres' : config.dataDir;
+    const [tables] = await database.sql.query<{ present: boolean }>(`SELECT to_regclass('ledger_entries') IS NOT NULL AS present`);
+    if (!tables?.present) {
+      console.error(`ledger check could not run: ${where} has no ledger tables (migrations not applied: start the API once)`);
+      return 2;
+    }
     const report = await wallet.ledgerCheck();
     const { accounts, postings, entries } = report.counts;
     console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);
