@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
 import { WalletError } from '../../src/modules/wallet/errors';
 import { money, roundDown, type Money } from '../../src/ledger/money';
@@ -27,23 +27,23 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('replay' as const), pick: fc.nat() }),
 );
 
-let db: TestDb;
-let f: ReturnType<typeof walletFixture>;
-beforeAll(async () => {
-  db = await openLedgerDb('pglite');
-  f = walletFixture(db);
-}, 60_000);
-afterAll(async () => db?.close());
-
 const cents = (n: number) => money(String(n)).div(100); // amounts in hundredths
 
-describe('ledger property', () => {
+for (const kind of ['pglite', 'pg'] as const) describe.runIf(kind === 'pglite' || inject('pgReachable'))(`ledger property (${kind})`, () => {
+  let db: TestDb;
+  let f: ReturnType<typeof walletFixture>;
+  beforeAll(async () => {
+    db = await openLedgerDb(kind);
+    f = walletFixture(db);
+  }, 60_000);
+  afterAll(async () => db?.close());
+
   it('random operation sequences keep every invariant', async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 12 }), async (ops) => {
         run++;
-        const users = [0, 1, 2].map((i) => `prop-${run}-${i}`);
+        const users = [0, 1, 2].map((i) => `prop-${kind}-${run}-${i}`);
         const model = users.map(() => ({ usdt: money('0'), usd: money('0'), held: money('0'), card: money('0') }));
         const pending: Array<{ id: string; user: number; total: Money }> = [];
         const done: Array<() => Promise<unknown>> = [];
