@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { composeAccount, emptyAccountValues } from '../features/accounts/components/account-form';
+import { safeReturnTo } from './form-errors';
+
+describe('safeReturnTo', () => {
+  it('keeps same-app paths with their query', () => {
+    expect(safeReturnTo('/pages/wallet/recharge?currency=USDT')).toBe('/pages/wallet/recharge?currency=USDT');
+  });
+  it.each([null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'pages/card/index', '/pages/passport/login'])(
+    'refuses %j',
+    (value) => expect(safeReturnTo(value)).toBeNull(),
+  );
+});
+
+describe('composeAccount', () => {
+  it('uses the e-mail as typed on the e-mail tab', () => {
+    expect(composeAccount({ ...emptyAccountValues(), email: 'a@b.co', national: '5321234567' })).toBe('a@b.co');
+  });
+  it('joins dial code and national number into E.164, dropping spaces and a trunk 0', () => {
+    expect(composeAccount({ ...emptyAccountValues('TR', '+90'), method: 'mobile', national: '0532 123 45 67' })).toBe('+905321234567');
+  });
+  it('is empty while no number is typed, so "required" shows rather than "invalid"', () => {
+    expect(composeAccount({ ...emptyAccountValues('TR', '+90'), method: 'mobile', national: '  ' })).toBe('');
+  });
+});
