@@ -46,7 +46,8 @@ import {
   withdrawalsResult,
 } from '@cardwallet/shared';
 import { envelope, okEnvelope } from '../../http/envelope.js';
-import { BusinessError } from '../../http/errors.js';
+import { BusinessError, InvalidParamsError } from '../../http/errors.js';
+import { fitsCurrency, money } from '../../ledger/money.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
@@ -218,6 +219,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
     const dev = { config: { auth: 'public' as const } };
     app.post('/dev/chain/deposit', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: an incoming transfer to an address (credited after N confirmations)', response: { 200: envelope(depositRecord) } } }, async (request) => {
       const body = parseWith(devChainDepositBody, request.body);
+      if (!fitsCurrency(money(body.amount), body.currency)) throw new InvalidParamsError({ amount: 'validation.amount' });
       const transfer = await sandbox.simulateDeposit(body);
       const record = await wallet.recordIncoming(transfer);
       if (!record) throw new WalletError('address_not_found');
