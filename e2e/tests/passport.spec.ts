@@ -201,6 +201,32 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await registerThroughUi(page, request, { email: uniqueEmail('invitee'), password: strongPassword('invitee') });
   });
 
+  test('pull-to-refresh on the invitation page asks for the inviter again', async ({ page, request }) => {
+    const email = uniqueEmail('pull');
+    const password = strongPassword('pull');
+    await registerThroughApi(request, email, password);
+    const { userId } = await loginThroughApi(request, email, password);
+    const inviterCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user/inviter') inviterCalls.push(r.url());
+    });
+    await page.goto(`/pages/passport/invitation?refereeId=${userId}`);
+    const heading = page.getByRole('heading', { name: /invited you$/ });
+    await expect(heading).toBeVisible();
+    expect(inviterCalls).toHaveLength(1);
+
+    // antd-mobile's PullToRefresh listens to touch events: a real touch drag through CDP.
+    const box = (await heading.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + 20, y }] });
+    await touch('touchStart', box.y + 5);
+    for (let dy = 10; dy <= 300; dy += 10) await touch('touchMove', box.y + 5 + dy);
+    await touch('touchEnd', 0);
+    await expect.poll(() => inviterCalls.length).toBe(2);
+    await expect(heading).toBeVisible();
+  });
+
   test('an unknown invitation says so and still lets the visitor register', async ({ page }) => {
     await page.goto('/pages/passport/invitation?refereeId=no-such-user');
     await expect(page.getByRole('alert')).toHaveText(commonText('en-US', 'errors.referee_not_found'));
