@@ -58,7 +58,6 @@ export function requestHash(payload: Record<string, unknown>): string {
 }
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
-const isCrypto = (c: string): c is CryptoCurrency => (CRYPTO_CURRENCIES as readonly string[]).includes(c);
 
 interface WithdrawalRow {
   id: string;
@@ -855,4 +854,3 @@ function toTransfer(r: TransferRow): TransferRecord {
   };
 }
 
-export { isCrypto };
