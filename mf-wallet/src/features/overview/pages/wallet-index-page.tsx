@@ -18,8 +18,8 @@ export default function WalletIndexPage() {
     <main>
       <section aria-labelledby="wallet-total" style={{ margin: 12, padding: 20, borderRadius: 12, background: 'var(--cw-brand-dark)', color: '#fff' }}>
         <h2 id="wallet-total" style={{ margin: 0, fontSize: 14, fontWeight: 400, opacity: 0.8 }}>{t('index.totalAssets')}</h2>
-        <p className="cw-ltr" style={{ margin: '8px 0 0', fontSize: 28, fontWeight: 600 }} aria-label={t('index.totalUnavailable')}>
-          --
+        <p style={{ margin: '8px 0 0', fontSize: 28, fontWeight: 600 }} aria-label={t('index.totalUnavailable')}>
+          <span className="cw-ltr">--</span>
         </p>
       </section>
       <Grid columns={4} gap={8} style={{ background: '#fff', margin: '0 12px', borderRadius: 12, padding: '8px 0' }}>
