@@ -139,22 +139,24 @@ describe('embedded PGlite', () => {
 describe.each(testDrivers())('migrations on %s', (driver) => {
   it('are tracked, applied once, and a changed applied file stops start-up', async () => {
     const scratch = driver === 'pg' ? await createScratchDatabase('cw_migr') : undefined;
-    const dataDir = path.join(tmp, `migr-${driver}`, 'pglite');
+    // PGlite: a copy of the migrated template (a new data dir costs 6–10 s); the test's own files use 9xxx versions.
+    const dataDir = driver === 'pglite' ? await copyTemplate(`migr-${driver}`) : path.join(tmp, 'unused');
     const migrationsDir = path.join(tmp, `migr-files-${driver}`);
     fs.mkdirSync(migrationsDir, { recursive: true });
-    fs.writeFileSync(path.join(migrationsDir, '0001_a.sql'), 'create table a (id int);\ninsert into a values (1);');
-    fs.writeFileSync(path.join(migrationsDir, '0002_b.sql'), "create table b (id int);\ncreate function f() returns int language sql as $$ select 1 $$;");
+    fs.writeFileSync(path.join(migrationsDir, '9001_a.sql'), 'create table a (id int);\ninsert into a values (1);');
+    fs.writeFileSync(path.join(migrationsDir, '9002_b.sql'), "create table b (id int);\ncreate function f() returns int language sql as $$ select 1 $$;");
     try {
       const db = await openDatabase({ databaseUrl: scratch?.url, dataDir, migrationsDir });
-      expect(db.migrations.applied).toEqual(['0001_a.sql', '0002_b.sql']);
+      expect(db.migrations.applied).toEqual(['9001_a.sql', '9002_b.sql']);
       expect(await runMigrations(db, migrationsDir)).toEqual({ applied: [], skipped: 2 });
+      // 0001 (core) and 0100 (wallet) of the template stay recorded beside them.
       // A failing migration rolls back entirely (its own statements and its tracking row).
-      fs.writeFileSync(path.join(migrationsDir, '0003_bad.sql'), 'create table c (id int);\nselect * from nope;');
+      fs.writeFileSync(path.join(migrationsDir, '9003_bad.sql'), 'create table c (id int);\nselect * from nope;');
       await expect(runMigrations(db, migrationsDir)).rejects.toThrow();
       expect(await db.sql.query(`select to_regclass('c') is null as missing`)).toEqual([{ missing: true }]);
-      expect(await db.sql.query(`select version from schema_migrations order by version`)).toEqual([{ version: '0001' }, { version: '0002' }]);
-      fs.rmSync(path.join(migrationsDir, '0003_bad.sql'));
-      fs.appendFileSync(path.join(migrationsDir, '0001_a.sql'), '\n-- edited');
+      expect(await db.sql.query(`select version from schema_migrations where version like '9%' order by version`)).toEqual([{ version: '9001' }, { version: '9002' }]);
+      fs.rmSync(path.join(migrationsDir, '9003_bad.sql'));
+      fs.appendFileSync(path.join(migrationsDir, '9001_a.sql'), '\n-- edited');
       await expect(runMigrations(db, migrationsDir)).rejects.toThrow(/changed after it was applied/);
       fs.writeFileSync(path.join(migrationsDir, 'bad-name.sql'), 'select 1');
       await expect(runMigrations(db, migrationsDir)).rejects.toThrow(/does not match/);
