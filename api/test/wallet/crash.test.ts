@@ -114,6 +114,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
       const unanswered = new Map<string, number>();
       let seq = 0;
       let stop = false;
+      let inFlightAtKill = 0;
       const started = Date.now();
       const worker = async () => {
         while (!stop) {
@@ -134,6 +135,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
           if (acked.size >= 400 || Date.now() - started > 4000) {
             if (!stop) {
               stop = true;
+              inFlightAtKill = unanswered.size;
               first.kill('SIGKILL');
             }
           }
@@ -143,7 +145,9 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
       await new Promise<void>((r) => (first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r())));
       expect(first.signalCode).toBe('SIGKILL');
       expect(acked.size).toBeGreaterThan(20);
-      process.stderr.write(`[crash test] SIGKILL after ${acked.size} acknowledged transfers, ${unanswered.size} unanswered\n`);
+      process.stderr.write(
+        `[crash test] SIGKILL with ${inFlightAtKill} requests in flight; ${acked.size} acknowledged, ${unanswered.size} never answered\n`,
+      );
 
       // Every acknowledged transfer is in the database, with the id the client was given.
       const rows = await sql.query<{ idempotency_key: string; id: string }>(`select idempotency_key, id from wallet_transfers`);
