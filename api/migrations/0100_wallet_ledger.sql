@@ -62,6 +62,12 @@ CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
 -- One balanced posting, atomically. p_entries: [{key, userId, kind, currency, network, allowNegative, amount}].
 -- Returns the posting id and whether it was created now (false: the ref was already posted).
 -- Errors: CW001 insufficient balance, CW002 unbalanced/invalid posting.
+-- ledger_post, one round of statements per posting (throughput, docs/performance.md):
+-- each account is locked and changed by one UPDATE … RETURNING (a locked read-modify-write: under
+-- READ COMMITTED the row is re-read after any concurrent writer commits), still in id order, and all
+-- entries go in with one INSERT. The no-overdraft CHECK on ledger_accounts refuses a negative
+-- customer balance (23514 ledger_accounts_no_overdraft → insufficient_balance) and the explicit
+-- CW001 stays as a second guard.
 CREATE FUNCTION ledger_post(
   p_ref TEXT, p_type TEXT, p_user_id TEXT, p_operation_id TEXT, p_remark TEXT, p_tx_hash TEXT, p_entries JSONB
 ) RETURNS TABLE (posting_id BIGINT, created BOOLEAN) LANGUAGE plpgsql AS $$
@@ -69,6 +75,10 @@ DECLARE
   v_posting BIGINT;
   v_bad TEXT;
   v_balance NUMERIC;
+  v_ids BIGINT[] := '{}';
+  v_currencies TEXT[] := '{}';
+  v_amounts NUMERIC[] := '{}';
+  v_balances NUMERIC[] := '{}';
   e RECORD;
 BEGIN
   INSERT INTO ledger_postings (ref, type, user_id, operation_id, remark, tx_hash)
@@ -91,7 +101,6 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'CW002', MESSAGE = 'unbalanced posting ' || p_ref || ': ' || v_bad;
   END IF;
 
-  -- Accounts are opened on first use, in key order so concurrent openers cannot deadlock.
   INSERT INTO ledger_accounts (key, user_id, kind, currency, network, allow_negative)
   SELECT x ->> 'key', x ->> 'userId', x ->> 'kind', x ->> 'currency', x ->> 'network', (x ->> 'allowNegative')::boolean
   FROM jsonb_array_elements(p_entries) x
@@ -99,7 +108,6 @@ BEGIN
   ORDER BY x ->> 'key'
   ON CONFLICT (key) DO NOTHING;
 
-  -- Lock every account in id order (no deadlocks between crossing postings), check, then apply.
   FOR e IN
     SELECT a.id, a.currency AS account_currency, a.allow_negative, x ->> 'currency' AS currency,
            (x ->> 'amount')::numeric AS amount
@@ -110,14 +118,22 @@ BEGIN
     IF e.account_currency <> e.currency OR e.amount = 0 THEN
       RAISE EXCEPTION USING ERRCODE = 'CW002', MESSAGE = 'invalid entry in ' || p_ref;
     END IF;
-    SELECT balance + e.amount INTO v_balance FROM ledger_accounts WHERE id = e.id FOR UPDATE;
+    UPDATE ledger_accounts SET balance = balance + e.amount WHERE id = e.id RETURNING balance INTO v_balance;
     IF v_balance < 0 AND NOT e.allow_negative THEN
       RAISE EXCEPTION USING ERRCODE = 'CW001', MESSAGE = 'insufficient_balance';
     END IF;
-    UPDATE ledger_accounts SET balance = v_balance WHERE id = e.id;
-    INSERT INTO ledger_entries (posting_id, account_id, currency, amount, balance_after)
-    VALUES (v_posting, e.id, e.currency, e.amount, v_balance);
+    v_ids := v_ids || e.id;
+    v_currencies := v_currencies || e.currency;
+    v_amounts := v_amounts || e.amount;
+    v_balances := v_balances || v_balance;
   END LOOP;
+  IF cardinality(v_ids) <> jsonb_array_length(p_entries) THEN
+    RAISE EXCEPTION USING ERRCODE = 'CW002', MESSAGE = 'posting ' || p_ref || ' names an account twice';
+  END IF;
+
+  INSERT INTO ledger_entries (posting_id, account_id, currency, amount, balance_after)
+  SELECT v_posting, u.account_id, u.currency, u.amount, u.balance_after
+  FROM unnest(v_ids, v_currencies, v_amounts, v_balances) AS u (account_id, currency, amount, balance_after);
 
   RETURN QUERY SELECT v_posting, true;
 END $$;
