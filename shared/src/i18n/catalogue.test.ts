@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../api/envelope';
 import { LOCALES } from '../locales';
 import { V } from '../validation';
-import type { TranslationTree } from '../contract';
-import { commonResources, translate } from './translate';
-
-function keysOf(tree: TranslationTree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`),
-  );
-}
+import { commonResources, translate, translationKeys as keysOf } from './translate';
 
 describe('shared translation catalogue', () => {
   const reference = keysOf(commonResources['en-US']).sort();

@@ -15,7 +15,8 @@ export const commonResources: Record<Locale, TranslationTree> = {
   'tr-TR': trTR,
 };
 
-function lookup(tree: TranslationTree, key: string): string | undefined {
+/** The text at a dotted key of a translation tree, if it is a string. */
+export function lookupTranslation(tree: TranslationTree, key: string): string | undefined {
   let node: string | TranslationTree | undefined = tree;
   for (const part of key.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -29,10 +30,22 @@ function lookup(tree: TranslationTree, key: string): string | undefined {
  * with `{{name}}` interpolation, falling back to en-US and then to the key itself.
  */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(commonResources[locale], key) ?? lookup(commonResources[DEFAULT_LOCALE], key) ?? key;
+  const text = lookupTranslation(commonResources[locale], key) ?? lookupTranslation(commonResources[DEFAULT_LOCALE], key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }
 
 export function hasTranslation(locale: Locale, key: string): boolean {
-  return lookup(commonResources[locale], key) !== undefined;
+  return lookupTranslation(commonResources[locale], key) !== undefined;
+}
+
+/** Every dotted key with a text in a translation tree. */
+export function translationKeys(tree: TranslationTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : translationKeys(v, `${prefix}${k}.`),
+  );
+}
+
+/** The `{{name}}` placeholders of a text, sorted. */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
