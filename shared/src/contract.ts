@@ -1,5 +1,4 @@
 import type { ComponentType, ReactNode } from 'react';
-import { z } from 'zod';
 import type { Locale } from './locales';
 import { ApiError } from './api/envelope';
 
@@ -15,18 +14,18 @@ export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** One entry of `/remotes.json`, fetched by the shell at start-up (nothing is baked in its build). */
-export const remoteDescriptorSchema = z.object({
-  name: z.enum(REMOTE_NAMES),
+export interface RemoteDescriptor {
+  name: RemoteName;
   /** e.g. "/pages/card/" — every route under it belongs to this remote. */
-  routePrefix: z.string().regex(/^\/pages\/[a-z_-]+\/$/),
+  routePrefix: string;
   /** Absolute or root-relative URL of the remote's mf-manifest.json. */
-  manifestUrl: z.string().min(1),
+  manifestUrl: string;
   /** The contract MAJOR the deployed build was compiled against. */
-  contractMajor: z.number().int().nonnegative(),
-});
-export type RemoteDescriptor = z.infer<typeof remoteDescriptorSchema>;
-export const remoteRegistrySchema = z.object({ remotes: z.array(remoteDescriptorSchema) });
-export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
+  contractMajor: number;
+}
+export interface RemoteRegistry {
+  remotes: RemoteDescriptor[];
+}
 
 /** How the shell frames a page. */
 export type NavBarMode =

@@ -1,11 +1,12 @@
+// The package root: what host and remotes share at runtime as one singleton. Keep it free of zod
+// and of phone-number metadata — those live in '@cardwallet/shared/schemas'.
 export * from './contract';
 export * from './host-context';
 export * from './locales';
 export * from './constants';
 export * from './entities';
-export * from './validation';
 export * from './api/envelope';
 export * from './api/pagination';
-export * from './schemas/auth';
-export * from './schemas/wallet';
 export * from './i18n/translate';
+// Transitional: re-exported until every consumer imports them from the subpath.
+export * from './schemas';

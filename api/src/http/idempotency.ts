@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { idempotencyKeySchema } from '@cardwallet/shared';
+import { idempotencyKeySchema } from '@cardwallet/shared/schemas';
 import { pgErrorCode, type SqlRunner } from '../db/index.js';
 import { BusinessError } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { WalletCurrency, WalletNetwork } from '@cardwallet/shared';
+import type { WalletCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 
 /**
  * Chart of accounts. Amounts are signed: an entry adds to the account's balance, so a user's

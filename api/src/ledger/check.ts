@@ -1,4 +1,4 @@
-import { CURRENCY_DEFINITIONS } from '@cardwallet/shared';
+import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
 import type { SqlRunner } from './sql';
 
 export interface LedgerCheckReport {

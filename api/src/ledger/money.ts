@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { CURRENCY_DEFINITIONS, WALLET_CURRENCIES, type WalletCurrency } from '@cardwallet/shared';
+import { CURRENCY_DEFINITIONS, WALLET_CURRENCIES, type WalletCurrency } from '@cardwallet/shared/schemas';
 
 /**
  * Money in code is decimal.js, in SQL NUMERIC, on the wire a decimal string — never a float.

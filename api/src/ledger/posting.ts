@@ -1,4 +1,4 @@
-import type { CryptoCurrency, WalletCurrency, WalletNetwork } from '@cardwallet/shared';
+import type { CryptoCurrency, WalletCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 import { accountKey, systemAccount, userAccount, type AccountRef } from './accounts';
 import { Money, ZERO, fitsCurrency, format, money } from './money';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Body codes of the `{ code, msg, data }` envelope. Every business outcome is HTTP 200 with one of
  * these; the client's rules (spec §8) key off the body code, not the HTTP status.
@@ -95,9 +93,6 @@ export interface InvalidParamsData {
 export interface RateLimitedData {
   retryAfterSeconds: number;
 }
-
-export const envelopeSchema = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), key: z.enum(ERROR_KEYS).optional(), data });
 
 /** The error the host HTTP client rejects with; remotes may rely on its fields. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../api/envelope';
 import { LOCALES } from '../locales';
-import { V } from '../validation';
+import { V } from '../schemas/validation';
 import { commonResources, translate, translationKeys as keysOf } from './translate';
 
 describe('shared translation catalogue', () => {

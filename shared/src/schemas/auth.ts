@@ -6,7 +6,7 @@ import {
   emailSchema,
   mobileSchema,
   passwordSchema,
-} from '../validation';
+} from './validation';
 
 /**
  * Accounts and sessions (spec §5, §7). Paths are relative to `/api/`. The API validates with these

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { V, pinSchema } from '../validation';
-import { paginatedSchema, paginationQuerySchema } from '../api/pagination';
+import { V, pinSchema } from './validation';
+import { paginatedSchema, paginationQuerySchema } from './pagination';
 
 /**
  * Wallet contracts (spec §3 wallet entities, §5 rules, §9 limits). Paths are relative to `/api/`.

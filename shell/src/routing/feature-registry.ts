@@ -1,10 +1,5 @@
-import {
-  CONTRACT_MAJOR,
-  remoteRegistrySchema,
-  type FeatureApp,
-  type RemoteDescriptor,
-  type RemoteName,
-} from '@cardwallet/shared';
+import { CONTRACT_MAJOR, type FeatureApp, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
+import { remoteRegistrySchema } from '@cardwallet/shared/schemas';
 
 export type LoadFailure = 'unavailable' | 'incompatible' | 'timeout' | 'chunk';
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import type { CodePurpose, ErrorKey } from '@cardwallet/shared';
+import type { ErrorKey } from '@cardwallet/shared';
+import type { CodePurpose } from '@cardwallet/shared/schemas';
 import type { SqlRunner } from '../../db/index.js';
 
 /**

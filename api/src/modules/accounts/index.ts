@@ -1,25 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminLoginBody,
-  adminSessionResult,
-  bindBody,
-  changePasswordBody,
-  codeCheckBody,
-  codeCheckResult,
-  inviterQuery,
-  inviterResult,
-  isLoginResult,
-  loginBody,
-  registerBody,
-  registerDataResult,
-  resetPasswordBody,
-  sendCodeBody,
-  sendCodeResult,
-  sessionResult,
-  userProfile,
-} from '@cardwallet/shared';
+import { adminLoginBody, adminSessionResult, bindBody, changePasswordBody, codeCheckBody, codeCheckResult, inviterQuery, inviterResult, isLoginResult, loginBody, registerBody, registerDataResult, resetPasswordBody, sendCodeBody, sendCodeResult, sessionResult, userProfile } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { findUserSession, tokenOf } from '../../http/auth.js';
 import { AccountsService, registerData } from './service.js';

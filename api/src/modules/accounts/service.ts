@@ -1,18 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
-import {
-  accountKind,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  translate,
-  VERIFICATION_CODE_LENGTH,
-  type CodePurpose,
-  type Country,
-  type ErrorKey,
-  type Locale,
-  type UserProfile,
-} from '@cardwallet/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, translate, VERIFICATION_CODE_LENGTH, type ErrorKey, type Locale } from '@cardwallet/shared';
+import { accountKind, type CodePurpose, type Country, type UserProfile } from '@cardwallet/shared/schemas';
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import { MessagingError } from '../../providers/messaging/index.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../security/password.js';

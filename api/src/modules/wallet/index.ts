@@ -2,49 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import {
-  addAddressBody,
-  addressListQuery,
-  addressListResult,
-  adminDecideBody,
-  adminWithdrawalRecord,
-  adminWithdrawalsQuery,
-  balancesResult,
-  cashFlowQuery,
-  cashFlowResult,
-  changePayPasswordBody,
-  currenciesResult,
-  deleteAddressBody,
-  depositRecord,
-  depositsQuery,
-  depositsResult,
-  devChainDepositBody,
-  devChainFailuresBody,
-  devChainMineBody,
-  exchangeBody,
-  exchangeQuoteBody,
-  exchangeQuoteResult,
-  exchangeRecord,
-  exchangeRecordsResult,
-  ledgerCheckResult,
-  paginatedSchema,
-  paginationQuerySchema,
-  payPasswordStatusResult,
-  rechargeAddressQuery,
-  rechargeAddressResult,
-  resetPayPasswordBody,
-  securedAccountResult,
-  setPayPasswordBody,
-  transferBody,
-  transferInfoResult,
-  transferRecord,
-  walletAddressSchema,
-  withdrawBody,
-  withdrawFeeQuery,
-  withdrawFeeResult,
-  withdrawalRecord,
-  withdrawalsResult,
-} from '@cardwallet/shared';
+import { addAddressBody, addressListQuery, addressListResult, adminDecideBody, adminWithdrawalRecord, adminWithdrawalsQuery, balancesResult, cashFlowQuery, cashFlowResult, changePayPasswordBody, currenciesResult, deleteAddressBody, depositRecord, depositsQuery, depositsResult, devChainDepositBody, devChainFailuresBody, devChainMineBody, exchangeBody, exchangeQuoteBody, exchangeQuoteResult, exchangeRecord, exchangeRecordsResult, ledgerCheckResult, paginatedSchema, paginationQuerySchema, payPasswordStatusResult, rechargeAddressQuery, rechargeAddressResult, resetPayPasswordBody, securedAccountResult, setPayPasswordBody, transferBody, transferInfoResult, transferRecord, walletAddressSchema, withdrawBody, withdrawFeeQuery, withdrawFeeResult, withdrawalRecord, withdrawalsResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError, InvalidParamsError } from '../../http/errors.js';
 import { fitsCurrency, money } from '../../ledger/money.js';

@@ -1,28 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import {
-  CRYPTO_CURRENCIES,
-  CURRENCY_DEFINITIONS,
-  EXCHANGE_QUOTE_TTL_SECONDS,
-  ResultCode,
-  TRANSFER_MAX_USD,
-  TRANSFER_MIN_USD,
-  WALLET_CURRENCIES,
-  isNetworkOf,
-  paginate,
-  type BalancesResult,
-  type CashFlowItem,
-  type CryptoCurrency,
-  type DepositRecord,
-  type ExchangeQuote,
-  type ExchangeRecord,
-  type Paginated,
-  type SecuredAccountResult,
-  type TransferRecord,
-  type WalletCurrency,
-  type WalletNetwork,
-  type WithdrawalRecord,
-  type WithdrawalStatus,
-} from '@cardwallet/shared';
+import { ResultCode, TRANSFER_MIN_USD, paginate, type Paginated } from '@cardwallet/shared';
+import { CRYPTO_CURRENCIES, CURRENCY_DEFINITIONS, EXCHANGE_QUOTE_TTL_SECONDS, TRANSFER_MAX_USD, WALLET_CURRENCIES, isNetworkOf, type BalancesResult, type CashFlowItem, type CryptoCurrency, type DepositRecord, type ExchangeQuote, type ExchangeRecord, type SecuredAccountResult, type TransferRecord, type WalletCurrency, type WalletNetwork, type WithdrawalRecord, type WithdrawalStatus } from '@cardwallet/shared/schemas';
 import { checkLedger, type LedgerCheckReport } from '../../ledger/check';
 import { Money, ZERO, fitsCurrency, format, formatFixed, money, roundDown } from '../../ledger/money';
 import * as postings from '../../ledger/posting';

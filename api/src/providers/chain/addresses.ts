@@ -4,7 +4,7 @@ import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32, bech32m, createBase58check, hex } from '@scure/base';
-import type { WalletNetwork } from '@cardwallet/shared';
+import type { WalletNetwork } from '@cardwallet/shared/schemas';
 
 /**
  * Address derivation and validation for the networks we support. Deposit addresses come from real

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { WALLET_NETWORKS, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared';
+import { WALLET_NETWORKS, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared/schemas';
 import { deriveDepositAddress } from './addresses';
 import { ChainProviderError, type ChainProvider, type IncomingTransfer, type SendRequest } from './types';
 

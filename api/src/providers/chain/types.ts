@@ -1,4 +1,4 @@
-import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared';
+import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 
 /** A transfer seen on chain towards one of our deposit addresses. */
 export interface IncomingTransfer {

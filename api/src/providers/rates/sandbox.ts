@@ -1,4 +1,4 @@
-import type { WalletCurrency } from '@cardwallet/shared';
+import type { WalletCurrency } from '@cardwallet/shared/schemas';
 import { Money } from '../../ledger/money';
 import type { RateProvider } from './types';
 

@@ -1,4 +1,4 @@
-import type { WalletCurrency } from '@cardwallet/shared';
+import type { WalletCurrency } from '@cardwallet/shared/schemas';
 
 export class RateProviderError extends Error {
   override readonly name = 'RateProviderError';

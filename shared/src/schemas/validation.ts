@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
   PIN_LENGTH,
   VERIFICATION_CODE_LENGTH,
-} from './constants';
+} from '../constants';
 
 /**
  * Validation primitives shared by the forms and the API. Every message is a key of the shared

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountSchema, amountSchema, codeSchema, isMobile, passwordSchema, pinSchema, toE164, V } from './validation';
-import { negotiateLocale } from './locales';
-import { registerBody } from './schemas/auth';
+import { negotiateLocale } from '../locales';
+import { registerBody } from './auth';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? undefined : r.error?.issues[0]?.message;

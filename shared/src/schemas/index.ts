@@ -1,0 +1,10 @@
+// Zod schemas and validators shared by the forms and the API. Deliberately NOT part of the
+// package root: the root is a Module Federation singleton (loaded on every page, never
+// tree-shaken), while this subpath is bundled by each app that validates — tree-shaken — so zod
+// and the phone-number metadata cost nothing on pages without forms.
+export * from './validation';
+export * from './envelope';
+export * from './pagination';
+export * from './registry';
+export * from './auth';
+export * from './wallet';
