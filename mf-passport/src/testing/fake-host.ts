@@ -1,22 +1,8 @@
 import { vi } from 'vitest';
-import * as shared from '@cardwallet/shared';
-import {
-  type ApiError,
-  type HostServices,
-  type HttpClient,
-  type Locale,
-  type RequestOptions,
-  type SessionState,
-} from '@cardwallet/shared';
+import { ApiError } from '@cardwallet/shared';
+import type { HostServices, HttpClient, Locale, RequestOptions, SessionState } from '@cardwallet/shared';
 
 type ApiErrorKey = NonNullable<ApiError['key']>;
-/**
- * The real ApiError class. shared/src/contract.ts also re-exports ApiError as a type, which hides
- * the class from TypeScript in the package index (at runtime the index exports the class).
- */
-const ApiErrorClass = (shared as unknown as {
-  ApiError: new (message: string, status: number, code?: number, key?: ApiErrorKey, data?: unknown) => ApiError;
-}).ApiError;
 
 /** What a fake endpoint answers: the `data` of a code-200 envelope, or an error envelope. */
 export type FakeAnswer = unknown;
@@ -29,7 +15,7 @@ export function apiError(
   msg: string,
   options: { code?: number; data?: unknown } = {},
 ): ApiError {
-  return new ApiErrorClass(msg, 200, options.code ?? 500, key, options.data);
+  return new ApiError(msg, 200, options.code ?? 500, key, options.data);
 }
 
 /**
@@ -43,7 +29,7 @@ export function createFakeHttp(routes: FakeRoutes) {
     const handler = routes[`${method} ${url}`];
     if (!handler) throw new Error(`fake http: no handler for ${method} ${url}`);
     const answer = await handler({ body, params });
-    if (answer instanceof ApiErrorClass) throw answer;
+    if (answer instanceof ApiError) throw answer;
     // The real client hands back data that went through JSON.
     return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
   };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { registerDataResult, useHost, type HttpClient, type RegisterData } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { registerDataResult, type RegisterData } from '@cardwallet/shared/schemas';
 
 /** GET user/getRegisterData — countries with dial codes and the rules the register page shows. */
 export async function getRegisterData(http: HttpClient): Promise<RegisterData> {

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { sendCodeResult, useHost, type HttpClient, type SendCodeBody, type SendCodeResult } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { sendCodeResult, type SendCodeBody, type SendCodeResult } from '@cardwallet/shared/schemas';
 
 /** POST user/sendCode — e-mails or texts a 6-digit code for `purpose`. */
 export async function sendCode(http: HttpClient, body: SendCodeBody): Promise<SendCodeResult> {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { List, Tabs } from 'antd-mobile';
-import { isRtl, useHost, type Country } from '@cardwallet/shared';
+import { isRtl, useHost } from '@cardwallet/shared';
+import type { Country } from '@cardwallet/shared/schemas';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { V, toE164 } from '@cardwallet/shared';
+import { V, toE164 } from '@cardwallet/shared/schemas';
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
 import type { z } from 'zod';
 

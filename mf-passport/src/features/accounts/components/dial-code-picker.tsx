@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { List, Popup } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
-import type { Country } from '@cardwallet/shared';
+import type { Country } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 
 export interface DialCodePickerProps {

@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
-import { VERIFICATION_CODE_COUNTDOWN_SECONDS, isApiError, useHost, type CodePurpose, type RateLimitedData } from '@cardwallet/shared';
+import { VERIFICATION_CODE_COUNTDOWN_SECONDS, isApiError, useHost, type RateLimitedData } from '@cardwallet/shared';
+import type { CodePurpose } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useSendCode } from '../api/send-code';

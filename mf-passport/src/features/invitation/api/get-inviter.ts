@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { inviterResult, useHost, type HttpClient, type Inviter } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { inviterResult, type Inviter } from '@cardwallet/shared/schemas';
 
 /** GET user/inviter?refereeId= (public) — the masked name and code of whoever shared the link. */
 export async function getInviter(http: HttpClient, refereeId: string): Promise<Inviter> {

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { sessionResult, useHost, type HttpClient, type LoginBody, type SessionResult } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { sessionResult, type LoginBody, type SessionResult } from '@cardwallet/shared/schemas';
 
 /** POST user/login — exchanges an account and password for a session token. */
 export async function login(http: HttpClient, body: LoginBody): Promise<SessionResult> {

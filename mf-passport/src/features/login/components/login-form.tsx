@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { loginBody, useHost } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
+import { loginBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

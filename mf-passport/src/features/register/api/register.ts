@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { sessionResult, useHost, type HttpClient, type RegisterBody, type SessionResult } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { sessionResult, type RegisterBody, type SessionResult } from '@cardwallet/shared/schemas';
 
 /** POST user/register — creates the account and answers a session, like user/login. */
 export async function register(http: HttpClient, body: RegisterBody): Promise<SessionResult> {

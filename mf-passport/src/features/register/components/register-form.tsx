@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { VERIFICATION_CODE_LENGTH, normaliseAccount, isApiError, registerBody, useHost } from '@cardwallet/shared';
+import { VERIFICATION_CODE_LENGTH, isApiError, useHost } from '@cardwallet/shared';
+import { normaliseAccount, registerBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { codeCheckResult, useHost, type CodeCheckBody, type CodeCheckResult, type HttpClient } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { codeCheckResult, type CodeCheckBody, type CodeCheckResult } from '@cardwallet/shared/schemas';
 
 /** POST user/cacheCodeCheck — checks a code; for reset_password the answer carries a one-use ticket. */
 export async function checkCode(http: HttpClient, body: CodeCheckBody): Promise<CodeCheckResult> {

@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { useHost, type HttpClient, type ResetPasswordBody } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import type { ResetPasswordBody } from '@cardwallet/shared/schemas';
 
 /** POST user/resetPassword — sets a new password with the ticket from the code step; every session ends. */
 export async function resetPassword(http: HttpClient, body: ResetPasswordBody): Promise<void> {

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { isApiError, resetPasswordBody } from '@cardwallet/shared';
+import { isApiError } from '@cardwallet/shared';
+import { resetPasswordBody } from '@cardwallet/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
