@@ -8,5 +8,3 @@ export * from './entities';
 export * from './api/envelope';
 export * from './api/pagination';
 export * from './i18n/translate';
-// Transitional: re-exported until every consumer imports them from the subpath.
-export * from './schemas';
