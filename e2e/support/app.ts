@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request } from '@playwright/test';
 
 /** What the shell exposes on window for tests (see shell/src/bootstrap.tsx). */
 export interface ShellHandle {
   host: {
-    http: { get(url: string, params?: unknown, options?: unknown): Promise<unknown>; post(url: string, data?: unknown, options?: unknown): Promise<unknown> };
+    http: { request(options: unknown): Promise<unknown>; get(url: string, params?: unknown, options?: unknown): Promise<unknown>; post(url: string, data?: unknown, options?: unknown): Promise<unknown> };
     session: { signIn(s: { token: string; userId: string }): void; get(): { isLoggedIn: boolean } };
     tabBadge: { set(tab: string, n: number): void };
   };
@@ -23,8 +24,23 @@ export function remoteRequests(page: Page, short: string): Request[] {
   return seen;
 }
 
-export function tab(page: Page, name: 'home' | 'card' | 'wallet' | 'user') {
-  return page.getByTestId(`tab-${name}`);
+type TabName = 'home' | 'card' | 'wallet' | 'user';
+/** Each tab's label in the four locales (shell/src/i18n/*.json `tabs`), as a person reads it. */
+const TAB_LABELS: Record<TabName, string[]> = Object.fromEntries(
+  (['home', 'card', 'wallet', 'user'] as const).map((name) => [
+    name,
+    ['en-US', 'zh-HK', 'ar-AE', 'tr-TR'].map((locale) => shellTranslations(locale).tabs[name]),
+  ]),
+) as Record<TabName, string[]>;
+
+function shellTranslations(locale: string): { tabs: Record<TabName, string> } {
+  return JSON.parse(readFileSync(new URL(`../../shell/src/i18n/${locale}.json`, import.meta.url), 'utf8'));
+}
+
+/** A tab of the tab bar: a link named by its label (in whichever locale is showing). */
+export function tab(page: Page, name: TabName) {
+  const label = new RegExp(`(^|\\s)(${TAB_LABELS[name].join('|')})$`);
+  return page.getByRole('navigation', { name: 'CardWallet' }).getByRole('link', { name: label });
 }
 
 /** The page title drawn by the shell's nav bar. */

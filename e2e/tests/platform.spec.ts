@@ -181,6 +181,28 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     expect(headers['accept-language']).toBe('en-US');
   });
 
+  test('the counted loading mask shows during a request and leaves nothing over the page after it', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/**', async (route) => {
+      await answered;
+      await route.fulfill({ json: { code: 200, msg: 'ok', data: {} } });
+    });
+    await page.goto('/');
+    await waitForShell(page);
+    await signInLocally(page, 'u-7');
+    const request = page.evaluate(() =>
+      (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.request({ url: 'user/isLogin', loading: true, login: 'none' }),
+    );
+    await expect(page.getByRole('status', { name: /loading/i })).toBeVisible();
+    release();
+    await request;
+    await expect(page.getByRole('status', { name: /loading/i })).toHaveCount(0);
+    // A tap right after goes through to the page (no invisible mask left on top).
+    await tab(page, 'card').click();
+    await expect(page).toHaveURL(/\/pages\/card\/index$/);
+  });
+
   test('network failure toasts "network request error"', async ({ page }) => {
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/');

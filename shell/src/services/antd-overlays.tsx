@@ -11,8 +11,10 @@ export { Dialog, Toast };
 
 export default function LoadingOverlay({ visible, label, onMaskClick }: { visible: boolean; label: string; onMaskClick: () => void }) {
   return (
-    <Mask visible={visible} opacity="thin" onMaskClick={onMaskClick} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <div role="status" aria-label={label} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: '100%' }}>
+    // No `display` on the Mask itself: it hides with `display: none` after fading out, and a style
+    // passed in would override that and leave an invisible mask swallowing every tap.
+    <Mask visible={visible} opacity="thin" onMaskClick={onMaskClick}>
+      <div role="status" aria-label={label} style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <SpinLoading color="white" />
       </div>
     </Mask>
