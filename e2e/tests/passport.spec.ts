@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { tab } from '../support/app';
 import {
   commonText,
   input,
@@ -85,7 +86,7 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await page.getByRole('button', { name: 'Start using CardWallet' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
 
-    await page.getByTestId('tab-user').click();
+    await tab(page, 'user').click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect((await storedSession(page)).token).toBeNull();
@@ -100,7 +101,7 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect(await storedSession(page)).toEqual(session);
-    await page.getByTestId('tab-user').click();
+    await tab(page, 'user').click();
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
     expect(await isLoginCode(request, session.token!)).toBe(200);
 

@@ -5,8 +5,8 @@ import { sessionResult, type LoginBody, type SessionResult } from '@cardwallet/s
 /** POST user/login — exchanges an account and password for a session token. */
 export async function login(http: HttpClient, body: LoginBody): Promise<SessionResult> {
   // 'none': a wrong password is shown on the form, it must not trigger the 401 login prompt.
-  // The in-flight state (spec §7 "shows loading") is the submit button's spinner, not the global mask.
-  const data = await http.post<unknown>('user/login', body, { prompt: false, login: 'none' });
+  // Spec §7: user/login shows the loading mask (the submit button spins as well).
+  const data = await http.post<unknown>('user/login', body, { prompt: false, loading: true, login: 'none' });
   return sessionResult.parse(data);
 }
 

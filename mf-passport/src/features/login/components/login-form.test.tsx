@@ -36,7 +36,7 @@ describe('login page', () => {
     const call = calls.find((c) => c.url === 'user/login');
     expect(call?.body).toEqual({ account: 'me@example.com', password: 'Correct-Horse-1' });
     // The form shows the error itself, and a refused login is an answer, not an expired session.
-    expect(call?.options).toMatchObject({ prompt: false, login: 'none' });
+    expect(call?.options).toMatchObject({ prompt: false, loading: true, login: 'none' });
     expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/wallet/recharge?currency=USDT');
     expect(host.navigation.relaunch).not.toHaveBeenCalled();
   });
