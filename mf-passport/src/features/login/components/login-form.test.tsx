@@ -11,6 +11,12 @@ const routes = (login: FakeRoutes[string] = () => ({ token: 't0k3n', userId: 'u-
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });
 
 describe('login page', () => {
+  it('sends someone already signed in on to where they were going, without the form', async () => {
+    const { host } = renderWithHost(<LoginPage />, { routes: routes(), loggedIn: true, returnTo: '/pages/card/index' });
+    await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/index'));
+    expect(host.session.signIn).not.toHaveBeenCalled();
+  });
+
   it('marks empty fields as required on leaving them, before any submit', async () => {
     const { user } = renderWithHost(<LoginPage />, { routes: routes() });
     await user.click(field('E-mail address'));

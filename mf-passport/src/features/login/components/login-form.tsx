@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { useHost } from '@cardwallet/shared';
+import { useHost, type HostServices } from '@cardwallet/shared';
 import { loginBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,13 @@ const resolver = accountResolver<LoginFormValues, typeof loginBody>(loginBody, (
 
 export const HOME_PATH = '/pages/index/index';
 
+/** Back to the page that asked for a login (spec §6), else home with a fresh history. */
+export function leaveLogin(host: HostServices): void {
+  const returnTo = safeReturnTo(host.session.takeReturnTo());
+  if (returnTo) host.navigation.redirect(returnTo);
+  else host.navigation.relaunch(HOME_PATH);
+}
+
 export function LoginForm() {
   const { t } = useTranslation('passport');
   const host = useHost();
@@ -42,10 +49,7 @@ export function LoginForm() {
     try {
       const session = await login.mutateAsync(body);
       host.session.signIn(session);
-      // Back to the page that asked for a login (spec §6), else home with a fresh history.
-      const returnTo = safeReturnTo(host.session.takeReturnTo());
-      if (returnTo) host.navigation.redirect(returnTo);
-      else host.navigation.relaunch(HOME_PATH);
+      leaveLogin(host);
     } catch (error) {
       const values = form.getValues();
       const placed = applyServerFieldErrors(error, form.setError, ['email', 'national', 'password'], (f) =>
