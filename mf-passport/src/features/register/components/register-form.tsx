@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { VERIFICATION_CODE_LENGTH, isApiError, useHost } from '@cardwallet/shared';
-import { normaliseAccount, registerBody } from '@cardwallet/shared/schemas';
+import { isApiError, useHost } from '@cardwallet/shared';
+import { registerBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,11 +16,10 @@ import { AccountFields } from '../../accounts/components/account-fields';
 import {
   accountFieldName,
   accountResolver,
-  composeAccount,
   emptyAccountValues,
   type AccountFormValues,
 } from '../../accounts/components/account-form';
-import { SendCodeButton } from '../../accounts/components/send-code-button';
+import { VerificationCodeField } from '../../accounts/components/verification-code-field';
 import { useRegister } from '../api/register';
 
 export interface RegisterFormValues extends AccountFormValues {
@@ -70,12 +69,6 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
   });
   const renameAccount = (field: string) => (field === 'account' ? accountFieldName(form.getValues()) : field);
 
-  const getAccount = async () => {
-    const values = form.getValues();
-    const valid = await form.trigger(accountFieldName(values));
-    return valid ? normaliseAccount(composeAccount(form.getValues())) : null;
-  };
-
   const onSendCodeError = (message: string, error?: unknown) => {
     const onAccount = isApiError(error) && (error.key === 'account_exists' || error.fields?.account);
     form.setError(onAccount ? accountFieldName(form.getValues()) : 'code', { type: 'server', message });
@@ -115,24 +108,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
           purpose="register"
         />
         <List className="passport-list">
-          <TextField
-            control={form.control}
-            name="code"
-            label={t('fields.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('placeholders.code', { length: VERIFICATION_CODE_LENGTH })}
-            maxLength={VERIFICATION_CODE_LENGTH}
-            required
-            extra={
-              <SendCodeButton
-                purpose="register"
-                getAccount={getAccount}
-                onError={onSendCodeError}
-                onSent={() => form.clearErrors('code')}
-              />
-            }
-          />
+          <VerificationCodeField purpose="register" onSendError={onSendCodeError} />
           <TextField
             control={form.control}
             name="password"

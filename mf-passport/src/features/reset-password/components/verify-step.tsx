@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { VERIFICATION_CODE_LENGTH, isApiError } from '@cardwallet/shared';
-import { normaliseAccount, codeCheckBody } from '@cardwallet/shared/schemas';
+import { isApiError } from '@cardwallet/shared';
+import { codeCheckBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
@@ -14,11 +13,10 @@ import { AccountFields } from '../../accounts/components/account-fields';
 import {
   accountFieldName,
   accountResolver,
-  composeAccount,
   emptyAccountValues,
   type AccountFormValues,
 } from '../../accounts/components/account-form';
-import { SendCodeButton } from '../../accounts/components/send-code-button';
+import { VerificationCodeField } from '../../accounts/components/verification-code-field';
 import { useCheckCode } from '../api/check-code';
 
 export interface VerifyFormValues extends AccountFormValues {
@@ -43,11 +41,6 @@ export function VerifyStep({ notice, onVerified }: { notice: string | null; onVe
     defaultValues: { ...emptyAccountValues(), code: '' },
   });
   const renameAccount = (field: string) => (field === 'account' ? accountFieldName(form.getValues()) : field);
-
-  const getAccount = async () => {
-    const valid = await form.trigger(accountFieldName(form.getValues()));
-    return valid ? normaliseAccount(composeAccount(form.getValues())) : null;
-  };
 
   const onValid = async (body: z.output<typeof codeCheckBody>) => {
     setFormError(null);
@@ -79,24 +72,7 @@ export function VerifyStep({ notice, onVerified }: { notice: string | null; onVe
           purpose="reset"
         />
         <List className="passport-list">
-          <TextField
-            control={form.control}
-            name="code"
-            label={t('fields.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('placeholders.code', { length: VERIFICATION_CODE_LENGTH })}
-            maxLength={VERIFICATION_CODE_LENGTH}
-            required
-            extra={
-              <SendCodeButton
-                purpose="reset_password"
-                getAccount={getAccount}
-                onError={(message) => form.setError('code', { type: 'server', message })}
-                onSent={() => form.clearErrors('code')}
-              />
-            }
-          />
+          <VerificationCodeField purpose="reset_password" />
         </List>
         <FormAlert message={formError} />
         <div className="adm-form-footer">
