@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { APP_VERSION_CODE } from '@cardwallet/shared';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,11 +63,18 @@ const envSchema = z
     SCRYPT_N: positiveInt(2 ** 15).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
     IDEMPOTENCY_TTL_HOURS: positiveInt(48).refine((n) => n >= 24, 'must be at least 24'),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+    /** Newest front-end version code (app/version); clients below it are offered the upgrade. */
+    APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
+    /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
+    APP_MIN_VERSION_CODE: positiveInt(APP_VERSION_CODE),
   })
   .superRefine((env, ctx) => {
     const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
     if (env.APP_MODE && env.SANDBOX !== undefined && env.SANDBOX !== (env.APP_MODE === 'sandbox')) {
       ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'contradicts APP_MODE' });
+    }
+    if (env.APP_MIN_VERSION_CODE > env.APP_LATEST_VERSION_CODE) {
+      ctx.addIssue({ code: 'custom', path: ['APP_MIN_VERSION_CODE'], message: 'must not exceed APP_LATEST_VERSION_CODE' });
     }
     if (!sandbox && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required outside sandbox mode' });
@@ -102,6 +110,7 @@ export interface Config {
   scryptN: number;
   idempotencyTtlHours: number;
   shutdownTimeoutMs: number;
+  appVersion: { latest: number; minimum: number };
 }
 
 export class ConfigError extends Error {
@@ -161,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: e.SCRYPT_N,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
   };
 }

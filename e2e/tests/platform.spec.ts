@@ -143,7 +143,12 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
   });
 
   test('body code 401 logs out and asks to log in, one modal at a time, then goes to login', async ({ page }) => {
-    await page.route('**/api/**', (route) => route.fulfill({ json: { code: 401, msg: 'Not logged in', key: 'unauthenticated', data: null } }));
+    await page.route('**/api/**', (route) =>
+      // The start-up version check is public and stays real; every other call answers 401.
+      route.request().url().includes('/api/app/version')
+        ? route.continue()
+        : route.fulfill({ json: { code: 401, msg: 'Not logged in', key: 'unauthenticated', data: null } }),
+    );
     await page.goto('/pages/user/index');
     await waitForShell(page);
     await signInLocally(page);
@@ -167,7 +172,7 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
   test('HTTP client sends the spec headers from the real browser', async ({ page }) => {
     let headers: Record<string, string> = {};
     await page.route('**/api/**', async (route) => {
-      headers = route.request().headers();
+      if (route.request().url().includes('/api/user/isLogin')) headers = route.request().headers();
       await route.fulfill({ json: { code: 200, msg: 'ok', data: { pong: true } } });
     });
     await page.goto('/');
@@ -201,6 +206,32 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     // A tap right after goes through to the page (no invisible mask left on top).
     await tab(page, 'card').click();
     await expect(page).toHaveURL(/\/pages\/card\/index$/);
+  });
+
+  test('the upgrade popup fades in over 200 ms when a newer build is deployed; "Later" puts it off', async ({ page }) => {
+    await page.route('**/api/app/version**', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'ok', data: { latestVersionCode: 1139, minimumVersionCode: 1138, upgradeAvailable: true, upgradeRequired: false } } }),
+    );
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'A new version is available' });
+    await expect(popup).toBeVisible();
+    expect(await popup.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.2s');
+    await popup.getByRole('button', { name: 'Later' }).click();
+    await expect(popup).toHaveCount(0);
+  });
+
+  test('below the minimum version the upgrade cannot be put off', async ({ page }) => {
+    let asked = '';
+    await page.route('**/api/app/version**', (route) => {
+      asked = new URL(route.request().url()).searchParams.get('versionCode') ?? '';
+      return route.fulfill({ json: { code: 200, msg: 'ok', data: { latestVersionCode: 1140, minimumVersionCode: 1139, upgradeAvailable: true, upgradeRequired: true } } });
+    });
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'A new version is available' });
+    await expect(popup).toContainText('no longer supported');
+    expect(asked).toBe('1138');
+    await expect(popup.getByRole('button', { name: 'Later' })).toHaveCount(0);
+    await expect(popup.getByRole('button', { name: 'Update now' })).toBeVisible();
   });
 
   test('network failure toasts "network request error"', async ({ page }) => {

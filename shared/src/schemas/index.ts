@@ -8,3 +8,4 @@ export * from './pagination';
 export * from './registry';
 export * from './auth';
 export * from './wallet';
+export * from './app';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';
 import { LoadingMask, TimeoutPrompt } from '../services/ui';
+import { UpgradePopup } from './upgrade-popup';
 import { badgeText, type createTabBadgeService } from '../services/tab-badge';
 
 const ICONS = { home: AppOutline, card: BankcardOutline, wallet: BillOutline, user: UserOutline } as const;
@@ -60,6 +61,7 @@ export function Layout({ badges }: { badges: ReturnType<typeof createTabBadgeSer
       {tab && <ShellTabBar badges={badges} />}
       <LoadingMask label={t('page.loading')} />
       <TimeoutPrompt dismissLabel={t('http.dismiss')} />
+      <UpgradePopup />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appVersionQuery, appVersionResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import type { SandboxOutbox } from '../../providers/messaging/index.js';
 import { SandboxOutbox as Outbox } from '../../providers/messaging/index.js';
 
-/** system/health (public) and, in sandbox mode only, dev/outbox. */
+/** system/health and app/version (public) and, in sandbox mode only, dev/outbox. */
 const systemModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -21,6 +22,28 @@ const systemModule: FastifyPluginAsync = async (base) => {
     async (request) => {
       await app.database.sql.query('select 1');
       return okEnvelope(request.locale, { status: 'ok' as const, database: app.database.driver, sandbox: app.config.sandbox });
+    },
+  );
+
+  app.get(
+    '/app/version',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Whether the calling front-end build (versionCode) should upgrade',
+        querystring: appVersionQuery,
+        response: { 200: envelope(appVersionResult) },
+      },
+    },
+    async (request) => {
+      const { latest, minimum } = app.config.appVersion;
+      const { versionCode } = request.query;
+      return okEnvelope(request.locale, {
+        latestVersionCode: latest,
+        minimumVersionCode: minimum,
+        upgradeAvailable: versionCode < latest,
+        upgradeRequired: versionCode < minimum,
+      });
     },
   );
 
