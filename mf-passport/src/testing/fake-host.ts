@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { vi } from 'vitest';
 import { ApiError } from '@cardwallet/shared';
 import type { HostServices, HttpClient, Locale, RequestOptions, SessionState } from '@cardwallet/shared';
@@ -56,17 +57,29 @@ export function createFakeHost({ routes = {}, locale = 'en-US', returnTo = null,
   const { http, calls } = createFakeHttp(routes);
   let session: SessionState = { token: loggedIn ? 'token' : null, userId: loggedIn ? 'u1' : null, platform: 'h5', expiresAt: null };
   let pendingReturnTo = returnTo;
-  const view = () => ({ ...session, isLoggedIn: Boolean(session.token && session.userId) });
+  // Reactive like the shell's store: useSession re-renders its users when the session changes.
+  let snapshot = { ...session, isLoggedIn: Boolean(session.token && session.userId) };
+  const listeners = new Set<() => void>();
+  const setSession = (next: SessionState) => {
+    session = next;
+    snapshot = { ...session, isLoggedIn: Boolean(session.token && session.userId) };
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  };
+  const view = () => snapshot;
   const host: HostServices = {
     http,
     session: {
-      useSession: view,
+      useSession: () => useSyncExternalStore(subscribe, view),
       get: view,
       signIn: vi.fn(({ token, userId }: { token: string; userId: string }) => {
-        session = { ...session, token, userId, expiresAt: Date.now() + 1 };
+        setSession({ ...session, token, userId, expiresAt: Date.now() + 1 });
       }),
       signOut: vi.fn(async () => {
-        session = { ...session, token: null, userId: null };
+        setSession({ ...session, token: null, userId: null });
       }),
       clear: vi.fn(),
       requireLogin: vi.fn(),

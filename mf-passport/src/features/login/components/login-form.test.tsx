@@ -44,6 +44,9 @@ describe('login page', () => {
     // The form shows the error itself, and a refused login is an answer, not an expired session.
     expect(call?.options).toMatchObject({ prompt: false, loading: true, login: 'none' });
     expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/wallet/recharge?currency=USDT');
+    // Sent on once: nothing afterwards replaces the return path with home.
+    expect(host.navigation.redirect).toHaveBeenCalledTimes(1);
+    expect(host.navigation.relaunch).not.toHaveBeenCalled();
     expect(host.navigation.relaunch).not.toHaveBeenCalled();
   });
 

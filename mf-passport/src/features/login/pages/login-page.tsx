@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHost } from '@cardwallet/shared';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
@@ -8,11 +8,12 @@ import { LoginForm, leaveLogin } from '../components/login-form';
 export default function LoginPage() {
   const { t } = useTranslation('passport');
   const host = useHost();
-  const { isLoggedIn } = host.session.useSession();
-  // Someone already signed in (another tab, the back button) has nothing to do here.
+  // Someone already signed in when the page opens (another tab, the back button) has nothing to do
+  // here. Only then: a sign-in through the form leaves by itself, and must not be sent on twice.
+  const signedInOnArrival = useRef(host.session.get().isLoggedIn);
   useEffect(() => {
-    if (isLoggedIn) leaveLogin(host);
-  }, [isLoggedIn, host]);
+    if (signedInOnArrival.current) leaveLogin(host);
+  }, [host]);
   return (
     <main className="passport-page passport-page--bare">
       <PageHeading title={t('login.heading')} subtitle={t('login.subheading')} />
