@@ -21,6 +21,7 @@ import {
 } from '../../accounts/components/account-form';
 import { VerificationCodeField } from '../../accounts/components/verification-code-field';
 import { useRegister } from '../api/register';
+import { NewPasswordFields } from '../../accounts/components/new-password-fields';
 
 export interface RegisterFormValues extends AccountFormValues {
   code: string;
@@ -109,24 +110,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
         />
         <List className="passport-list">
           <VerificationCodeField purpose="register" onSendError={onSendCodeError} />
-          <TextField
-            control={form.control}
-            name="password"
-            label={t('fields.password')}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('placeholders.newPassword')}
-            required
-          />
-          <TextField
-            control={form.control}
-            name="confirmPassword"
-            label={t('fields.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('placeholders.confirmPassword')}
-            required
-          />
+          <NewPasswordFields control={form.control} passwordLabel={t('fields.password')} />
           <TextField
             control={form.control}
             name="refereeId"

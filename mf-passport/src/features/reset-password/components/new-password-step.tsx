@@ -7,11 +7,11 @@ import { useForm, type FieldValues, type Resolver, type ResolverResult } from 'r
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { addPasswordsDiffer } from '../../accounts/components/account-form';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from '../../accounts/components/new-password-fields';
 
 export interface NewPasswordFormValues {
   password: string;
@@ -75,24 +75,7 @@ export function NewPasswordStep({
       onSubmit={(event) => void form.handleSubmit(onValid)(event)}
     >
       <List className="passport-list">
-        <TextField
-          control={form.control}
-          name="password"
-          label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('placeholders.newPassword')}
-          required
-        />
-        <TextField
-          control={form.control}
-          name="confirmPassword"
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t('placeholders.confirmPassword')}
-          required
-        />
+        <NewPasswordFields control={form.control} passwordLabel={t('fields.newPassword')} />
       </List>
       <FormAlert message={formError} />
       <div className="adm-form-footer">

@@ -1,0 +1,44 @@
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/text-field';
+
+interface PasswordPair {
+  password: string;
+  confirmPassword: string;
+}
+
+export interface NewPasswordFieldsProps<T extends PasswordPair & FieldValues, TOut extends FieldValues> {
+  control: Control<T, unknown, TOut>;
+  /** "Password" when registering, "New password" when resetting. */
+  passwordLabel: string;
+}
+
+/** A new password and its confirmation (8–20 characters, the two must match: shared schemas). */
+export function NewPasswordFields<T extends PasswordPair & FieldValues, TOut extends FieldValues = T>({
+  control,
+  passwordLabel,
+}: NewPasswordFieldsProps<T, TOut>) {
+  const { t } = useTranslation('passport');
+  return (
+    <>
+      <TextField
+        control={control}
+        name={'password' as Path<T>}
+        label={passwordLabel}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('placeholders.newPassword')}
+        required
+      />
+      <TextField
+        control={control}
+        name={'confirmPassword' as Path<T>}
+        label={t('fields.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('placeholders.confirmPassword')}
+        required
+      />
+    </>
+  );
+}
