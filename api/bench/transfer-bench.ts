@@ -8,54 +8,23 @@
  *
  * Not part of `npm test`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { checkLedger } from '../src/ledger/check.js';
 import { sqlFromPgPool } from '../src/ledger/sql.js';
 import { insertUser } from '../src/modules/accounts/users.js';
 import { hashToken, newToken } from '../src/security/tokens.js';
+import { freePort, startApiProcess } from '../test/support/api-process.js';
 import { runPgbench } from './pgbench.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const USERS = 32;
-const API_DIR = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', APP_MODE: 'sandbox', SANDBOX_CHAIN_BLOCK_MS: '0', LOG_LEVEL: 'silent', WEB_ROOT: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/system/health`)).ok) return child;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API did not start');
-}
 
 /** CPU seconds (user + system) used so far by a process, from /proc (Linux). */
 function cpuSeconds(pid: number | undefined): number {
@@ -98,7 +67,7 @@ async function main() {
   let api: ChildProcess | undefined;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
   try {
-    api = await startApi(url.toString(), port);
+    api = await startApiProcess(url.toString(), port);
     const sql = sqlFromPgPool(pool);
     const base = `http://127.0.0.1:${port}/api`;
     const tokens: string[] = [];

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { checkLedger } from '../../src/ledger/check';
 import { sqlFromPgPool } from '../../src/ledger/sql';
 import { insertUser } from '../../src/modules/accounts/users';
 import { hashToken, newToken } from '../../src/security/tokens';
+import { freePort, startApiProcess } from '../support/api-process';
 import { createScratchDatabase } from '../support/pg';
 
 /**
@@ -15,54 +14,8 @@ import { createScratchDatabase } from '../support/pg';
  * ones with their keys executes each at most once, and the books balance. Loopback only; bounded
  * (≤ 400 acknowledged transfers or 4 s of load before the kill).
  */
-const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const USERS = 4;
 const CONCURRENCY = 12;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_MODE: 'sandbox',
-      SANDBOX_CHAIN_BLOCK_MS: '0',
-      LOG_LEVEL: 'silent',
-      SCRYPT_N: '1024',
-      WEB_ROOT: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/system/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`API did not start: ${stderr}`);
-}
 
 describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () => {
   const children: ChildProcess[] = [];
@@ -78,7 +31,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
     drop = scratch.drop;
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
-    const first = await startApi(scratch.url, port);
+    const first = await startApiProcess(scratch.url, port, { SCRYPT_N: '1024' });
     children.push(first);
 
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
@@ -156,7 +109,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
       expect((await checkLedger(sql)).problems).toEqual([]);
 
       // Restart; the client retries what it never heard back about, with the same keys.
-      const second = await startApi(scratch.url, port);
+      const second = await startApiProcess(scratch.url, port, { SCRYPT_N: '1024' });
       children.push(second);
       for (const [key, user] of unanswered) {
         const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
