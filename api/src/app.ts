@@ -20,6 +20,7 @@ import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { MemoryRateLimiter } from './security/rate-limit.js';
 import webPlugin from './web/index.js';
+import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
 import './http/types.js';
 
 export interface AppDeps {
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
   app.decorate('ipLimiter', new MemoryRateLimiter(() => (deps.clock ?? systemClock).now().getTime()));
+  app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('routeList', [] as FastifyInstance['routeList']);
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('platform', undefined);

@@ -3,6 +3,7 @@ import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
 import { seedSandbox, seedAdmin } from './modules/accounts/seed.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
+import { runDemoSeeds } from './sandbox/demo-seeds.js';
 
 /**
  * Process entry: config → database (migrations) → seed → HTTP. SIGTERM/SIGINT stop accepting,
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   );
 
   await seedAdmin(app);
-  if (config.sandbox) await seedSandbox(app);
+  if (config.sandbox) await runDemoSeeds(app, { userId: await seedSandbox(app) });
 
   const purge = setInterval(() => {
     purgeExpiredIdempotencyKeys(database.sql, app.clock.now()).catch((e: unknown) => app.log.warn({ err: e }, 'idempotency purge failed'));

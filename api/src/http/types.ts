@@ -4,6 +4,7 @@ import type { Database } from '../db/index.js';
 import type { MessagingProvider } from '../providers/messaging/types.js';
 import type { Clock } from './clock.js';
 import type { MemoryRateLimiter } from '../security/rate-limit.js';
+import type { DemoSeedRegistry } from '../sandbox/demo-seeds.js';
 
 export interface AuthUser {
   id: number;
@@ -31,6 +32,8 @@ declare module 'fastify' {
     clock: Clock;
     messaging: MessagingProvider;
     ipLimiter: MemoryRateLimiter;
+    /** Sandbox demo data seeds; modules add theirs (src/sandbox/demo-seeds.ts). */
+    demoSeeds: DemoSeedRegistry;
     /** Every route registered, for the fuzz test and docs: method + url. */
     routeList: { method: string; url: string; auth: RouteAuth }[];
   }

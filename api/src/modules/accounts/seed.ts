@@ -16,16 +16,21 @@ export async function seedAdmin(app: FastifyInstance): Promise<void> {
   app.log.info('seeded admin account "admin"');
 }
 
-/** Sandbox demo customer demo@cardwallet.test / Demo1234!. Idempotent. */
-export async function seedSandbox(app: FastifyInstance): Promise<void> {
+/** Sandbox demo customer demo@cardwallet.test / Demo1234!. Idempotent; answers the customer's id. */
+export async function seedSandbox(app: FastifyInstance): Promise<string> {
   const db = app.database.sql;
-  const existing = await db.query(`select 1 from users where email = $1`, [DEMO_ACCOUNT]);
-  if (existing.length > 0) return;
+  const find = async () => (await db.query<{ id: string }>(`select id::text as id from users where email = $1`, [DEMO_ACCOUNT]))[0]?.id;
+  const existing = await find();
+  if (existing) return existing;
   try {
-    await insertUser(db, { email: DEMO_ACCOUNT, password: DEMO_PASSWORD }, app.config.scryptN, app.clock.now());
+    const { id } = await insertUser(db, { email: DEMO_ACCOUNT, password: DEMO_PASSWORD }, app.config.scryptN, app.clock.now());
     app.log.info(`seeded demo customer ${DEMO_ACCOUNT}`);
+    return String(id);
   } catch (e) {
     // A concurrent starter (PostgreSQL) may have seeded it first.
     if ((e as { key?: string }).key !== 'account_exists') throw e;
+    const raced = await find();
+    if (!raced) throw e;
+    return raced;
   }
 }

@@ -5,8 +5,9 @@ import { appVersionQuery, appVersionResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import type { SandboxOutbox } from '../../providers/messaging/index.js';
 import { SandboxOutbox as Outbox } from '../../providers/messaging/index.js';
+import { BusinessError } from '../../http/errors.js';
 
-/** system/health and app/version (public) and, in sandbox mode only, dev/outbox. */
+/** system/health and app/version (public) and, in sandbox mode only, dev/outbox and dev/users/kyc. */
 const systemModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +76,36 @@ const systemModule: FastifyPluginAsync = async (base) => {
         const normalised = to ? (to.includes('@') ? to.toLowerCase() : to.replace(/[\s-]/g, '')) : undefined;
         const messages = await outbox.list({ to: normalised, limit: request.query.limit });
         return okEnvelope(request.locale, { messages });
+      },
+    );
+
+    // A sandbox control like dev/chain/*: puts a customer at a verification level for test and demo
+    // set-ups that are not about verification itself (the KYC flow proves itself through its own
+    // provider sandbox). Never registered outside sandbox mode.
+    app.post(
+      '/dev/users/kyc',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox only: set a customer\'s KYC level and verified date of birth',
+          body: z.object({
+            userId: z.string().regex(/^\d{1,18}$/),
+            level: z.number().int().min(0).max(2),
+            birthDate: z.iso.date().optional(),
+          }),
+          response: { 200: envelope(z.object({ userId: z.string(), level: z.number(), birthDate: z.string().nullable() })) },
+        },
+      },
+      async (request) => {
+        const { userId, level, birthDate } = request.body;
+        const rows = await app.database.sql.query<{ id: string; kyc_level: number; birth_date: string | null }>(
+          `update users set kyc_level = $2, birth_date = coalesce($3::date, birth_date), updated_at = now()
+           where id = $1::bigint returning id::text as id, kyc_level::int as kyc_level, birth_date::text as birth_date`,
+          [userId, level, birthDate ?? null],
+        );
+        const row = rows[0];
+        if (!row) throw new BusinessError('not_found');
+        return okEnvelope(request.locale, { userId: row.id, level: row.kyc_level, birthDate: row.birth_date });
       },
     );
   }
