@@ -21,6 +21,7 @@ import { createMessaging, type MessagingProvider } from './providers/messaging/i
 import { MemoryRateLimiter } from './security/rate-limit.js';
 import webPlugin from './web/index.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
+import { DomainEvents } from './events/domain-events.js';
 import './http/types.js';
 
 export interface AppDeps {
@@ -68,6 +69,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
   app.decorate('ipLimiter', new MemoryRateLimiter(() => (deps.clock ?? systemClock).now().getTime()));
   app.decorate('demoSeeds', new DemoSeedRegistry());
+  const events = new DomainEvents(deps.database.sql, {
+    onError: (consumer, event, err) => app.log.warn({ err, consumer, eventId: event.id, type: event.type }, 'domain event consumer failed (retried)'),
+  });
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.stop());
   app.decorate('routeList', [] as FastifyInstance['routeList']);
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('platform', undefined);

@@ -71,6 +71,9 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
+  // Consumers of domain events (cashback, messages …) run in the background of every process;
+  // SKIP LOCKED keeps two processes from handling the same delivery.
+  app.events.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot), port }, `CardWallet API on http://localhost:${port}/api/`);

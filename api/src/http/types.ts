@@ -5,6 +5,7 @@ import type { MessagingProvider } from '../providers/messaging/types.js';
 import type { Clock } from './clock.js';
 import type { MemoryRateLimiter } from '../security/rate-limit.js';
 import type { DemoSeedRegistry } from '../sandbox/demo-seeds.js';
+import type { DomainEvents } from '../events/domain-events.js';
 
 export interface AuthUser {
   id: number;
@@ -34,6 +35,8 @@ declare module 'fastify' {
     ipLimiter: MemoryRateLimiter;
     /** Sandbox demo data seeds; modules add theirs (src/sandbox/demo-seeds.ts). */
     demoSeeds: DemoSeedRegistry;
+    /** The transactional outbox: record events in your posting's transaction, subscribe consumers (src/events). */
+    events: DomainEvents;
     /** Every route registered, for the fuzz test and docs: method + url. */
     routeList: { method: string; url: string; auth: RouteAuth }[];
   }
