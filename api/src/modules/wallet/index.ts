@@ -44,6 +44,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
             (await (app.database.client as pg.Pool).query({ name, text, values })).rows as T[],
         }
       : {}),
+    events: app.events,
     kycLevel: async (userId) => {
       const [row] = await app.database.sql.query<{ kyc_level: number }>(`SELECT kyc_level::int AS kyc_level FROM users WHERE id = $1::bigint`, [userId]);
       return row?.kyc_level ?? 0;

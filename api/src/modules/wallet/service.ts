@@ -11,6 +11,7 @@ import { ChainProviderError, type ChainProvider, type IncomingTransfer } from '.
 import type { RateProvider } from '../../providers/rates/types';
 import { WalletError, idempotencyMismatch, notFound } from './errors';
 import { PayPasswords } from './paypass';
+import type { DomainEvents } from '../../events/domain-events';
 
 export interface WalletDeps {
   db: SqlDatabase;
@@ -25,6 +26,8 @@ export interface WalletDeps {
    * connection). Hot paths use it when present; PGlite has none and falls back to db.query.
    */
   prepared?: <T>(name: string, text: string, params: unknown[]) => Promise<T[]>;
+  /** The API's domain events (src/events): decided deposits and withdrawals are recorded in their posting's transaction. */
+  events?: Pick<DomainEvents, 'record'>;
 }
 
 type Page = { page: number; per_page: number };
@@ -285,6 +288,12 @@ export class WalletService {
             postings.depositCredit({ depositId: d.id, userId: d.user_id, currency: d.currency, network: d.network, amount: format(d.amount, d.currency), txHash: d.tx_hash }),
             d.id,
           );
+          await this.deps.events?.record(tx, {
+            type: 'wallet.deposit_credited',
+            userId: d.user_id,
+            aggregateId: d.id,
+            payload: { currency: d.currency, network: d.network, amount: format(d.amount, d.currency), txHash: d.tx_hash },
+          });
           return true;
         }),
       );
@@ -460,6 +469,7 @@ export class WalletService {
           }),
           row.id,
         );
+        await this.recordWithdrawalDecided(tx, row);
         return toWithdrawal(row);
       }),
     );
@@ -483,9 +493,27 @@ export class WalletService {
           postings.withdrawalRefund({ withdrawalId: row.id, userId: row.user_id, currency: row.currency, total: format(money(row.amount).plus(row.fee), row.currency) }),
           row.id,
         );
+        await this.recordWithdrawalDecided(tx, row);
         return toWithdrawal(row);
       }),
     );
+  }
+
+  private async recordWithdrawalDecided(tx: SqlRunner, row: WithdrawalRow): Promise<void> {
+    await this.deps.events?.record(tx, {
+      type: row.status === 'rejected' ? 'wallet.withdrawal_rejected' : 'wallet.withdrawal_sent',
+      userId: row.user_id,
+      aggregateId: row.id,
+      payload: {
+        currency: row.currency,
+        network: row.network,
+        amount: format(row.amount, row.currency),
+        fee: format(row.fee, row.currency),
+        address: row.address,
+        txHash: row.tx_hash,
+        reason: row.reject_reason,
+      },
+    });
   }
 
   // ---- Address book ------------------------------------------------------------------------------
