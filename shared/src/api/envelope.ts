@@ -74,6 +74,8 @@ export const ERROR_KEYS = [
   'paypass_locked',
   'withdrawal_not_pending',
   'address_not_found',
+  // notifications
+  'message_not_found',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

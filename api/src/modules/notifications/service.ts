@@ -1,0 +1,129 @@
+import { paginate, type Locale, type Paginated } from '@cardwallet/shared';
+import type { NotificationMessage } from '@cardwallet/shared/schemas';
+import type { SqlDatabase, SqlRunner } from '../../db/index.js';
+import type { DomainEvent } from '../../events/domain-events.js';
+import { BusinessError } from '../../http/errors.js';
+import { money } from '../../ledger/money.js';
+import { renderMessage } from './templates.js';
+
+type Category = NotificationMessage['category'];
+
+interface NewMessage {
+  category: Category;
+  template: string;
+  params: Record<string, unknown>;
+  link: string | null;
+}
+
+/** The domain events that become a message, and how. */
+export const MESSAGE_EVENT_TYPES = ['wallet.deposit_credited', 'wallet.withdrawal_sent', 'wallet.withdrawal_rejected'] as const;
+
+export function messageOf(event: DomainEvent): NewMessage | null {
+  const p = event.payload as Record<string, string | null | undefined>;
+  switch (event.type) {
+    case 'wallet.deposit_credited':
+      return { category: 'wallet', template: event.type, params: { amount: p.amount, currency: p.currency, network: p.network }, link: '/pages/wallet/cash-flow' };
+    case 'wallet.withdrawal_sent':
+      return {
+        category: 'wallet',
+        template: event.type,
+        params: { amount: p.amount, currency: p.currency, address: p.address, fee: p.fee },
+        link: '/pages/wallet/cash-flow',
+      };
+    case 'wallet.withdrawal_rejected': {
+      const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
+      return {
+        category: 'wallet',
+        template: p.reason ? 'wallet.withdrawal_rejected_reason' : event.type,
+        params: { amount: p.amount, currency: p.currency, total, reason: p.reason ?? null },
+        link: '/pages/wallet/cash-flow',
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+interface Row {
+  id: string;
+  category: Category;
+  template: string;
+  params: Record<string, unknown>;
+  link: string | null;
+  read: boolean;
+  created_at: string;
+}
+const COLUMNS = `id::text AS id, category, template, params, link, read_at IS NOT NULL AS read,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+
+function toMessage(locale: Locale, r: Row): NotificationMessage {
+  const { title, body } = renderMessage(locale, r.template, r.params);
+  return { id: r.id, category: r.category, title, body, link: r.link, read: r.read, createdAt: r.created_at };
+}
+
+const notFound = () => new BusinessError('message_not_found');
+
+/** Messages of the message centre. Every read is scoped to its owner: another customer's message does not exist. */
+export class NotificationService {
+  constructor(private readonly db: SqlDatabase) {}
+
+  /** Consumer of domain events: at most one message per event (also guarded by the unique event_id). */
+  async fromEvent(tx: SqlRunner, event: DomainEvent): Promise<void> {
+    const message = event.userId ? messageOf(event) : null;
+    if (!message) return;
+    await tx.query(
+      `INSERT INTO notifications (user_id, event_id, category, template, params, link) VALUES ($1::bigint, $2::bigint, $3, $4, $5::jsonb, $6)
+       ON CONFLICT (event_id) DO NOTHING`,
+      [event.userId, event.id, message.category, message.template, JSON.stringify(message.params), message.link],
+    );
+  }
+
+  async list(userId: string, locale: Locale, q: { page: number; per_page: number; unread?: 'true' | 'false' }): Promise<Paginated<NotificationMessage>> {
+    const unreadOnly = q.unread === 'true';
+    const [rows, [count]] = await Promise.all([
+      this.db.query<Row>(
+        `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1::bigint AND (NOT $4::boolean OR read_at IS NULL)
+         ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [userId, q.per_page, (q.page - 1) * q.per_page, unreadOnly],
+      ),
+      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND (NOT $2::boolean OR read_at IS NULL)`, [
+        userId,
+        unreadOnly,
+      ]),
+    ]);
+    return paginate(
+      rows.map((r) => toMessage(locale, r)),
+      count!.n,
+      q.page,
+      q.per_page,
+    );
+  }
+
+  async unreadCount(userId: string): Promise<{ messages: number }> {
+    const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND read_at IS NULL`, [userId]);
+    return { messages: row!.n };
+  }
+
+  /** One message, marked read by opening it. */
+  async open(userId: string, locale: Locale, id: string): Promise<NotificationMessage> {
+    const [row] = await this.db.query<Row>(
+      `UPDATE notifications SET read_at = coalesce(read_at, clock_timestamp()) WHERE id = $1::bigint AND user_id = $2::bigint RETURNING ${COLUMNS}`,
+      [id, userId],
+    );
+    if (!row) throw notFound();
+    return toMessage(locale, row);
+  }
+
+  async markRead(userId: string, id: string): Promise<void> {
+    const rows = await this.db.query(`UPDATE notifications SET read_at = coalesce(read_at, clock_timestamp()) WHERE id = $1::bigint AND user_id = $2::bigint RETURNING id`, [
+      id,
+      userId,
+    ]);
+    if (rows.length === 0) throw notFound();
+  }
+
+  async markAllRead(userId: string): Promise<{ updated: number }> {
+    const rows = await this.db.query(`UPDATE notifications SET read_at = clock_timestamp() WHERE user_id = $1::bigint AND read_at IS NULL RETURNING id`, [userId]);
+    return { updated: rows.length };
+  }
+}
