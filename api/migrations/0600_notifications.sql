@@ -16,3 +16,14 @@ create table notifications (
 );
 create index notifications_user_idx on notifications (user_id, id desc);
 create index notifications_unread_idx on notifications (user_id) where read_at is null;
+
+-- Live updates: the browser's EventSource cannot send the Access-Token header, so a signed-in page
+-- first asks for a ticket (random, stored hashed, 60 s, single use) and opens the stream with it.
+create table live_stream_tickets (
+  token_hash text primary key,
+  user_id bigint not null references users (id),
+  session_id bigint not null references sessions (id),
+  expires_at timestamptz not null,
+  used_at timestamptz
+);
+create index live_stream_tickets_expiry_idx on live_stream_tickets (expires_at);

@@ -1,4 +1,5 @@
 import type { SqlDatabase, SqlRunner } from '../db/index.js';
+import { LIVE_CHANNEL } from './live-hub.js';
 
 /**
  * Domain events — the one event mechanism of the API (a transactional outbox).
@@ -102,6 +103,8 @@ export class DomainEvents {
     if (consumers.length > 0) {
       await tx.query(`INSERT INTO domain_event_deliveries (consumer, event_id) SELECT unnest($1::text[]), $2::bigint`, [consumers, row.id]);
     }
+    // Live updates (src/events/live-hub.ts): delivered to listeners only when this transaction commits.
+    await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify({ id: row.id, type: event.type, userId: event.userId })]);
     return row.id;
   }
 

@@ -13,6 +13,7 @@ import {
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { MESSAGE_EVENT_TYPES, NotificationService } from './service.js';
+import { LiveStreams } from './live-stream.js';
 
 function userIdOf(request: FastifyRequest): string {
   if (!request.user) throw new BusinessError('unauthenticated');
@@ -26,6 +27,7 @@ function userIdOf(request: FastifyRequest): string {
 const notificationsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const service = new NotificationService(app.database.sql);
+  const live = new LiveStreams(app);
   app.events.subscribe('notifications', [...MESSAGE_EVENT_TYPES], (tx, event) => service.fromEvent(tx, event));
 
   // The demo customer's messages come from the events its other seeds produced (wallet, cards …).
@@ -63,6 +65,34 @@ const notificationsModule: FastifyPluginAsync = async (base) => {
     '/notifications/readAll',
     { config, schema: { tags, summary: 'Mark every message read', response: { 200: envelope(readAllResult) } } },
     async (request) => okEnvelope(request.locale, await service.markAllRead(userIdOf(request))),
+  );
+
+  // ---- Live updates (server-sent events) ---------------------------------------------------------
+  app.post(
+    '/notifications/streamTicket',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A single-use ticket (60 s) to open the live stream with',
+        response: { 200: envelope(z.object({ ticket: z.string(), expiresInSeconds: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new BusinessError('unauthenticated');
+      return okEnvelope(request.locale, await live.issueTicket(request.user.userId, request.user.sessionId));
+    },
+  );
+  app.get(
+    '/notifications/stream',
+    {
+      schema: {
+        tags,
+        summary: 'Server-sent events: `event: domain` with { id, type } for each committed event of the customer',
+        querystring: z.object({ ticket: z.string().min(20).max(100) }),
+      },
+    },
+    async (request, reply) => live.serve(request, reply, request.query.ticket),
   );
 };
 
