@@ -17,7 +17,7 @@ export function uniqueEmail(tag: string): string {
   return `e2e-${tag}-${Date.now().toString(36)}-${process.pid}-${sequence}@cardwallet.test`;
 }
 
-export const strongPassword = (tag: string) => `Pw-${tag}-${Math.random().toString(36).slice(2, 8)}9`;
+export const strongPassword = (tag: string) => `Pw-${tag.slice(0, 6)}-${Math.random().toString(36).slice(2, 8)}9`;
 
 interface Envelope<T> {
   code: number;

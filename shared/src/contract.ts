@@ -7,7 +7,7 @@ import { ApiError } from './api/envelope';
  * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
  * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';
 export const CONTRACT_MAJOR = 1;
 
 export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
@@ -177,6 +177,21 @@ export interface TabBadgeService {
   get(tab: TabName): number;
 }
 
+/** A committed domain event of the signed-in customer (docs/api.md "Live updates"); refetch what you show. */
+export interface LiveEvent {
+  id: string;
+  /** e.g. `wallet.deposit_credited`, `wallet.withdrawal_sent`, `cards.topped_up`. */
+  type: string;
+}
+export interface LiveUpdatesService {
+  /**
+   * Listens to the signed-in customer's events while subscribed. The shell keeps one server-sent
+   * event stream for all listeners, opens it only while someone listens and a session exists, and
+   * reconnects with backoff. Returns the unsubscribe function.
+   */
+  subscribe(listener: (event: LiveEvent) => void): () => void;
+}
+
 export interface HostServices {
   http: HttpClient;
   session: SessionService;
@@ -186,6 +201,8 @@ export interface HostServices {
   loading: LoadingService;
   i18n: I18nService;
   tabBadge: TabBadgeService;
+  /** Since contract 1.1: live updates. Absent in a 1.0 host, so remotes must cope without it. */
+  live?: LiveUpdatesService;
   /** The API base URL in use (config, or the stored `apiUrl` override). */
   apiBaseUrl(): string;
 }

@@ -21,6 +21,7 @@ import { createSessionService, LOGIN_PATH, STORAGE_KEYS } from './services/sessi
 import { createNavigationService } from './services/navigation';
 import { createI18n } from './services/i18n';
 import { createTabBadgeService } from './services/tab-badge';
+import { lazyLiveUpdates } from './services/live-updates-lazy';
 import { askRetryAfterTimeout, createLoadingService, createLoginPrompt, createModalService, createToastService } from './services/ui';
 import { resolveApiBaseUrl } from './services/api-base-url';
 import { federationErrorPlugin } from './routing/federation-error-plugin';
@@ -70,6 +71,15 @@ async function start() {
     askRetryAfterTimeout,
   });
   const tabBadge = createTabBadgeService(storage);
+  const live = lazyLiveUpdates(async () => {
+    const { createLiveUpdates } = await import(/* webpackChunkName: "live-updates" */ './services/live-updates');
+    return createLiveUpdates({
+      fetchTicket: async () => (await http.post<{ ticket: string }>('notifications/streamTicket', {}, { prompt: false, login: 'none' })).ticket,
+      streamUrl: (ticket) => `${apiBaseUrl()}notifications/stream?ticket=${encodeURIComponent(ticket)}`,
+      isLoggedIn: () => session.get().isLoggedIn,
+      onSessionChange: session.subscribe,
+    });
+  });
   const host: HostServices = {
     http,
     session,
@@ -79,6 +89,7 @@ async function start() {
     loading,
     i18n: i18nService,
     tabBadge,
+    live,
     apiBaseUrl,
   };
 

@@ -1,5 +1,5 @@
 import type { SqlDatabase, SqlRunner } from '../db/index.js';
-import { LIVE_CHANNEL } from './live-hub.js';
+import { notifyLive } from './live-hub.js';
 
 /**
  * Domain events — the one event mechanism of the API (a transactional outbox).
@@ -104,7 +104,7 @@ export class DomainEvents {
       await tx.query(`INSERT INTO domain_event_deliveries (consumer, event_id) SELECT unnest($1::text[]), $2::bigint`, [consumers, row.id]);
     }
     // Live updates (src/events/live-hub.ts): delivered to listeners only when this transaction commits.
-    await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify({ id: row.id, type: event.type, userId: event.userId })]);
+    await notifyLive(tx, { id: row.id, type: event.type, userId: event.userId });
     return row.id;
   }
 

@@ -15,6 +15,15 @@ export interface LiveNotice {
 type Listener = (notice: LiveNotice) => void;
 
 /**
+ * Announces a notice to every process's live streams when the caller's transaction commits
+ * (NOTIFY is transactional). Domain events are announced by DomainEvents.record; consumers announce
+ * what they derived (e.g. `notifications.message_created`) the same way.
+ */
+export async function notifyLive(tx: { query(text: string, params?: unknown[]): Promise<unknown> }, notice: LiveNotice): Promise<void> {
+  await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify(notice)]);
+}
+
+/**
  * Fans committed domain events out to the open live streams of this process. Events arrive through
  * PostgreSQL LISTEN/NOTIFY (NOTIFY is sent inside the event's transaction and delivered only when it
  * commits), so a stream sees events recorded by ANY API process on the same database — nothing here

@@ -82,6 +82,10 @@ describe.each(testDrivers())('live updates on %s', (driver) => {
       expect(JSON.parse(got.data)).toEqual({ id: expect.stringMatching(/^\d+$/), type: 'wallet.deposit_credited' });
       const [event] = await t.database.sql.query<{ aggregate_id: string }>(`select aggregate_id from domain_events where id = $1::bigint`, [JSON.parse(got.data).id]);
       expect(event!.aggregate_id).toBe(dep.data.id);
+      // The message the notifications consumer makes of it is announced too, when it commits.
+      await t.app.events.drain('notifications');
+      const created = await mine.waitFor((e) => e.event === 'domain' && JSON.parse(e.data).type === 'notifications.message_created');
+      expect(JSON.parse(created.data).id).toMatch(/^message-\d+$/);
       await new Promise((r) => setTimeout(r, 200));
       expect(theirs.events.filter((e) => e.event === 'domain')).toEqual([]);
     } finally {

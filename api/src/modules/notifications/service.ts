@@ -5,6 +5,7 @@ import type { DomainEvent } from '../../events/domain-events.js';
 import { BusinessError } from '../../http/errors.js';
 import { money } from '../../ledger/money.js';
 import { renderMessage } from './templates.js';
+import { notifyLive } from '../../events/live-hub.js';
 
 type Category = NotificationMessage['category'];
 
@@ -71,11 +72,13 @@ export class NotificationService {
   async fromEvent(tx: SqlRunner, event: DomainEvent): Promise<void> {
     const message = event.userId ? messageOf(event) : null;
     if (!message) return;
-    await tx.query(
+    const [row] = await tx.query<{ id: string }>(
       `INSERT INTO notifications (user_id, event_id, category, template, params, link) VALUES ($1::bigint, $2::bigint, $3, $4, $5::jsonb, $6)
-       ON CONFLICT (event_id) DO NOTHING`,
+       ON CONFLICT (event_id) DO NOTHING RETURNING id::text AS id`,
       [event.userId, event.id, message.category, message.template, JSON.stringify(message.params), message.link],
     );
+    // Open message pages and the message badge refetch when this commits.
+    if (row) await notifyLive(tx, { id: `message-${row.id}`, type: 'notifications.message_created', userId: event.userId });
   }
 
   async list(userId: string, locale: Locale, q: { page: number; per_page: number; unread?: 'true' | 'false' }): Promise<Paginated<NotificationMessage>> {
