@@ -34,6 +34,29 @@ test.describe('message centre and live updates', () => {
     await expect(page.getByRole('button', { name: /Unread/ })).toHaveCount(0);
   });
 
+  test('announcements: pinned first, opening one reads it, mark all read clears the count', async ({ page, request }) => {
+    const customer = await registerCustomer(request, 'announce');
+    await signInAs(page, customer);
+    await page.goto('/pages/index/information');
+    await waitForShell(page);
+    await page.getByRole('tab', { name: /Announcements/ }).click();
+    const pinned = page.getByRole('button', { name: /Unread\W+Pinned\W*3DS verification is coming in July/ });
+    await expect(pinned).toBeVisible();
+    const tabName = async () => (await page.getByRole('tab', { name: /Announcements/ }).textContent()) ?? '';
+    const before = Number((await tabName()).replace(/\D/g, ''));
+    expect(before).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page);
+    await pinned.click();
+    await expect(page.getByRole('heading', { name: '3DS verification is coming in July' })).toBeVisible();
+    await expect(page.getByText(/confirm them in the app/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('tab', { name: new RegExp(`Announcements\\W*${before - 1}$`) })).toBeVisible();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(page.getByText('All caught up')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Announcements$/ })).toBeVisible();
+  });
+
   test('someone else\'s message does not exist or is not open', async ({ page, request }) => {
     const owner = await registerCustomer(request, 'msg-owner');
     await sandboxDeposit(request, owner, '30');

@@ -180,7 +180,7 @@ export interface TabBadgeService {
 /** A committed domain event of the signed-in customer (docs/api.md "Live updates"); refetch what you show. */
 export interface LiveEvent {
   id: string;
-  /** e.g. `wallet.deposit_credited`, `wallet.withdrawal_sent`, `cards.topped_up`. */
+  /** e.g. `wallet.deposit_credited`, `notifications.message_created`; `live.connected` on each (re)connection. */
   type: string;
 }
 export interface LiveUpdatesService {

@@ -15,8 +15,10 @@ export function useHost(): HostServices {
 
 /**
  * Calls `onEvent` for each live event whose type starts with one of `typePrefixes` while the
- * component is mounted (e.g. `['wallet.']` → refetch balances). Does nothing in a host without live
- * updates (contract 1.0). `onEvent` may change between renders; the latest one is called.
+ * component is mounted (e.g. `['wallet.']` → refetch balances), and for `live.connected` each time the
+ * stream (re)connects, so the page catches up on what happened while it was not connected. Does
+ * nothing in a host without live updates (contract 1.0). `onEvent` may change between renders; the
+ * latest one is called.
  */
 export function useLiveEvents(typePrefixes: readonly string[], onEvent: (event: LiveEvent) => void): void {
   const host = useContext(HostContext);
@@ -26,7 +28,7 @@ export function useLiveEvents(typePrefixes: readonly string[], onEvent: (event: 
   useEffect(() => {
     const prefixes = key.split('|');
     return host?.live?.subscribe((event) => {
-      if (prefixes.some((p) => event.type.startsWith(p))) latest.current(event);
+      if (event.type === 'live.connected' || prefixes.some((p) => event.type.startsWith(p))) latest.current(event);
     });
   }, [host, key]);
 }

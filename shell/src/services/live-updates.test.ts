@@ -86,8 +86,8 @@ describe('live updates service', () => {
     expect(s.live.state()).toBe('open');
     s.sources[0]!.emit('domain', JSON.stringify({ id: '7', type: 'wallet.deposit_credited' }));
     s.sources[0]!.emit('domain', 'not json');
-    expect(a).toEqual(['wallet.deposit_credited']);
-    expect(b).toEqual(['wallet.deposit_credited']);
+    expect(a).toEqual(['live.connected', 'wallet.deposit_credited']);
+    expect(b).toEqual(['live.connected', 'wallet.deposit_credited']);
   });
 
   it('does not connect while signed out; connects on sign-in; closes on sign-out', async () => {

@@ -23,6 +23,9 @@ export interface LiveUpdatesDeps {
   clearTimer?: (handle: unknown) => void;
 }
 
+/** Delivered to every listener each time the stream (re)connects. */
+export const LIVE_CONNECTED: LiveEvent = { id: '', type: 'live.connected' };
+
 export function defaultBackoffMs(failures: number, random: () => number = Math.random): number {
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
   return Math.round(base * (0.8 + 0.4 * random()));
@@ -89,6 +92,9 @@ export function createLiveUpdates(deps: LiveUpdatesDeps): LiveUpdatesService & {
       if (mine !== generation) return;
       state = 'open';
       failures = 0;
+      // Whatever happened while no stream was open (page load, a dropped connection) is caught up
+      // by the listeners refetching now.
+      for (const listener of [...listeners]) listener(LIVE_CONNECTED);
     });
     es.addEventListener('domain', (message) => {
       if (mine !== generation) return;

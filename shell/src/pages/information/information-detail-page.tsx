@@ -1,25 +1,29 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError, useHost, type Locale } from '@cardwallet/shared';
+import { useAnnouncement } from './api/announcements';
 import { useMessage } from './api/messages';
 import { useInformationTranslation } from './i18n';
 import './information.css';
 
-/** One message (spec §2 index/information-detail); opening it marks it read. */
+/** One message or announcement (spec §2 index/information-detail); opening it marks it read. */
 export default function InformationDetailPage() {
   const { t, i18n } = useInformationTranslation();
   const host = useHost();
   const [params] = useSearchParams();
   const id = (params.get('id') ?? '').trim();
-  const message = useMessage(id);
+  const isAnnouncement = params.get('type') === 'announcement';
+  const message = useMessage(isAnnouncement ? '' : id);
+  const announcement = useAnnouncement(id, isAnnouncement);
+  const query = isAnnouncement ? announcement : message;
   const locale = i18n.language as Locale;
 
-  if (!/^\d{1,18}$/.test(id) || message.isError) {
+  if (!/^\d{1,18}$/.test(id) || query.isError) {
     // "The message does not exist or is not open" — for a missing id, a stranger's or an unknown message alike.
-    const text = message.isError && isApiError(message.error) && message.error.message ? message.error.message : t('errors.message_not_found', { ns: 'common' });
+    const text = query.isError && isApiError(query.error) && query.error.key === 'message_not_found' ? query.error.message : t('errors.message_not_found', { ns: 'common' });
     return <ErrorBlock status="empty" title={<span role="alert">{text}</span>} description="" />;
   }
-  if (message.isPending) {
+  if (query.isPending) {
     return (
       <div className="cw-message-detail" aria-busy="true">
         <Skeleton.Title animated />
@@ -27,16 +31,22 @@ export default function InformationDetailPage() {
       </div>
     );
   }
-  const m = message.data;
+  const at = announcement.data?.publishedAt ?? message.data?.createdAt ?? '';
+  const dateText = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
   return (
     <article className="cw-message-detail">
-      <h2>{m.title}</h2>
-      <time dateTime={m.createdAt}>
-        {t('received')}: {new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(m.createdAt))}
+      <h2>{query.data?.title}</h2>
+      <time dateTime={at}>
+        {isAnnouncement ? t('published') : t('received')}: {dateText}
       </time>
-      <p>{m.body}</p>
-      {m.link && (
-        <Button block color="primary" onClick={() => host.navigation.navigate(m.link!)}>
+      {announcement.data ? (
+        // Sanitised by the API when it was written (docs/api.md "Content").
+        <div className="cw-rich-text" dangerouslySetInnerHTML={{ __html: announcement.data.bodyHtml }} />
+      ) : (
+        <p>{message.data?.body}</p>
+      )}
+      {message.data?.link && (
+        <Button block color="primary" onClick={() => host.navigation.navigate(message.data!.link!)}>
           {t('open')}
         </Button>
       )}

@@ -71,6 +71,7 @@ describe('message centre', () => {
     const { host, calls } = renderPage(<InformationPage />, {
       'GET notifications/messages': () => ({ data: [message(2), message(1, true, 90)], current_page: 1, last_page: 1, per_page: 15, total: 2 }),
       'GET notifications/unreadCount': () => ({ messages: unread }),
+      'GET content/announcements/unreadCount': () => ({ announcements: 0 }),
       'POST notifications/readAll': () => {
         unread = 0;
         return { updated: 1 };
@@ -94,6 +95,7 @@ describe('message centre', () => {
     const { emit } = renderPage(<InformationPage />, {
       'GET notifications/messages': () => ({ data: list, current_page: 1, last_page: 1, per_page: 15, total: list.length }),
       'GET notifications/unreadCount': () => ({ messages: list.length }),
+      'GET content/announcements/unreadCount': () => ({ announcements: 0 }),
     });
     expect(await screen.findByText('No messages yet')).toBeTruthy();
     list = [message(9)];
@@ -116,6 +118,35 @@ describe('message centre', () => {
     cleanup();
     renderPage(<InformationDetailPage />, {}, '/pages/index/information-detail?id=abc');
     expect(screen.getByRole('alert')).toHaveTextContent('The message does not exist or is not open.');
+  });
+});
+
+describe('announcements tab', () => {
+  it('shows pinned-first announcements with their unread count and opens one', async () => {
+    const { host } = renderPage(
+      <InformationPage />,
+      {
+        'GET notifications/unreadCount': () => ({ messages: 3 }),
+        'GET content/announcements/unreadCount': () => ({ announcements: 1 }),
+        'GET content/announcements': () => ({
+          data: [
+            { id: '11', kind: 'announcement', title: '3DS verification is coming in July', summary: 'Online card payments…', pinned: true, publishedAt: new Date().toISOString(), read: false },
+            { id: '10', kind: 'announcement', title: 'Maintenance', summary: 'Sunday', pinned: false, publishedAt: new Date(Date.now() - 2 * 86400_000).toISOString(), read: true },
+          ],
+          current_page: 1,
+          last_page: 1,
+          per_page: 15,
+          total: 2,
+        }),
+      },
+      '/pages/index/information?tab=announcement',
+    );
+    expect(await screen.findByRole('tab', { name: /Announcements\W*1/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: /Messages\W*3/ })).toBeTruthy();
+    const pinned = await screen.findByRole('button', { name: /^Unread\W+Pinned\W*3DS verification/ });
+    expect(screen.getByRole('button', { name: (n) => n.startsWith('Maintenance') })).toHaveTextContent('2 days ago');
+    await userEvent.setup().click(pinned);
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/index/information-detail?type=announcement&id=11');
   });
 });
 

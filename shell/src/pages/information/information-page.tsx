@@ -1,94 +1,98 @@
-import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
+import { Badge, Tabs } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { isApiError, useHost, useLiveEvents, type Locale } from '@cardwallet/shared';
-import { messagesKey, useMarkAllRead, useMessages, useUnreadCount, type Message } from './api/messages';
+import { useSearchParams } from 'react-router-dom';
+import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { announcementsKey, useAnnouncements, useReadAllAnnouncements, useUnreadAnnouncements } from './api/announcements';
+import { messagesKey, useMarkAllRead, useMessages, useUnreadCount } from './api/messages';
+import { InboxList } from './components/inbox-list';
 import { useInformationTranslation } from './i18n';
-import { relativeTime } from './relative-time';
 import './information.css';
 
-/** Message centre (spec §2 index/information): the customer's messages, 15 per page, newest first. */
+type Tab = 'message' | 'announcement';
+
+/** Message centre (spec §2 index/information): Message and Announcement tabs with unread counts. */
 export default function InformationPage() {
   const { t, i18n } = useInformationTranslation();
   const host = useHost();
   const queryClient = useQueryClient();
-  const messages = useMessages();
-  const unread = useUnreadCount();
-  const markAll = useMarkAllRead();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'announcement' ? 'announcement' : 'message';
+  const unreadMessages = useUnreadCount().data?.messages ?? 0;
+  const unreadAnnouncements = useUnreadAnnouncements().data?.announcements ?? 0;
   // The API announces each message it creates: refetch while the page is open.
   useLiveEvents(['notifications.'], () => void queryClient.invalidateQueries({ queryKey: messagesKey }));
 
-  const locale = i18n.language as Locale;
-  const items = messages.data?.pages.flatMap((p) => p.data) ?? [];
-  const unreadCount = unread.data?.messages ?? 0;
-
-  if (messages.isPending) {
-    return (
-      <div aria-busy="true" aria-label={t('loadingMore')}>
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="cw-message-skeleton">
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={2} animated />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (messages.isError) {
-    return (
-      <ErrorBlock status="default" title={t('loadFailed')} description={<span role="alert">{isApiError(messages.error) ? messages.error.message : ''}</span>}>
-        <Button color="primary" onClick={() => void messages.refetch()}>
-          {t('retry')}
-        </Button>
-      </ErrorBlock>
-    );
-  }
-  if (items.length === 0) return <ErrorBlock status="empty" title={t('emptyTitle')} description={t('emptyBody')} />;
-
+  const title = (label: string, count: number) => (
+    <Badge content={count > 0 ? (count > 999 ? '999+' : count) : null}>
+      <span className="cw-tab-label">{label}</span>
+    </Badge>
+  );
   return (
-    <>
-      <div className="cw-messages-toolbar">
-        <p className="cw-messages-count" aria-live="polite">
-          {unreadCount > 0 ? t('unread', { count: unreadCount }) : t('allRead')}
-        </p>
-        <Button
-          size="small"
-          fill="outline"
-          color="primary"
-          disabled={unreadCount === 0}
-          loading={markAll.isPending}
-          onClick={() => markAll.mutate(undefined, { onSuccess: () => host.toast.show(t('markedAllRead'), { icon: 'success' }) })}
-        >
-          {t('markAllRead')}
-        </Button>
-      </div>
-      <ul className="cw-messages-list">
-        {items.map((m) => (
-          <MessageItem key={m.id} message={m} locale={locale} justNow={t('justNow')} unreadLabel={t('unreadLabel')} onOpen={() => host.navigation.navigate(`/pages/index/information-detail?id=${m.id}`)} />
-        ))}
-      </ul>
-      <InfiniteScroll loadMore={async () => void (await messages.fetchNextPage())} hasMore={messages.hasNextPage}>
-        {messages.hasNextPage ? t('loadingMore') : t('noMore')}
-      </InfiniteScroll>
-    </>
+    <Tabs
+      activeKey={tab}
+      onChange={(key) => setParams(key === 'announcement' ? { tab: 'announcement' } : {}, { replace: true })}
+      direction={i18n.dir() === 'rtl' ? 'rtl' : 'ltr'}
+      className="cw-information-tabs"
+    >
+      <Tabs.Tab key="message" title={title(t('tabMessages'), unreadMessages)}>
+        <MessagesTab unread={unreadMessages} onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?id=${id}`)} />
+      </Tabs.Tab>
+      <Tabs.Tab key="announcement" title={title(t('tabAnnouncements'), unreadAnnouncements)}>
+        <AnnouncementsTab unread={unreadAnnouncements} onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?type=announcement&id=${id}`)} />
+      </Tabs.Tab>
+    </Tabs>
   );
 }
 
-function MessageItem({ message, locale, justNow, unreadLabel, onOpen }: { message: Message; locale: Locale; justNow: string; unreadLabel: string; onOpen: () => void }) {
+function MessagesTab({ unread, onOpen }: { unread: number; onOpen: (id: string) => void }) {
+  const { t } = useInformationTranslation();
+  const host = useHost();
+  const messages = useMessages();
+  const markAll = useMarkAllRead();
+  const items = (messages.data?.pages.flatMap((p) => p.data) ?? []).map((m) => ({ id: m.id, title: m.title, preview: m.body, at: m.createdAt, read: m.read }));
   return (
-    <li className="cw-message-item">
-      <button type="button" className="cw-message-link" data-read={message.read} onClick={onOpen}>
-        <span className="cw-message-dot" data-read={message.read} aria-hidden />
-        <span className="cw-message-head">
-          <span className="cw-message-title">
-            {!message.read && <span className="cw-visually-hidden">{unreadLabel}: </span>}
-            {message.title}
-          </span>
-          <time className="cw-message-time" dateTime={message.createdAt}>
-            {relativeTime(message.createdAt, locale, justNow)}
-          </time>
-        </span>
-        <span className="cw-message-preview">{message.body}</span>
-      </button>
-    </li>
+    <InboxList
+      query={messages}
+      items={items}
+      unreadCount={unread}
+      markAll={{ pending: markAll.isPending, run: () => markAll.mutate(undefined, { onSuccess: () => host.toast.show(t('markedAllRead'), { icon: 'success' }) }) }}
+      empty={{ title: t('emptyTitle'), body: t('emptyBody') }}
+      onOpen={onOpen}
+    />
+  );
+}
+
+function AnnouncementsTab({ unread, onOpen }: { unread: number; onOpen: (id: string) => void }) {
+  const { t } = useInformationTranslation();
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const announcements = useAnnouncements();
+  const readAll = useReadAllAnnouncements();
+  const items = (announcements.data?.pages.flatMap((p) => p.data) ?? []).map((a) => ({
+    id: a.id,
+    title: a.title,
+    preview: a.summary,
+    at: a.publishedAt,
+    read: a.read ?? true,
+    pinned: a.pinned,
+  }));
+  return (
+    <InboxList
+      query={announcements}
+      items={items}
+      unreadCount={unread}
+      markAll={{
+        pending: readAll.isPending,
+        run: () =>
+          readAll.mutate(undefined, {
+            onSuccess: () => {
+              void queryClient.invalidateQueries({ queryKey: announcementsKey });
+              host.toast.show(t('markedAllRead'), { icon: 'success' });
+            },
+          }),
+      }}
+      empty={{ title: t('emptyAnnouncementsTitle'), body: t('emptyAnnouncementsBody') }}
+      onOpen={onOpen}
+    />
   );
 }
