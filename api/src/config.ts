@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { APP_VERSION_CODE } from '@cardwallet/shared';
+import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './modules/content/operator.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +68,18 @@ const envSchema = z
     APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
     /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
     APP_MIN_VERSION_CODE: positiveInt(APP_VERSION_CODE),
+    /** The operator's legal entity, licences and support contacts (about page, help centre); JSON of OperatorProfile. */
+    OPERATOR_PROFILE_JSON: z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return operatorProfileSchema.parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON of { legalName, registration, address, licences[], support{ email, hours, groups[] } }' });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
@@ -78,6 +91,9 @@ const envSchema = z
     }
     if (!sandbox && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required outside sandbox mode' });
+    }
+    if (!sandbox && !env.OPERATOR_PROFILE_JSON) {
+      ctx.addIssue({ code: 'custom', path: ['OPERATOR_PROFILE_JSON'], message: 'is required outside sandbox mode (the about page states who operates the service)' });
     }
     if (env.SMTP_HOST && !env.SMTP_FROM) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_HOST is set' });
@@ -93,6 +109,7 @@ export interface Config {
   webRoot: string | undefined;
   smtp: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean } | undefined;
   adminPassword: string;
+  operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
   limits: {
@@ -153,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     adminPassword: e.ADMIN_PASSWORD ?? SANDBOX_ADMIN_PASSWORD,
+    operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     limits: {

@@ -92,6 +92,12 @@ describe.each(testDrivers())('content on %s', (driver) => {
     expect((await t.get('content/announcement', { id: news.data.id }, { token: me.token })).key).toBe('not_found');
   });
 
+  it('about: the operator profile of the deployment (sandbox default)', async () => {
+    const about = await t.get('content/about');
+    expect(about.data.licences.length).toBeGreaterThan(0);
+    expect(about.data.support.groups.map((g: { channel: string }) => g.channel)).toEqual(['telegram', 'whatsapp']);
+  });
+
   it('the agreement by its name; feedback: 1–5 stars and at most 140 characters', async () => {
     expect((await t.get('content/agreement')).key).toBe('not_found');
     await write({ kind: 'agreement', slug: 'user-agreement', translations: { 'en-US': en('User agreement') } });
@@ -104,5 +110,24 @@ describe.each(testDrivers())('content on %s', (driver) => {
     expect((await t.post('content/feedback', { rating: 0, message: 'ok' }, { token: u.token })).code).toBe(422);
     expect((await t.post('content/feedback', { rating: 3, message: '   ' }, { token: u.token })).code).toBe(422);
     expect((await t.post('content/feedback', { rating: 3, message: 'ok' })).code).toBe(401);
+  });
+});
+
+describe('OPERATOR_PROFILE_JSON', () => {
+  it('is required outside sandbox mode and validated', async () => {
+    const { loadConfig } = await import('../../src/config');
+    const base = { APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-admin-password' };
+    expect(() => loadConfig(base)).toThrow(/OPERATOR_PROFILE_JSON.*is required outside sandbox mode/);
+    expect(() => loadConfig({ ...base, OPERATOR_PROFILE_JSON: '{"legalName":1}' })).toThrow(/OPERATOR_PROFILE_JSON.*must be JSON/);
+    expect(() => loadConfig({ ...base, OPERATOR_PROFILE_JSON: 'not json' })).toThrow(/OPERATOR_PROFILE_JSON/);
+    const profile = {
+      legalName: 'Real Co Ltd',
+      registration: 'No. 1',
+      address: '1 Real Road',
+      licences: [{ authority: 'FCA', licence: 'EMI', number: '900001', jurisdiction: 'GB' }],
+      support: { email: 'help@real.example', hours: '9–17', groups: [{ channel: 'telegram', name: 'Real', url: 'https://t.me/real' }] },
+    };
+    expect(loadConfig({ ...base, OPERATOR_PROFILE_JSON: JSON.stringify(profile) }).operator.legalName).toBe('Real Co Ltd');
+    expect(() => loadConfig({ ...base, OPERATOR_PROFILE_JSON: JSON.stringify({ ...profile, support: { ...profile.support, groups: [{ channel: 'telegram', name: 'x', url: 'javascript:alert(1)' }] } }) })).toThrow(/OPERATOR_PROFILE_JSON/);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SANDBOX_OPERATOR_PROFILE } from '../../src/modules/content/operator';
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { API_DIR, loadConfig, ConfigError, SANDBOX_ADMIN_PASSWORD } from '../../src/config';
@@ -48,8 +49,9 @@ describe('configuration', () => {
     } catch (e) {
       expect((e as Error).message).not.toContain('short"');
     }
-    expect(loadConfig({ APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-password' }).sandbox).toBe(false);
-    expect(loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password' }).sandbox).toBe(false);
+    const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
+    expect(loadConfig({ APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator }).sandbox).toBe(false);
+    expect(loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator }).sandbox).toBe(false);
   });
 
   it('the process exits ≠ 0 with the message on bad configuration', async () => {

@@ -68,3 +68,17 @@ export const articleWriteBody = z.object({
 });
 export type ArticleWriteBody = z.input<typeof articleWriteBody>;
 export const articleStatusBody = z.object({ id: idString, status: z.enum(['published', 'archived']) });
+
+/** GET content/about — who operates the service, its licences, support contacts (about page, help centre). */
+export const operatorProfileResult = z.object({
+  legalName: z.string(),
+  registration: z.string(),
+  address: z.string(),
+  licences: z.array(z.object({ authority: z.string(), licence: z.string(), number: z.string(), jurisdiction: z.string() })),
+  support: z.object({
+    email: z.string(),
+    hours: z.string(),
+    groups: z.array(z.object({ channel: z.enum(['telegram', 'whatsapp', 'line', 'wechat']), name: z.string(), url: z.string() })),
+  }),
+});
+export type OperatorProfileResult = z.infer<typeof operatorProfileResult>;

@@ -10,6 +10,7 @@ import {
   articleStatusBody,
   articleWriteBody,
   feedbackBody,
+  operatorProfileResult,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
@@ -50,6 +51,11 @@ const contentModule: FastifyPluginAsync = async (base) => {
     '/content/article',
     { schema: { tags, summary: 'One published article in the reader\'s language (sanitised HTML)', querystring: articleIdQuery, response: { 200: envelope(articleSchema) } } },
     async (request) => okEnvelope(request.locale, await content.get(request.locale, request.query.id)),
+  );
+  app.get(
+    '/content/about',
+    { schema: { tags, summary: 'Who operates the service, its licences and support contacts', response: { 200: envelope(operatorProfileResult) } } },
+    async (request) => okEnvelope(request.locale, app.config.operator),
   );
   app.get(
     '/content/agreement',
