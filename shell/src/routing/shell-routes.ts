@@ -1,13 +1,21 @@
 import type { FeatureRoute } from '@cardwallet/shared';
 
-/** The pages the shell itself owns today (index group). Other index/about pages arrive with their issues. */
+/** The pages the shell itself owns: the index group … */
 export const SHELL_ROUTES: FeatureRoute[] = [
   { path: 'index', load: () => import('../pages/home/home-page'), titleKey: 'home.title', navBar: 'none', auth: false, pullToRefresh: true },
   { path: 'error', load: () => import('../pages/error/error-page'), titleKey: 'page.errorTitle', navBar: 'default', auth: false },
   { path: 'information', load: () => import('../pages/information/information-page'), titleKey: 'information.title', navBar: 'default', auth: true, pullToRefresh: true },
+  { path: 'user_agreement', load: () => import('../pages/about/agreement-page'), titleKey: 'about.agreementTitle', navBar: 'default', auth: false },
   { path: 'information-detail', load: () => import('../pages/information/information-detail-page'), titleKey: 'information.detailTitle', navBar: 'default', auth: true },
 ];
 
+/** … and the about group. */
+export const ABOUT_ROUTES: FeatureRoute[] = [
+  { path: 'index', load: () => import('../pages/about/about-page'), titleKey: 'about.title', navBar: 'default', auth: false },
+  { path: 'help', load: () => import('../pages/about/help-page'), titleKey: 'about.helpTitle', navBar: 'default', auth: false },
+];
+
 export function shellRoute(group: string, page: string): FeatureRoute | undefined {
-  return group === 'index' ? SHELL_ROUTES.find((r) => r.path === page) : undefined;
+  const routes = group === 'index' ? SHELL_ROUTES : group === 'about' ? ABOUT_ROUTES : [];
+  return routes.find((r) => r.path === page);
 }

@@ -1,12 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { render, screen, waitFor, cleanup } from '@testing-library/react';
+import { screen, waitFor, cleanup } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, COMMON_NAMESPACE, HostContext, commonResources, type HostServices, type LiveEvent } from '@cardwallet/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@cardwallet/shared';
+import { renderPage } from '../testing';
 import InformationPage from './information-page';
 import InformationDetailPage from './information-detail-page';
 import { relativeTime } from './relative-time';
@@ -22,48 +19,6 @@ const message = (id: number, read = false, minutesAgo = 1) => ({
   read,
   createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
 });
-
-function renderPage(ui: React.ReactElement, routes: Record<string, (params: unknown) => unknown>, route = '/') {
-  const calls: string[] = [];
-  const liveListeners = new Set<(e: LiveEvent) => void>();
-  const answer = async (key: string, params?: unknown) => {
-    calls.push(key);
-    const handler = routes[key];
-    if (!handler) throw new Error(`no handler for ${key}`);
-    const result = handler(params);
-    if (result instanceof ApiError) throw result;
-    return result;
-  };
-  const host = {
-    http: { get: (url: string, params?: unknown) => answer(`GET ${url}`, params), post: (url: string, body?: unknown) => answer(`POST ${url}`, body) },
-    navigation: { navigate: vi.fn() },
-    toast: { show: vi.fn() },
-    live: {
-      subscribe: (fn: (e: LiveEvent) => void) => {
-        liveListeners.add(fn);
-        return () => liveListeners.delete(fn);
-      },
-    },
-  } as unknown as HostServices;
-  const i18n = createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { [COMMON_NAMESPACE]: commonResources['en-US'] } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <HostContext.Provider value={host}>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </HostContext.Provider>,
-  );
-  return { host, calls, emit: (e: LiveEvent) => liveListeners.forEach((fn) => fn(e)) };
-}
 
 describe('message centre', () => {
   it('lists messages with unread state and relative time, opens one, marks all read', async () => {

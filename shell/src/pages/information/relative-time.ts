@@ -1,4 +1,4 @@
-import type { Locale } from '@cardwallet/shared';
+import { RELATIVE_TIME_JUST_NOW_MINUTES, RELATIVE_TIME_MAX_DAYS, type Locale } from '@cardwallet/shared';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,10 +11,10 @@ const DAY = 24 * HOUR;
 export function relativeTime(iso: string, locale: Locale, justNow: string, now: number = Date.now()): string {
   const at = new Date(iso).getTime();
   const ago = Math.max(0, now - at);
-  if (ago < 5 * MINUTE) return justNow;
+  if (ago < RELATIVE_TIME_JUST_NOW_MINUTES * MINUTE) return justNow;
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   if (ago < HOUR) return rtf.format(-Math.floor(ago / MINUTE), 'minute');
   if (ago < DAY) return rtf.format(-Math.floor(ago / HOUR), 'hour');
-  if (ago < 30 * DAY) return rtf.format(-Math.floor(ago / DAY), 'day');
+  if (ago < RELATIVE_TIME_MAX_DAYS * DAY) return rtf.format(-Math.floor(ago / DAY), 'day');
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(at);
 }
