@@ -56,6 +56,7 @@ export class FeatureRegistry {
   private loads = new Map<RemoteName, Promise<FeatureApp>>();
   private registryLoad: Promise<void> | null = null;
   readonly failures = new Map<RemoteName, unknown>();
+  private readonly loaded = new Map<RemoteName, FeatureApp>();
 
   constructor(private readonly deps: FeatureRegistryDeps) {}
 
@@ -100,6 +101,15 @@ export class FeatureRegistry {
     return load;
   }
 
+  /** What the diagnostics page shows: every deployed remote and how far it got in this tab. */
+  status(): Array<{ name: RemoteName; routePrefix: string; state: 'loaded' | 'failed' | 'idle'; contractVersion?: string }> {
+    return [...this.descriptors.values()].map((d) => {
+      const app = this.loaded.get(d.name);
+      if (app) return { name: d.name, routePrefix: d.routePrefix, state: 'loaded' as const, contractVersion: app.contractVersion };
+      return { name: d.name, routePrefix: d.routePrefix, state: this.failures.has(d.name) ? ('failed' as const) : ('idle' as const) };
+    });
+  }
+
   /** Forget a failure so the next load starts from scratch. */
   async retry(name: RemoteName): Promise<void> {
     this.loads.delete(name);
@@ -126,6 +136,7 @@ export class FeatureRegistry {
       throw new FeatureLoadError('incompatible', `${name} reports contract ${app.contractVersion}`, name);
     }
     this.deps.onLoaded(app);
+    this.loaded.set(name, app);
     return app;
   }
 }

@@ -5,6 +5,9 @@ export const SHELL_ROUTES: FeatureRoute[] = [
   { path: 'index', load: () => import('../pages/home/home-page'), titleKey: 'home.title', navBar: 'none', auth: false, pullToRefresh: true },
   { path: 'error', load: () => import('../pages/error/error-page'), titleKey: 'page.errorTitle', navBar: 'default', auth: false },
   { path: 'information', load: () => import('../pages/information/information-page'), titleKey: 'information.title', navBar: 'default', auth: true, pullToRefresh: true },
+  { path: 'country', load: () => import('../pages/tools/country-page'), titleKey: 'tools.countryTitle', navBar: 'default', auth: false },
+  { path: 'webview', load: () => import('../pages/tools/webview-page'), titleKey: 'tools.webviewTitle', navBar: 'default', auth: false },
+  { path: 'test', load: () => import('../pages/tools/test-page'), titleKey: 'tools.testTitle', navBar: 'default', auth: false },
   { path: 'user_agreement', load: () => import('../pages/about/agreement-page'), titleKey: 'about.agreementTitle', navBar: 'default', auth: false },
   { path: 'information-detail', load: () => import('../pages/information/information-detail-page'), titleKey: 'information.detailTitle', navBar: 'default', auth: true },
 ];

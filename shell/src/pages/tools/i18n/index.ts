@@ -1,0 +1,11 @@
+import type { Locale } from '@cardwallet/shared';
+import { usePageTranslation } from '../../page-translations';
+import enUS from './en-US.json';
+import zhHK from './zh-HK.json';
+import arAE from './ar-AE.json';
+import trTR from './tr-TR.json';
+
+export const TOOLS_NAMESPACE = 'tools';
+const resources: Record<Locale, object> = { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR };
+
+export const useToolsTranslation = () => usePageTranslation(TOOLS_NAMESPACE, resources);
