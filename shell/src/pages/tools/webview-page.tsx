@@ -14,9 +14,10 @@ export default function WebviewPage() {
   const target = resolveWebviewTarget(params.get('url'), window.location.origin);
   const title = (params.get('title') ?? '').slice(0, 80);
 
+  const inAppPath = target.kind === 'in-app' ? target.path : null;
   useEffect(() => {
-    if (target.kind === 'in-app') host.navigation.redirect(target.path);
-  }, [host, target.kind, target.kind === 'in-app' ? target.path : '']);
+    if (inAppPath) host.navigation.redirect(inAppPath);
+  }, [host, inAppPath]);
 
   if (target.kind === 'refused') {
     return (
