@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CARD_MIN_KEEP_USD, CARD_WITHDRAW_FEE_USD, GATEWAY_FEE_FREE_FROM_USD, GATEWAY_FEE_USD } from '../constants';
-import { V, amountSchema, mobileSchema, pinSchema } from './validation';
+// No import of ./validation here: it carries the phone-number metadata (see ./card-forms).
+const REQUIRED = 'validation.required';
+const TOO_LONG = 'validation.tooLong';
 
 /**
  * Card contracts, part 1 (spec §3 card, benefit, cardholder, shipping address; §5 rules; §9 fees).
@@ -96,70 +98,7 @@ export const cardSummary = z.object({
 });
 export type CardSummary = z.infer<typeof cardSummary>;
 export const cardsResult = z.object({ cards: z.array(cardSummary) });
-export const cardIdQuery = z.object({ cardId: z.string({ error: V.required }).min(1, V.required).max(64) });
-
-const text = (max: number) => z.string({ error: V.required }).trim().min(1, V.required).max(max, V.tooLong);
-
-/** POST card/apply (Idempotency-Key): the PIN is passed to the issuer and never stored by us. */
-export const applyCardBody = z
-  .object({
-    productId: text(64),
-    pin: pinSchema,
-    pinConfirm: pinSchema,
-    addressId: z.string().trim().max(64).optional(),
-  })
-  .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
-export type ApplyCardBody = z.input<typeof applyCardBody>;
-
-export const shippingAddressFields = z.object({
-  receiver: text(64),
-  mobile: mobileSchema,
-  country: text(64),
-  province: text(64),
-  city: text(64),
-  area: text(64),
-  detail: text(200),
-  postalCode: z
-    .string({ error: V.required })
-    .trim()
-    .min(1, V.required)
-    .max(16, V.tooLong)
-    .regex(/^[A-Za-z0-9 -]{2,16}$/, 'validation.invalid'),
-});
-export type ShippingAddressInput = z.input<typeof shippingAddressFields>;
-export const addCardAddressBody = shippingAddressFields;
-export const updateCardAddressBody = shippingAddressFields.extend({ id: text(64) });
-export const deleteCardAddressBody = z.object({ id: text(64) });
-export const cardAddress = z.object({
-  id: z.string(),
-  receiver: z.string(),
-  mobile: z.string(),
-  country: z.string(),
-  province: z.string(),
-  city: z.string(),
-  area: z.string(),
-  detail: z.string(),
-  postalCode: z.string(),
-});
-export type CardAddress = z.infer<typeof cardAddress>;
-export const cardAddressesResult = z.object({ addresses: z.array(cardAddress) });
-
-const nameField = text(40);
-const usd = amountSchema(2);
-
-/** POST card/activate (Idempotency-Key): cardholder + the first top-up, which activates the card. */
-export const activateCardBody = z.object({
-  cardId: text(64),
-  firstName: nameField,
-  lastName: nameField,
-  mobile: mobileSchema,
-  amount: usd,
-});
-export type ActivateCardBody = z.input<typeof activateCardBody>;
-export const cardTopUpBody = z.object({ cardId: text(64), amount: usd });
-export type CardTopUpBody = z.input<typeof cardTopUpBody>;
-export const cardWithdrawBody = z.object({ cardId: text(64), amount: usd });
-export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
+export const cardIdQuery = z.object({ cardId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64) });
 
 export const cardOperationRecord = z.object({
   id: z.string(),
@@ -184,4 +123,4 @@ export const devCardFailuresResult = z.object({
   load: z.enum(SANDBOX_ISSUER_MODES),
   unload: z.enum(SANDBOX_ISSUER_MODES),
 });
-export const devCardShipBody = z.object({ cardId: text(64) });
+export const devCardShipBody = z.object({ cardId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, TOO_LONG) });

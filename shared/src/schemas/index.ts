@@ -10,3 +10,4 @@ export * from './auth';
 export * from './wallet';
 export * from './app';
 export * from './cards';
+export * from './card-forms';
