@@ -19,12 +19,13 @@ CREATE TABLE sandbox_issuer_cards (
 );
 
 -- Every load/unload by the caller's reference: a repeated reference changes nothing (idempotent),
--- a reversal undoes it once.
+-- a reversal undoes it once. A reversal of a reference not seen yet leaves a tombstone (token,
+-- kind and amount NULL, reversed): a late-arriving request with that reference is then void.
 CREATE TABLE sandbox_issuer_operations (
   reference   TEXT PRIMARY KEY,
-  token       TEXT NOT NULL REFERENCES sandbox_issuer_cards (token),
-  kind        TEXT NOT NULL CHECK (kind IN ('load', 'unload')),
-  amount      NUMERIC(38, 18) NOT NULL CHECK (amount > 0),
+  token       TEXT REFERENCES sandbox_issuer_cards (token),
+  kind        TEXT CHECK (kind IN ('load', 'unload')),
+  amount      NUMERIC(38, 18) CHECK (amount > 0),
   reversed    BOOLEAN NOT NULL DEFAULT FALSE,
   created_at  TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
 );

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { isLuhnValid, PRODUCT_BINS } from '../../src/providers/card-issuer/pan';
 import { SandboxCardIssuer } from '../../src/providers/card-issuer/sandbox';
+import { CardService } from '../../src/modules/cards/service';
 import { booksClean, calls, customer, fundCard, key, postingCount } from './support';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-// Issuer timeouts in this file fire after 300 ms (read when the module builds its issuer).
-process.env.CARD_ISSUER_TIMEOUT_MS = '300';
 
 const ADDRESS = {
   receiver: 'Ada Lovelace',
@@ -27,7 +26,9 @@ for (const driver of testDrivers()) {
     });
     afterAll(async () => t?.close());
 
-    async function activeCard(fund = '500', first = '100') {
+    const activeCard = (fund = '500', first = '100') => outerActiveCard(fund, first, t);
+    async function outerActiveCard(fund: string, first: string, app: TestApp) {
+      const t = app;
       const u = await customer(t);
       await fundCard(t, u.token, fund);
       const c = calls(t, u.token);
@@ -110,20 +111,52 @@ for (const driver of testDrivers()) {
       expect(await c.funding()).toBe('150.00');
     });
 
-    it('issuer refusal or timeout on apply: "apply failed", no card, no money moved', async () => {
-      const u = await customer(t);
-      await fundCard(t, u.token, '50');
-      const c = calls(t, u.token);
-      const before = await postingCount(t);
-      for (const mode of ['refuse', 'timeout']) {
-        await t.post('dev/cards/failures', { create: mode });
-        expect(await c.apply({ productId: 'virtual-visa-standard' })).toMatchObject({ key: 'card_apply_failed' });
-      }
-      await t.post('dev/cards/failures', { create: 'ok' });
-      expect(await postingCount(t)).toBe(before);
-      expect(await c.funding()).toBe('50.00');
-      expect((await t.get('card/list', {}, { token: u.token })).data.cards).toEqual([]);
-      expect((await c.apply({ productId: 'virtual-visa-standard' })).code).toBe(200);
+    describe('issuer failures (a 300 ms issuer deadline)', () => {
+      let t: TestApp;
+      beforeAll(async () => {
+        // Read when the module builds its issuer: only this app answers timeouts after 300 ms.
+        process.env.CARD_ISSUER_TIMEOUT_MS = '300';
+        try {
+          t = await createTestApp(driver);
+        } finally {
+          delete process.env.CARD_ISSUER_TIMEOUT_MS;
+        }
+      });
+      afterAll(async () => t?.close());
+      const activeCard = (fund: string, first: string) => outerActiveCard(fund, first, t);
+
+      it('issuer refusal or timeout on apply: "apply failed", no card, no money moved', async () => {
+        const u = await customer(t);
+        await fundCard(t, u.token, '50');
+        const c = calls(t, u.token);
+        const before = await postingCount(t);
+        for (const mode of ['refuse', 'timeout']) {
+          await t.post('dev/cards/failures', { create: mode });
+          expect(await c.apply({ productId: 'virtual-visa-standard' })).toMatchObject({ key: 'card_apply_failed' });
+        }
+        await t.post('dev/cards/failures', { create: 'ok' });
+        expect(await postingCount(t)).toBe(before);
+        expect(await c.funding()).toBe('50.00');
+        expect((await t.get('card/list', {}, { token: u.token })).data.cards).toEqual([]);
+        expect((await c.apply({ productId: 'virtual-visa-standard' })).code).toBe(200);
+      });
+
+      it('issuer refusal or timeout on top-up and withdrawal leaves no money moved', async () => {
+        const { c, cardId } = await activeCard('300', '100');
+        const before = { postings: await postingCount(t), funding: await c.funding() };
+        await t.post('dev/cards/failures', { load: 'refuse', unload: 'timeout' });
+        expect(await c.topUp(cardId, '60')).toMatchObject({ key: 'operation_failed' });
+        expect(await c.withdraw(cardId, '20')).toMatchObject({ key: 'card_issuer_timeout' });
+        await t.post('dev/cards/failures', { load: 'timeout', unload: 'refuse' });
+        expect(await c.topUp(cardId, '60')).toMatchObject({ key: 'card_issuer_timeout' });
+        expect(await c.withdraw(cardId, '20')).toMatchObject({ key: 'operation_failed' });
+        await t.post('dev/cards/failures', { load: 'ok', unload: 'ok' });
+        expect(await postingCount(t)).toBe(before.postings);
+        expect(await c.funding()).toBe(before.funding);
+        expect((await c.card(cardId)).balance).toBe('100.00');
+        await booksClean(t);
+      });
+
     });
 
     it('activation: cardholder + first top-up with its own minimum; top-up of an inactivated card leads to activation', async () => {
@@ -171,22 +204,6 @@ for (const driver of testDrivers()) {
       expect(w.data).toMatchObject({ kind: 'withdraw', amount: '94.00', fee: '5.00', card: { balance: '1.00' } });
       expect((await c.withdraw(cardId, '94', k)).data.id).toBe(w.data.id);
       expect(await c.funding()).toBe('184.00');
-      await booksClean(t);
-    });
-
-    it('issuer refusal or timeout on top-up and withdrawal leaves no money moved', async () => {
-      const { c, cardId } = await activeCard('300', '100');
-      const before = { postings: await postingCount(t), funding: await c.funding() };
-      await t.post('dev/cards/failures', { load: 'refuse', unload: 'timeout' });
-      expect(await c.topUp(cardId, '60')).toMatchObject({ key: 'operation_failed' });
-      expect(await c.withdraw(cardId, '20')).toMatchObject({ key: 'card_issuer_timeout' });
-      await t.post('dev/cards/failures', { load: 'timeout', unload: 'refuse' });
-      expect(await c.topUp(cardId, '60')).toMatchObject({ key: 'card_issuer_timeout' });
-      expect(await c.withdraw(cardId, '20')).toMatchObject({ key: 'operation_failed' });
-      await t.post('dev/cards/failures', { load: 'ok', unload: 'ok' });
-      expect(await postingCount(t)).toBe(before.postings);
-      expect(await c.funding()).toBe(before.funding);
-      expect((await c.card(cardId)).balance).toBe('100.00');
       await booksClean(t);
     });
 
@@ -244,6 +261,45 @@ for (const driver of testDrivers()) {
       const card = (await calls(t, u.token).apply({ productId: 'physical-mastercard-standard', addressId: addr.data.id })).data;
       expect((await t.post('dev/cards/ship', { cardId: card.id })).data.shippingStatus).toBe('shipped');
       expect((await calls(t, u.token).card(card.id)).shippingStatus).toBe('shipped');
+    });
+
+    it('an operation a crash left pending is reported, then unwound at the issuer by recovery', async () => {
+      const { u, cardId } = await activeCard('200', '50');
+      const [row] = await t.database.sql.query<{ issuer_token: string }>(`SELECT issuer_token FROM cards WHERE id = $1`, [cardId]);
+      // The crash: the row with the client's key and the issuer load happened, the posting did not.
+      await t.database.sql.query(
+        `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash) VALUES ('crashed-op', $1, $2, 'topup', 30, 0.3, 'pending', 'k-crashed-1', 'h')`,
+        [u.userId, cardId],
+      );
+      const issuer = new SandboxCardIssuer(t.database.sql);
+      await issuer.load({ token: row!.issuer_token, amount: '30', reference: 'crashed-op' });
+      t.clock.advance(6 * 60_000);
+      const admin = await t.createAdmin();
+      expect((await t.get('admin/cards/check', {}, { token: admin.token })).data.problems.join('\n')).toContain('card operation crashed-op pending since');
+      const recovery = new CardService({ db: t.database.sql, issuer, now: () => t.clock.now() });
+      expect(await recovery.recoverPending()).toBeGreaterThanOrEqual(1);
+      expect(await issuer.balance(row!.issuer_token)).toMatch(/^50(\.0+)?$/);
+      await booksClean(t);
+    });
+
+    it('a reversal voids a request the issuer receives late (after the caller timed out)', async () => {
+      const { cardId } = await activeCard('200', '50');
+      const [row] = await t.database.sql.query<{ issuer_token: string }>(`SELECT issuer_token FROM cards WHERE id = $1`, [cardId]);
+      const issuer = new SandboxCardIssuer(t.database.sql);
+      await issuer.reverse('late-op');
+      await issuer.load({ token: row!.issuer_token, amount: '25', reference: 'late-op' });
+      await issuer.reverse('late-op');
+      expect(await issuer.balance(row!.issuer_token)).toMatch(/^50(\.0+)?$/);
+      await booksClean(t);
+    });
+
+    it('lists every card route, with its request body, in the OpenAPI document', async () => {
+      const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
+      const doc = JSON.parse(res.body) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+      for (const p of ['products', 'eligibility', 'list', 'detail', 'addresses']) expect(doc.paths[`/api/card/${p}`]?.get).toBeDefined();
+      for (const p of ['apply', 'activate', 'topUp', 'withdraw', 'addAddress', 'updateAddress', 'deleteAddress']) expect(doc.paths[`/api/card/${p}`]?.post?.requestBody, p).toBeDefined();
+      expect(doc.paths['/api/dev/cards/failures']?.post?.requestBody).toBeDefined();
+      expect(doc.paths['/api/admin/cards/check']?.get).toBeDefined();
     });
   });
 }

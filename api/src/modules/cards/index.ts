@@ -44,7 +44,6 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
   const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now() });
-  app.decorate('cards', cards);
 
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
   const recovery = setInterval(() => void cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')), 60_000);
@@ -130,11 +129,5 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     registerCardsDemoSeed(app, cards);
   }
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    cards: CardService;
-  }
-}
 
 export default cardsModule;

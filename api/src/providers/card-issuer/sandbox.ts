@@ -148,14 +148,30 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async reverse(reference: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [op] = await tx.query<{ token: string; kind: string; amount: string }>(
-        `UPDATE sandbox_issuer_operations SET reversed = TRUE WHERE reference = $1 AND NOT reversed RETURNING token, kind, amount::text AS amount`,
-        [reference],
-      );
-      if (!op) return;
-      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * $3) WHERE token = $1`, [op.token, op.amount, op.kind === 'load' ? -1 : 1]);
-    });
+    // A request that timed out on the caller's side may still be applied here later: the reversal
+    // then leaves a tombstone that voids it. If that request commits while we look, look again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const settled = await this.db.transaction(async (tx) => {
+        const [op] = await tx.query<{ token: string | null; kind: string | null; amount: string | null }>(
+          `UPDATE sandbox_issuer_operations SET reversed = TRUE WHERE reference = $1 AND NOT reversed RETURNING token, kind, amount::text AS amount`,
+          [reference],
+        );
+        if (op) {
+          if (op.token && op.amount) {
+            await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * $3) WHERE token = $1`, [op.token, op.amount, op.kind === 'load' ? -1 : 1]);
+          }
+          return true;
+        }
+        const tombstone = await tx.query(`INSERT INTO sandbox_issuer_operations (reference, reversed) VALUES ($1, TRUE) ON CONFLICT (reference) DO NOTHING RETURNING reference`, [
+          reference,
+        ]);
+        if (tombstone.length > 0) return true;
+        const [existing] = await tx.query<{ reversed: boolean }>(`SELECT reversed FROM sandbox_issuer_operations WHERE reference = $1`, [reference]);
+        return existing?.reversed === true;
+      });
+      if (settled) return;
+    }
+    throw new CardIssuerError('unavailable', `could not reverse ${reference}`);
   }
 
   async balance(token: string): Promise<string> {
