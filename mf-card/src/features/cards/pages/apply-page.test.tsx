@@ -50,6 +50,7 @@ describe('apply page', () => {
     await user.type(screen.getByLabelText('Repeat the card PIN'), '123456');
     await user.click(screen.getByRole('button', { name: 'Apply and pay $10.00' }));
     expect(await screen.findByText('Insufficient wallet balance. Go to recharge.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute('href', '/pages/wallet/transfer');
+    expect(screen.getByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute('href', expect.stringMatching(/^\/pages\/wallet\/transfer\?redirect=%2F/));
+    expect(screen.getByRole('link', { name: 'Recharge your wallet' })).toHaveAttribute('href', expect.stringMatching(/^\/pages\/wallet\/recharge\?redirect=%2F/));
   });
 });
