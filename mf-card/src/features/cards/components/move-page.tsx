@@ -27,7 +27,7 @@ export function MovePage({ kind }: { kind: 'recharge' | 'withdraw' }) {
   if (card.data.status === 'inactivated') {
     return (
       <main className="card-page">
-        <GateNotice message={t('errors.card_not_active', { ns: 'common', status: t('status.inactivated') })} fix={`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`} />
+        <GateNotice message={t('errors.card_not_active', { ns: 'common' })} fix={`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`} />
       </main>
     );
   }
