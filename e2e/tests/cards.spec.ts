@@ -171,7 +171,7 @@ test.describe('cards', () => {
       ['Area / district', 'Camden'],
       ['Detailed address', '12 Example Street'],
       ['Postal code', 'NW1 8AB'],
-    ]) {
+    ] as const) {
       await page.getByLabel(label, { exact: true }).fill(value);
     }
     await page.getByRole('button', { name: 'Save address' }).click();
