@@ -1,4 +1,10 @@
 import { describeFeatureAppContract } from '@cardwallet/shared/testing';
 import app from './app';
 
-describeFeatureAppContract(app, { name: 'mf_card', namespace: 'card', routePrefix: '/pages/card/' });
+// Card brand names and the tier name "Premium" are the same words in Turkish.
+describeFeatureAppContract(app, {
+  name: 'mf_card',
+  namespace: 'card',
+  routePrefix: '/pages/card/',
+  sameInEveryLanguage: ['brand.visa', 'brand.mastercard', 'tier.premium'],
+});

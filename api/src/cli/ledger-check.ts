@@ -12,6 +12,8 @@ import { sqlFromDrizzle } from '../ledger/sql.js';
 import { WalletService } from '../modules/wallet/service.js';
 import { SandboxChain } from '../providers/chain/sandbox.js';
 import { SandboxRates } from '../providers/rates/sandbox.js';
+import { checkCards } from '../modules/cards/check.js';
+import { createCardIssuer } from '../providers/card-issuer/index.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -34,10 +36,15 @@ async function main(): Promise<number> {
       return 2;
     }
     const report = await wallet.ledgerCheck();
+    // Cards (docs/cards.md): operations ↔ postings, and each card's ledger balance ↔ the issuer's.
+    const { issuer } = createCardIssuer({ sandboxMode: config.sandbox, db: database.sql, now: () => new Date() });
+    const cardProblems = await checkCards(database.sql, issuer, new Date());
+    report.problems.push(...cardProblems);
+    report.ok = report.problems.length === 0;
     const { accounts, postings, entries } = report.counts;
     console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);
     if (report.ok) {
-      console.log('OK: every posting balances per currency, every balance equals the sum of its entries, no customer balance below zero.');
+      console.log('OK: every posting balances per currency, every balance equals the sum of its entries, no customer balance below zero, every card balance equals the issuer\'s.');
       return 0;
     }
     console.error(`FAILED: ${report.problems.length} problem(s)`);

@@ -76,6 +76,21 @@ export const ERROR_KEYS = [
   'address_not_found',
   // notifications
   'message_not_found',
+  // cards
+  'card_apply_limit_reached',
+  'card_apply_failed',
+  'insufficient_wallet_balance',
+  'insufficient_card_balance',
+  'card_under_age',
+  'email_binding_required',
+  'card_product_unavailable',
+  'card_address_required',
+  'card_not_active',
+  'card_already_active',
+  'card_amount_out_of_limits',
+  'card_first_topup_minimum',
+  'card_must_keep_minimum',
+  'card_issuer_timeout',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -11,3 +11,5 @@ export * from './wallet';
 export * from './app';
 export * from './notifications';
 export * from './content';
+export * from './cards';
+export * from './card-forms';

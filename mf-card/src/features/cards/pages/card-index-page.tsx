@@ -1,29 +1,61 @@
 import { Button, ErrorBlock, List } from 'antd-mobile';
-import { BankcardOutline } from 'antd-mobile-icons';
+import { AddCircleOutline, BankcardOutline, GiftOutline, LinkOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { LoadError, PageSkeleton } from '../../../components/page-state';
+import { useCards } from '../api/get-cards';
+import { CardTile } from '../components/card-tile';
 
-/** Card tab: the user's cards and the entries to get one. Card data arrives with the card API. */
+/** Card tab: the customer's cards (masked number, brand, type, status, balance) and the entries to get one. */
 export default function CardIndexPage() {
   const { t } = useTranslation('card');
-  const host = useHost();
+  const { navigation } = useHost();
+  const cards = useCards();
+  const go = (path: string) => navigation.navigate(path);
+  const hasActive = cards.data?.some((c) => c.status === 'active') ?? false;
   return (
-    <main>
-      <section aria-labelledby="card-apply" style={{ margin: 12, padding: 20, borderRadius: 12, background: 'var(--cw-brand-dark)', color: '#fff' }}>
-        <BankcardOutline fontSize={32} aria-hidden />
-        <h2 id="card-apply" style={{ margin: '8px 0 4px', fontSize: 18 }}>{t('index.applyTitle')}</h2>
-        <p style={{ margin: '0 0 16px', opacity: 0.8 }}>{t('index.applyDescription')}</p>
-        <Button color="primary" shape="rounded" onClick={() => host.navigation.navigate('/pages/card/apply')}>
-          {t('index.apply')}
-        </Button>
-      </section>
+    <main className="card-page">
       <section aria-labelledby="card-mine">
         <h2 id="card-mine" className="cw-section-title">{t('index.myCards')}</h2>
-        <ErrorBlock status="empty" title={t('index.cardsUnavailable')} description="" fullPage={false} />
+        {cards.isPending ? (
+          <PageSkeleton label={t('common.loading')} />
+        ) : cards.isError ? (
+          <LoadError error={cards.error} retry={() => void cards.refetch()} />
+        ) : cards.data.length === 0 ? (
+          <div className="card-empty">
+            <ErrorBlock status="empty" image={<BankcardOutline fontSize={48} aria-hidden />} title={t('index.emptyTitle')} description={t('index.emptyDescription')} fullPage={false} />
+          </div>
+        ) : (
+          <ul className="card-tiles">
+            {cards.data.map((card) => (
+              <li key={card.id}>
+                <a
+                  href={card.status === 'inactivated' && card.type === 'virtual' ? `/pages/card/card-activation?cardId=${card.id}` : `/pages/card/recharge?cardId=${card.id}`}
+                  className="card-tile-link"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go(e.currentTarget.getAttribute('href')!);
+                  }}
+                >
+                  <CardTile card={card} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
-      <List>
-        <List.Item onClick={() => host.navigation.navigate('/pages/card/bind-card')}>{t('index.bindCard')}</List.Item>
-        <List.Item onClick={() => host.navigation.navigate('/pages/card/benefits')}>{t('index.benefits')}</List.Item>
+      {hasActive ? (
+        <div className="card-actions card-actions--row">
+          <Button color="primary" onClick={() => go('/pages/card/select-card?for=recharge')}>{t('index.recharge')}</Button>
+          <Button onClick={() => go('/pages/card/select-card?for=withdraw')}>{t('index.withdraw')}</Button>
+        </div>
+      ) : null}
+      <List header={t('index.more')}>
+        <List.Item prefix={<AddCircleOutline aria-hidden />} onClick={() => go('/pages/card/apply')}>{t('index.apply')}</List.Item>
+        <List.Item prefix={<LinkOutline aria-hidden />} onClick={() => go('/pages/card/bind-card')}>{t('index.bindCard')}</List.Item>
+        <List.Item prefix={<UnorderedListOutline aria-hidden />} onClick={() => go('/pages/card/list')}>{t('index.allCards')}</List.Item>
+        <List.Item prefix={<GiftOutline aria-hidden />} onClick={() => go('/pages/card/vbenefits')}>{t('index.vbenefits')}</List.Item>
+        <List.Item prefix={<GiftOutline aria-hidden />} onClick={() => go('/pages/card/benefits')}>{t('index.benefits')}</List.Item>
       </List>
     </main>
   );

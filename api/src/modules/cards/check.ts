@@ -1,0 +1,56 @@
+import { money } from '../../ledger/money';
+import type { SqlRunner } from '../../ledger/sql';
+import type { CardIssuer } from '../../providers/card-issuer/types';
+
+const LIMIT = 50;
+
+/**
+ * The card side of `ledger:check` (docs/cards.md, "How the card books are checked"):
+ * 1. every completed card operation has its posting, a pending one has none;
+ * 2. every issued card has its application-fee posting, an application in progress has none;
+ * 3. every card posting belongs to such an operation or card;
+ * 4. no operation stays pending longer than 5 minutes (recovery unwinds them);
+ * 5. each card's ledger balance equals the balance the issuer holds for it.
+ */
+export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await db.query<{ what: string }>(
+    `SELECT 'card operation ' || o.id || ' (' || o.status || ') does not match its posting' AS what FROM card_operations o
+       LEFT JOIN ledger_postings p ON p.ref = 'card_op:' || o.id
+       WHERE (o.status = 'completed') <> (p.id IS NOT NULL)
+     UNION ALL
+     SELECT 'card ' || c.id || ' (' || c.status || ') does not match its application-fee posting' FROM cards c
+       LEFT JOIN ledger_postings p ON p.ref = 'card_apply:' || c.id
+       WHERE (c.status <> 'applying' AND c.application_fee > 0) <> (p.id IS NOT NULL)
+     UNION ALL
+     SELECT 'card posting ' || p.ref || ' has no operation' FROM ledger_postings p
+       WHERE p.type IN ('card_topup', 'card_withdraw') AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE 'card_op:' || o.id = p.ref)
+     UNION ALL
+     SELECT 'card posting ' || p.ref || ' has no card' FROM ledger_postings p
+       WHERE p.type = 'card_apply_fee' AND NOT EXISTS (SELECT 1 FROM cards c WHERE 'card_apply:' || c.id = p.ref)
+     UNION ALL
+     SELECT 'card operation ' || o.id || ' pending since ' || o.created_at::text FROM card_operations o
+       WHERE o.status = 'pending' AND o.created_at < $1::timestamptz
+     LIMIT ${LIMIT}`,
+    [new Date(now.getTime() - 5 * 60_000).toISOString()],
+  );
+  problems.push(...rows.map((r) => `[cards] ${r.what}`));
+
+  const cards = await db.query<{ id: string; issuer_token: string; balance: string }>(
+    `SELECT c.id, c.issuer_token, coalesce(a.balance, 0)::text AS balance FROM cards c
+       LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card:' || c.id || ':USD'
+     WHERE c.issuer_token IS NOT NULL AND c.status <> 'applying'
+       AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE o.card_id = c.id AND o.status = 'pending')
+     ORDER BY c.id`,
+  );
+  for (const c of cards) {
+    if (problems.length >= LIMIT * 2) break;
+    try {
+      const held = await issuer.balance(c.issuer_token);
+      if (!money(held).eq(c.balance)) problems.push(`[cards] card ${c.id}: ledger balance ${c.balance} but the issuer holds ${held}`);
+    } catch (e) {
+      problems.push(`[cards] card ${c.id}: the issuer could not tell its balance (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,17 @@
+import { ResultCode, type ErrorKey } from '@cardwallet/shared';
+import { BusinessError } from '../../http/errors.js';
+
+/** A refusal the customer can act on (translated `errors.<key>`), answered in the envelope. */
+export class CardError extends BusinessError {
+  constructor(key: ErrorKey, params: Record<string, string | number> = {}, code?: number, data?: unknown) {
+    super(key, params, { ...(code !== undefined ? { code } : {}), ...(data !== undefined ? { data } : {}) });
+    this.name = 'CardError';
+  }
+}
+
+export const cardNotFound = () => new CardError('not_found', {}, ResultCode.notFound);
+export const idempotencyMismatch = () => new CardError('idempotency_key_mismatch', {}, ResultCode.conflict);
+export const inFlight = () => new CardError('idempotency_key_in_flight', {}, ResultCode.conflict);
+/** The gate refusals carry `data.fix`: the page that fixes them (the client links to it). */
+export const gate = (key: ErrorKey, fix: string, params: Record<string, string | number> = {}) =>
+  new CardError(key, params, ResultCode.forbidden, { fix });

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activateCardBody,
+  addCardAddressBody,
+  applyCardBody,
+  cardAddress,
+  cardAddressesResult,
+  cardEligibilityResult,
+  cardIdQuery,
+  cardOperationRecord,
+  cardProductsResult,
+  cardSummary,
+  cardsResult,
+  cardTopUpBody,
+  cardWithdrawBody,
+  deleteCardAddressBody,
+  devCardFailuresBody,
+  devCardFailuresResult,
+  devCardShipBody,
+  updateCardAddressBody,
+} from '@cardwallet/shared/schemas';
+import { envelope, okEnvelope } from '../../http/envelope.js';
+import { BusinessError } from '../../http/errors.js';
+import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { createCardIssuer } from '../../providers/card-issuer/index.js';
+import { checkCards } from './check.js';
+import { cardNotFound } from './errors.js';
+import { registerCardsDemoSeed } from './seed.js';
+import { CardService } from './service.js';
+
+function userOf(request: FastifyRequest) {
+  if (!request.user) throw new BusinessError('unauthenticated');
+  return request.user;
+}
+
+/**
+ * Cards, part 1 over HTTP (docs/cards.md, docs/api.md "Cards"). Every `card/*` route needs a
+ * customer session and touches only the caller's cards and addresses; money-moving POSTs need
+ * `Idempotency-Key`. Sandbox controls live under /api/dev/cards/ (absent outside sandbox mode).
+ */
+const cardsModule: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
+  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now() });
+
+  // Operations a crash left half-done are unwound (issuer reversal) once a minute.
+  const recovery = setInterval(() => void cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')), 60_000);
+  recovery.unref();
+  app.addHook('onClose', async () => clearInterval(recovery));
+
+  const tags = ['cards'];
+  const user = { config: { auth: 'user' as const } };
+
+  app.get('/card/products', { schema: { tags, summary: 'Card products with their benefits (fees, limits)', response: { 200: envelope(cardProductsResult) } } }, async (r) =>
+    okEnvelope(r.locale, cards.products()),
+  );
+  app.get('/card/eligibility', { ...user, schema: { tags, summary: 'What the apply gates say for this customer (KYC, e-mail, age, funding)', response: { 200: envelope(cardEligibilityResult) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.eligibility(userOf(r).userId)),
+  );
+  app.get('/card/list', { ...user, schema: { tags, summary: 'The customer’s cards (masked number, status, balance)', response: { 200: envelope(cardsResult) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.list(userOf(r).userId)),
+  );
+  app.get('/card/detail', { ...user, schema: { tags, summary: 'One card (masked; shipping state of a physical card)', querystring: cardIdQuery, response: { 200: envelope(cardSummary) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.card(userOf(r).userId, r.query.cardId)),
+  );
+
+  app.get('/card/addresses', { ...user, schema: { tags, summary: 'Shipping addresses', response: { 200: envelope(cardAddressesResult) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.addresses(userOf(r).userId)),
+  );
+  app.post('/card/addAddress', { ...user, schema: { tags, summary: 'Add a shipping address (every field required)', body: addCardAddressBody, response: { 200: envelope(cardAddress) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.addAddress(userOf(r).userId, r.body)),
+  );
+  app.post('/card/updateAddress', { ...user, schema: { tags, summary: 'Edit one of your shipping addresses', body: updateCardAddressBody, response: { 200: envelope(cardAddress) } } }, async (r) =>
+    okEnvelope(r.locale, await cards.updateAddress(userOf(r).userId, r.body.id, r.body)),
+  );
+  app.post(
+    '/card/deleteAddress',
+    { ...user, schema: { tags, summary: 'Delete one of your shipping addresses', body: deleteCardAddressBody, response: { 200: envelope(z.object({ ok: z.literal(true) })) } } },
+    async (r) => {
+      await cards.deleteAddress(userOf(r).userId, r.body.id);
+      return okEnvelope(r.locale, { ok: true as const });
+    },
+  );
+
+  app.post('/card/apply', { ...user, schema: { tags, summary: 'Apply for a card (Idempotency-Key): gates, application fee, issuer', body: applyCardBody, response: { 200: envelope(cardSummary) } } }, async (r) => {
+    const key = idempotencyKeyOf(r);
+    return okEnvelope(r.locale, await cards.apply(userOf(r).userId, key, r.body));
+  });
+  app.post('/card/activate', { ...user, schema: { tags, summary: 'Cardholder + first top-up, which activates the card (Idempotency-Key)', body: activateCardBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
+    const key = idempotencyKeyOf(r);
+    return okEnvelope(r.locale, await cards.activate(userOf(r).userId, key, r.body));
+  });
+  app.post('/card/topUp', { ...user, schema: { tags, summary: 'Top up from the card-funding balance; gateway fee under 50 USD (Idempotency-Key)', body: cardTopUpBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
+    const key = idempotencyKeyOf(r);
+    return okEnvelope(r.locale, await cards.topUp(userOf(r).userId, key, r.body));
+  });
+  app.post('/card/withdraw', { ...user, schema: { tags, summary: 'Card → wallet card-funding balance; 5 USD fee; the card keeps 1 USD (Idempotency-Key)', body: cardWithdrawBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
+    const key = idempotencyKeyOf(r);
+    return okEnvelope(r.locale, await cards.withdraw(userOf(r).userId, key, r.body));
+  });
+
+  app.get(
+    '/admin/cards/check',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Verify the card books against the ledger and the issuer', response: { 200: envelope(z.object({ ok: z.boolean(), problems: z.array(z.string()) })) } } },
+    async (r) => {
+      const problems = await checkCards(app.database.sql, issuer, app.clock.now());
+      return okEnvelope(r.locale, { ok: problems.length === 0, problems });
+    },
+  );
+
+  if (sandbox) {
+    const dev = { config: { auth: 'public' as const } };
+    app.post('/dev/cards/failures', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: make the card issuer refuse or time out, per operation', body: devCardFailuresBody, response: { 200: envelope(devCardFailuresResult) } } }, async (r) => {
+      Object.assign(sandbox.failures, Object.fromEntries(Object.entries(r.body).filter(([, v]) => v !== undefined)));
+      return okEnvelope(r.locale, { ...sandbox.failures });
+    });
+    app.post(
+      '/dev/cards/ship',
+      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: the courier moves a physical card one step', body: devCardShipBody, response: { 200: envelope(cardSummary) } } },
+      async (r) => {
+        const owner = await cards.tokenOf(r.body.cardId);
+        if (!owner) throw cardNotFound();
+        await sandbox.advanceShipping(owner.token);
+        return okEnvelope(r.locale, await cards.card(owner.userId, r.body.cardId));
+      },
+    );
+    registerCardsDemoSeed(app, cards);
+  }
+};
+
+export default cardsModule;

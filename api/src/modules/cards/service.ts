@@ -1,0 +1,578 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
+import {
+  CARD_FEES,
+  cardGatewayFee,
+  type CardAddress,
+  type CardEligibility,
+  type CardOperationRecord,
+  type CardProduct,
+  type CardSummary,
+  type ShippingAddressInput,
+} from '@cardwallet/shared/schemas';
+import { format, formatFixed, money, ZERO } from '../../ledger/money';
+import { InsufficientBalanceError } from '../../ledger/store';
+import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
+import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/types';
+import { CardError, cardNotFound, gate, idempotencyMismatch, inFlight } from './errors';
+import * as postings from './postings';
+import { CARD_PRODUCTS, productById } from './products';
+
+export interface CardServiceDeps {
+  db: SqlDatabase;
+  issuer: CardIssuer;
+  now: () => Date;
+}
+
+/** The pages that fix each refusal (data.fix in the envelope). */
+export const FIX = {
+  kyc1: '/pages/user/kyc-lv1',
+  kyc2: '/pages/card/sumsub',
+  email: '/pages/user/bind-email',
+  fund: '/pages/wallet/transfer',
+  activate: '/pages/card/card-activation',
+} as const;
+
+interface CardRow {
+  id: string;
+  user_id: string;
+  product_id: string;
+  type: CardSummary['type'];
+  brand: CardSummary['brand'];
+  tier: CardSummary['tier'];
+  status: CardSummary['status'] | 'applying';
+  issuer_token: string | null;
+  last4: string | null;
+  expiry: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  shipping_status: CardSummary['shippingStatus'];
+  request_hash: string;
+  created_at: string | Date;
+  activated_at: string | Date | null;
+  balance: string;
+}
+
+const CARD_COLUMNS = `c.id, c.user_id, c.product_id, c.type, c.brand, c.tier, c.status, c.issuer_token, c.last4, c.expiry, c.first_name,
+  c.last_name, c.shipping_status, c.request_hash, c.created_at, c.activated_at, coalesce(a.balance, 0)::text AS balance`;
+const CARD_FROM = `cards c LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card:' || c.id || ':USD'`;
+
+interface OperationRow {
+  id: string;
+  card_id: string;
+  kind: CardOperationRecord['kind'];
+  amount: string;
+  fee: string;
+  status: 'pending' | 'completed';
+  request_hash: string;
+  created_at: string | Date;
+}
+
+const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+
+function requestHash(payload: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]])))
+    .digest('hex');
+}
+
+function toSummary(r: CardRow): CardSummary {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    type: r.type,
+    brand: r.brand,
+    tier: r.tier,
+    status: r.status === 'applying' ? 'inactivated' : r.status,
+    maskedNumber: `•••• ${r.last4 ?? '····'}`,
+    last4: r.last4 ?? '',
+    expiry: r.expiry ?? '',
+    cardholder: r.first_name && r.last_name ? `${r.first_name} ${r.last_name}` : null,
+    balance: formatFixed(r.balance, 2),
+    currency: 'USD',
+    shippingStatus: r.shipping_status,
+    createdAt: iso(r.created_at)!,
+    activatedAt: iso(r.activated_at),
+  };
+}
+
+function ageOn(birthDate: string, today: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--;
+  return age;
+}
+
+/** A failed issuer call as the customer sees it. */
+function issuerRefusal(e: unknown, onApply: boolean): unknown {
+  if (!(e instanceof CardIssuerError)) return e;
+  if (onApply) return new CardError('card_apply_failed');
+  if (e.failure === 'timeout') return new CardError('card_issuer_timeout');
+  if (e.failure === 'insufficient_funds') return new CardError('insufficient_card_balance');
+  return new CardError('operation_failed');
+}
+
+/**
+ * Cards, part 1 (docs/cards.md): products, applying, shipping addresses, activation, top-up and
+ * withdrawal. Money moves only as balanced ledger postings (postings.ts); the issuer is called
+ * between writing the operation row (which carries the client's idempotency key) and posting, and
+ * reversed by reference if the posting is refused — so a failure anywhere leaves no money moved.
+ */
+export class CardService {
+  constructor(private readonly deps: CardServiceDeps) {}
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  products() {
+    return {
+      products: CARD_PRODUCTS,
+      gatewayFee: CARD_FEES.gatewayFee,
+      gatewayFeeFreeFrom: CARD_FEES.gatewayFeeFreeFrom,
+      withdrawFee: CARD_FEES.withdrawFee,
+      minKeep: CARD_FEES.minKeep,
+    };
+  }
+
+  private async customer(userId: string) {
+    const [row] = await this.db.query<{ kyc_level: number; birth_date: string | null; email: string | null }>(
+      `SELECT kyc_level::int AS kyc_level, birth_date::text AS birth_date, email FROM users WHERE id = $1::bigint`,
+      [userId],
+    );
+    if (!row) throw new CardError('unauthenticated', {}, ResultCode.unauthenticated);
+    return { kycLevel: row.kyc_level, birthDate: row.birth_date, email: row.email };
+  }
+
+  async cardFunding(userId: string, tx: SqlRunner = this.db) {
+    const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [`user:${userId}:card_funding:USD`]);
+    return row ? money(row.balance) : ZERO;
+  }
+
+  /** The gate refusal for a card type, or null when the customer may apply. */
+  private gateFor(type: CardProduct['type'], c: Awaited<ReturnType<CardService['customer']>>): CardError | null {
+    if (c.kycLevel < 1 || c.birthDate === null) return gate('kyc1_required', FIX.kyc1);
+    if (ageOn(c.birthDate, this.deps.now()) < ADULT_AGE) return new CardError('card_under_age', {}, ResultCode.forbidden);
+    if (type === 'physical') {
+      if (c.kycLevel < 2) return gate('kyc2_required', FIX.kyc2);
+      if (!c.email) return gate('email_binding_required', FIX.email);
+    }
+    return null;
+  }
+
+  async eligibility(userId: string): Promise<CardEligibility> {
+    const [c, funding] = await Promise.all([this.customer(userId), this.cardFunding(userId)]);
+    const verdict = (type: CardProduct['type']) => {
+      const refusal = this.gateFor(type, c);
+      return { allowed: refusal === null, reason: refusal?.key ?? null };
+    };
+    return {
+      kycLevel: c.kycLevel,
+      emailBound: c.email !== null,
+      adult: c.birthDate === null ? null : ageOn(c.birthDate, this.deps.now()) >= ADULT_AGE,
+      cardFunding: formatFixed(funding, 2),
+      virtual: verdict('virtual'),
+      physical: verdict('physical'),
+    };
+  }
+
+  // ---- Reads -------------------------------------------------------------------------------------
+
+  async list(userId: string): Promise<{ cards: CardSummary[] }> {
+    const rows = await this.db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.status <> 'applying' ORDER BY c.created_at DESC, c.id`,
+      [userId],
+    );
+    return { cards: rows.map(toSummary) };
+  }
+
+  private async cardRow(userId: string, cardId: string, tx: SqlRunner = this.db): Promise<CardRow> {
+    const [row] = await tx.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.id = $1 AND c.user_id = $2 AND c.status <> 'applying'`, [cardId, userId]);
+    if (!row) throw cardNotFound();
+    return row;
+  }
+
+  async card(userId: string, cardId: string): Promise<CardSummary> {
+    const row = await this.cardRow(userId, cardId);
+    if (row.type === 'physical' && row.issuer_token && row.shipping_status !== 'delivered') {
+      // The courier's progress is the issuer's to tell; keep our copy current when it is asked for.
+      const status = await this.deps.issuer.shippingStatus(row.issuer_token).catch(() => row.shipping_status);
+      if (status && status !== row.shipping_status) {
+        await this.db.query(`UPDATE cards SET shipping_status = $2 WHERE id = $1`, [cardId, status]);
+        row.shipping_status = status;
+      }
+    }
+    return toSummary(row);
+  }
+
+  // ---- Shipping addresses ------------------------------------------------------------------------
+
+  async addresses(userId: string): Promise<{ addresses: CardAddress[] }> {
+    const rows = await this.db.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId]);
+    return { addresses: rows.map(toAddress) };
+  }
+
+  async addAddress(userId: string, a: ShippingAddressInput): Promise<CardAddress> {
+    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_addresses WHERE user_id = $1`, [userId]);
+    if ((count?.n ?? 0) >= 20) throw new CardError('operation_failed');
+    const [row] = await this.db.query<AddressRow>(
+      `INSERT INTO card_addresses (id, user_id, receiver, mobile, country, province, city, area, detail, postal_code)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${ADDRESS_COLUMNS}`,
+      [randomUUID(), userId, a.receiver, a.mobile, a.country, a.province, a.city, a.area, a.detail, a.postalCode],
+    );
+    return toAddress(row!);
+  }
+
+  async updateAddress(userId: string, id: string, a: ShippingAddressInput): Promise<CardAddress> {
+    const [row] = await this.db.query<AddressRow>(
+      `UPDATE card_addresses SET receiver = $3, mobile = $4, country = $5, province = $6, city = $7, area = $8, detail = $9, postal_code = $10,
+         updated_at = clock_timestamp() WHERE id = $1 AND user_id = $2 RETURNING ${ADDRESS_COLUMNS}`,
+      [id, userId, a.receiver, a.mobile, a.country, a.province, a.city, a.area, a.detail, a.postalCode],
+    );
+    if (!row) throw cardNotFound();
+    return toAddress(row);
+  }
+
+  async deleteAddress(userId: string, id: string): Promise<void> {
+    const rows = await this.db.query(`DELETE FROM card_addresses WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+    if (rows.length === 0) throw cardNotFound();
+  }
+
+  // ---- Apply -------------------------------------------------------------------------------------
+
+  async apply(userId: string, idempotencyKey: string, body: { productId: string; pin: string; addressId?: string | undefined }): Promise<CardSummary> {
+    // The PIN is not part of the hash: a 6-digit secret must not be stored as a fast hash.
+    const hash = requestHash({ op: 'apply', productId: body.productId, addressId: body.addressId ?? null });
+    const replay = await this.replayApply(userId, idempotencyKey, hash);
+    if (replay) return replay;
+
+    const product = productById(body.productId);
+    if (!product) throw new CardError('card_product_unavailable', {}, ResultCode.notFound);
+    const refusal = this.gateFor(product.type, await this.customer(userId));
+    if (refusal) throw refusal;
+    let shipping: AddressRow | null = null;
+    if (product.type === 'physical') {
+      if (!body.addressId) throw new CardError('card_address_required', {}, ResultCode.invalidParams);
+      [shipping = null] = await this.db.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE id = $1 AND user_id = $2`, [body.addressId, userId]);
+      if (!shipping) throw cardNotFound();
+    }
+    const fee = money(product.applicationFee);
+    if ((await this.cardFunding(userId)).lt(fee)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+
+    const cardId = randomUUID();
+    const inserted = await this.db.transaction(async (tx) => {
+      // One application at a time per customer, so the per-product limit cannot be raced past.
+      await tx.query(`SELECT id FROM users WHERE id = $1::bigint FOR UPDATE`, [userId]);
+      const [held] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`, [
+        userId,
+        product.id,
+      ]);
+      if ((held?.n ?? 0) >= product.applyLimit) throw new CardError('card_apply_limit_reached');
+      return tx.query<{ id: string }>(
+        `INSERT INTO cards (id, user_id, product_id, type, brand, tier, status, shipping_address, application_fee, idempotency_key, request_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, 'applying', $7::jsonb, $8, $9, $10)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+        [cardId, userId, product.id, product.type, product.brand, product.tier, shipping ? JSON.stringify(toAddress(shipping)) : null, format(fee), idempotencyKey, hash],
+      );
+    });
+    if (!inserted[0]) {
+      const again = await this.replayApply(userId, idempotencyKey, hash);
+      if (again) return again;
+      throw inFlight();
+    }
+
+    let issued;
+    try {
+      issued = await this.deps.issuer.createCard({
+        reference: cardId,
+        brand: product.brand,
+        type: product.type,
+        pin: body.pin,
+        shipping: shipping ? toAddress(shipping) : null,
+      });
+    } catch (e) {
+      await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [cardId]);
+      throw issuerRefusal(e, true);
+    }
+
+    try {
+      await this.db.transaction(async (tx) => {
+        if (fee.gt(0)) await postings.postCard(tx, postings.applyFee({ cardId, userId, fee: format(fee) }));
+        await tx.query(
+          `UPDATE cards SET status = 'inactivated', issuer_token = $2, last4 = $3, expiry = $4, shipping_status = $5 WHERE id = $1 AND status = 'applying'`,
+          [cardId, issued.token, issued.last4, issued.expiry, product.type === 'physical' ? 'processing' : null],
+        );
+      });
+    } catch (e) {
+      await this.deps.issuer.setStatus(issued.token, 'closed').catch(() => undefined);
+      await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [cardId]);
+      if (e instanceof InsufficientBalanceError) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+      throw e;
+    }
+    return toSummary(await this.cardRow(userId, cardId));
+  }
+
+  private async replayApply(userId: string, key: string, hash: string): Promise<CardSummary | null> {
+    const [row] = await this.db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.idempotency_key = $2`, [userId, key]);
+    if (!row) return null;
+    if (row.request_hash !== hash) throw idempotencyMismatch();
+    if (row.status === 'applying') throw inFlight();
+    return toSummary(row);
+  }
+
+  // ---- Activation, top-up, withdrawal --------------------------------------------------------------
+
+  async activate(
+    userId: string,
+    key: string,
+    body: { cardId: string; firstName: string; lastName: string; mobile: string; amount: string },
+  ): Promise<CardOperationRecord> {
+    const amount = money(body.amount);
+    const hash = requestHash({ op: 'activate', cardId: body.cardId, amount: format(amount), firstName: body.firstName, lastName: body.lastName, mobile: body.mobile });
+    const replay = await this.replayOperation(userId, key, hash);
+    if (replay) return replay;
+    const card = await this.cardRow(userId, body.cardId);
+    if ((await this.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
+    if (card.status === 'active') throw new CardError('card_already_active');
+    if (card.status !== 'inactivated') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    const product = productById(card.product_id)!;
+    if (amount.lt(product.firstTopUpMin)) throw new CardError('card_first_topup_minimum', { min: product.firstTopUpMin });
+    if (amount.gt(product.topUpMax)) throw new CardError('card_amount_out_of_limits', { min: product.firstTopUpMin, max: product.topUpMax });
+    const fee = money(cardGatewayFee(format(amount, 'USD')));
+    await this.requireFunding(userId, amount.plus(fee));
+    await this.deps.issuer.setCardholder(card.issuer_token!, body).catch((e: unknown) => {
+      throw issuerRefusal(e, false);
+    });
+    return this.move({
+      kind: 'activate',
+      userId,
+      key,
+      hash,
+      card,
+      amount: format(amount),
+      fee: format(fee),
+      issuerCall: (reference) => this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
+      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+      inTransaction: async (tx) => {
+        const rows = await tx.query(
+          `UPDATE cards SET status = 'active', activated_at = clock_timestamp(), first_name = $2, last_name = $3, holder_mobile = $4
+           WHERE id = $1 AND status = 'inactivated' RETURNING id`,
+          [card.id, body.firstName, body.lastName, body.mobile],
+        );
+        if (rows.length === 0) throw new CardError('card_already_active');
+      },
+    });
+  }
+
+  async topUp(userId: string, key: string, body: { cardId: string; amount: string }): Promise<CardOperationRecord> {
+    const amount = money(body.amount);
+    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(amount) });
+    const replay = await this.replayOperation(userId, key, hash);
+    if (replay) return replay;
+    const card = await this.cardRow(userId, body.cardId);
+    if ((await this.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
+    if (card.status === 'inactivated') throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
+    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    const product = productById(card.product_id)!;
+    if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax)) throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
+    const fee = money(cardGatewayFee(format(amount, 'USD')));
+    await this.requireFunding(userId, amount.plus(fee));
+    return this.move({
+      kind: 'topup',
+      userId,
+      key,
+      hash,
+      card,
+      amount: format(amount),
+      fee: format(fee),
+      issuerCall: (reference) => this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
+      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+    });
+  }
+
+  async withdraw(userId: string, key: string, body: { cardId: string; amount: string }): Promise<CardOperationRecord> {
+    const amount = money(body.amount);
+    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(amount) });
+    const replay = await this.replayOperation(userId, key, hash);
+    if (replay) return replay;
+    const card = await this.cardRow(userId, body.cardId);
+    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    const product = productById(card.product_id)!;
+    if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax)) throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
+    const fee = money(CARD_FEES.withdrawFee);
+    const keepRefusal = (balance: string) => {
+      const max = money(balance).minus(fee).minus(CARD_FEES.minKeep);
+      return new CardError('card_must_keep_minimum', { min: CARD_FEES.minKeep, max: formatFixed(max.gt(0) ? max : ZERO, 2) });
+    };
+    const balance = money(card.balance);
+    if (balance.lt(amount.plus(fee))) throw new CardError('insufficient_card_balance');
+    if (balance.minus(amount).minus(fee).lt(CARD_FEES.minKeep)) throw keepRefusal(card.balance);
+    return this.move({
+      kind: 'withdraw',
+      userId,
+      key,
+      hash,
+      card,
+      amount: format(amount),
+      fee: format(fee),
+      issuerCall: (reference) => this.deps.issuer.unload({ token: card.issuer_token!, amount: format(amount.plus(fee)), reference }),
+      posting: (operationId) => postings.withdraw({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+      inTransaction: async (tx) => {
+        // Under the lock ledger_post took on the card account: the rule holds however many race.
+        const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [postings.cardAccountKey(userId, card.id)]);
+        if (!row || money(row.balance).lt(CARD_FEES.minKeep)) throw keepRefusal(format(money(row?.balance ?? '0').plus(amount).plus(fee)));
+      },
+      insufficient: () => new CardError('insufficient_card_balance'),
+    });
+  }
+
+  private async requireFunding(userId: string, total: ReturnType<typeof money>) {
+    if ((await this.cardFunding(userId)).lt(total)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+  }
+
+  /**
+   * The one path every card money movement takes:
+   * 1. the operation row with the client's key is inserted as `pending` (a concurrent duplicate
+   *    finds it and waits for / replays the original);
+   * 2. the issuer moves the money, idempotent on the operation id;
+   * 3. one transaction posts the ledger entries, runs the operation's own checks and marks it
+   *    `completed`. If 2 or 3 fails, the issuer movement is reversed and the row deleted: no money
+   *    moved, and a retry with the same key is evaluated afresh. A row left `pending` by a crash is
+   *    unwound by `recoverPending`.
+   */
+  private async move(op: {
+    kind: CardOperationRecord['kind'];
+    userId: string;
+    key: string;
+    hash: string;
+    card: CardRow;
+    amount: string;
+    fee: string;
+    issuerCall: (reference: string) => Promise<unknown>;
+    posting: (operationId: string) => postings.CardPosting;
+    inTransaction?: (tx: SqlRunner) => Promise<void>;
+    insufficient?: () => CardError;
+  }): Promise<CardOperationRecord> {
+    const id = randomUUID();
+    const inserted = await this.db.query<{ id: string }>(
+      `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [id, op.userId, op.card.id, op.kind, op.amount, op.fee, op.key, op.hash],
+    );
+    if (!inserted[0]) {
+      const again = await this.replayOperation(op.userId, op.key, op.hash);
+      if (again) return again;
+      throw inFlight();
+    }
+    const unwind = async () => {
+      try {
+        await this.deps.issuer.reverse(id);
+        await this.db.query(`DELETE FROM card_operations WHERE id = $1 AND status = 'pending'`, [id]);
+      } catch {
+        // The issuer is unreachable: the row stays pending and recoverPending reverses it later.
+      }
+    };
+    try {
+      await op.issuerCall(id);
+    } catch (e) {
+      await unwind();
+      throw issuerRefusal(e, false);
+    }
+    try {
+      await this.db.transaction(async (tx) => {
+        await postings.postCard(tx, op.posting(id));
+        if (op.inTransaction) await op.inTransaction(tx);
+        await tx.query(`UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [id]);
+      });
+    } catch (e) {
+      await unwind();
+      if (e instanceof InsufficientBalanceError) throw op.insufficient ? op.insufficient() : new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+      throw e;
+    }
+    return this.operationRecord(op.userId, id);
+  }
+
+  private async operationRecord(userId: string, id: string): Promise<CardOperationRecord> {
+    const [row] = await this.db.query<OperationRow>(
+      `SELECT id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, created_at FROM card_operations WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    if (!row) throw cardNotFound();
+    return this.toOperation(userId, row);
+  }
+
+  private async toOperation(userId: string, row: OperationRow): Promise<CardOperationRecord> {
+    return {
+      id: row.id,
+      cardId: row.card_id,
+      kind: row.kind,
+      amount: formatFixed(row.amount, 2),
+      fee: formatFixed(row.fee, 2),
+      createdAt: iso(row.created_at)!,
+      card: toSummary(await this.cardRow(userId, row.card_id)),
+    };
+  }
+
+  private async replayOperation(userId: string, key: string, hash: string): Promise<CardOperationRecord | null> {
+    const [row] = await this.db.query<OperationRow>(
+      `SELECT id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, created_at FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    );
+    if (!row) return null;
+    if (row.request_hash !== hash) throw idempotencyMismatch();
+    if (row.status === 'pending') throw inFlight();
+    return this.toOperation(userId, row);
+  }
+
+  /** Unwinds operations a crash left pending (issuer reversed by reference, row deleted). */
+  async recoverPending(olderThanMs = 120_000): Promise<number> {
+    const cutoff = new Date(this.deps.now().getTime() - olderThanMs).toISOString();
+    const rows = await this.db.query<{ id: string }>(`SELECT id FROM card_operations WHERE status = 'pending' AND created_at < $1 ORDER BY created_at LIMIT 100`, [cutoff]);
+    let n = 0;
+    for (const { id } of rows) {
+      try {
+        await this.deps.issuer.reverse(id);
+        await this.db.query(`DELETE FROM card_operations WHERE id = $1 AND status = 'pending'`, [id]);
+        n++;
+      } catch {
+        // still unreachable: next round
+      }
+    }
+    const stale = await this.db.query<{ id: string; issuer_token: string | null }>(`SELECT id, issuer_token FROM cards WHERE status = 'applying' AND created_at < $1 LIMIT 100`, [cutoff]);
+    for (const c of stale) {
+      if (c.issuer_token) await this.deps.issuer.setStatus(c.issuer_token, 'closed').catch(() => undefined);
+      await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [c.id]);
+    }
+    return n;
+  }
+
+  /** Sandbox control: the physical card's courier moves one step (the issuer's state). */
+  async tokenOf(cardId: string): Promise<{ token: string; userId: string } | null> {
+    const [row] = await this.db.query<{ issuer_token: string | null; user_id: string }>(`SELECT issuer_token, user_id FROM cards WHERE id = $1`, [cardId]);
+    return row?.issuer_token ? { token: row.issuer_token, userId: row.user_id } : null;
+  }
+}
+
+interface AddressRow {
+  id: string;
+  receiver: string;
+  mobile: string;
+  country: string;
+  province: string;
+  city: string;
+  area: string;
+  detail: string;
+  postal_code: string;
+}
+const ADDRESS_COLUMNS = `id, receiver, mobile, country, province, city, area, detail, postal_code`;
+const toAddress = (r: AddressRow): CardAddress => ({
+  id: r.id,
+  receiver: r.receiver,
+  mobile: r.mobile,
+  country: r.country,
+  province: r.province,
+  city: r.city,
+  area: r.area,
+  detail: r.detail,
+  postalCode: r.postal_code,
+});

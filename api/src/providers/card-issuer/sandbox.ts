@@ -1,0 +1,217 @@
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import type { SqlDatabase } from '../../ledger/sql';
+import { generateCvv, generatePan } from './pan';
+import {
+  CardIssuerError,
+  type CardIssuer,
+  type IssuedCard,
+  type IssuerBrand,
+  type IssuerCardStatus,
+  type IssuerCardType,
+  type IssuerShipping,
+  type IssuerShippingStatus,
+} from './types';
+
+export type SandboxIssuerMode = 'ok' | 'refuse' | 'timeout';
+export interface SandboxIssuerFailures {
+  create: SandboxIssuerMode;
+  load: SandboxIssuerMode;
+  unload: SandboxIssuerMode;
+}
+
+/** Documented sandbox default; outside sandbox no sandbox issuer exists. */
+export const SANDBOX_ISSUER_SECRET = 'cardwallet-sandbox-issuer-secret';
+
+const SHIPPING_STEPS: IssuerShippingStatus[] = ['processing', 'shipped', 'delivered'];
+
+/**
+ * A card issuing processor for the sandbox, behaving as a real one does: it issues Luhn-valid PANs
+ * in the product's BIN ranges with a 3-year expiry and a CVV, keeps PAN/CVV/PIN AES-256-GCM
+ * encrypted in its own tables, hands out only token + last four + expiry, holds each card's
+ * balance, and is idempotent on the caller's references. `failures` switches refusals and
+ * timeouts per operation (POST /api/dev/cards/failures).
+ */
+export class SandboxCardIssuer implements CardIssuer {
+  readonly name = 'sandbox';
+  readonly failures: SandboxIssuerFailures = { create: 'ok', load: 'ok', unload: 'ok' };
+  private readonly key: Buffer;
+  private readonly fingerprintKey: Buffer;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    secret: string = SANDBOX_ISSUER_SECRET,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.key = createHash('sha256').update(`enc:${secret}`).digest();
+    this.fingerprintKey = createHash('sha256').update(`fp:${secret}`).digest();
+  }
+
+  private encrypt(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64')).join('.');
+  }
+
+  private decrypt(sealed: string): string {
+    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
+  }
+
+  /** A refusal answers at once; a timeout never answers (the caller's deadline fires). */
+  private gate(mode: SandboxIssuerMode, what: string): Promise<void> {
+    if (mode === 'refuse') return Promise.reject(new CardIssuerError('refused', `sandbox issuer refused ${what}`));
+    if (mode === 'timeout') return new Promise<void>(() => undefined);
+    return Promise.resolve();
+  }
+
+  async createCard(req: { reference: string; brand: IssuerBrand; type: IssuerCardType; pin: string; shipping: IssuerShipping | null }): Promise<IssuedCard> {
+    await this.gate(this.failures.create, 'the card application');
+    const token = `sbx_${createHmac('sha256', this.fingerprintKey).update(`card:${req.reference}`).digest('hex').slice(0, 32)}`;
+    const existing = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    if (existing[0]) return { token, ...existing[0] };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const pan = generatePan(req.brand);
+      const now = this.now();
+      const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+      const rows = await this.db.query<{ token: string }>(
+        `INSERT INTO sandbox_issuer_cards (token, brand, type, pan_encrypted, pan_fingerprint, cvv_encrypted, pin_encrypted, last4, expiry, status, shipping_status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'inactive', $10)
+         ON CONFLICT DO NOTHING RETURNING token`,
+        [
+          token,
+          req.brand,
+          req.type,
+          this.encrypt(pan),
+          createHmac('sha256', this.fingerprintKey).update(pan).digest('hex'),
+          this.encrypt(generateCvv()),
+          this.encrypt(req.pin),
+          pan.slice(-4),
+          expiry,
+          req.type === 'physical' ? 'processing' : null,
+        ],
+      );
+      if (rows[0]) return { token, last4: pan.slice(-4), expiry };
+      const again = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+      if (again[0]) return { token, ...again[0] };
+      // else: the PAN collided with another card's — draw again
+    }
+    throw new CardIssuerError('unavailable', 'sandbox issuer could not allocate a card number');
+  }
+
+  async setCardholder(token: string, holder: { firstName: string; lastName: string; mobile: string }): Promise<void> {
+    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET cardholder = $2 WHERE token = $1 RETURNING token`, [
+      token,
+      `${holder.firstName} ${holder.lastName}`.toUpperCase(),
+    ]);
+    if (!rows[0]) throw new CardIssuerError('not_found', 'unknown card token');
+  }
+
+  private async move(kind: 'load' | 'unload', req: { token: string; amount: string; reference: string }): Promise<{ balance: string }> {
+    await this.gate(kind === 'load' ? this.failures.load : this.failures.unload, kind);
+    const sign = kind === 'load' ? '' : '-';
+    try {
+      return await this.db.transaction(async (tx) => {
+        const inserted = await tx.query<{ reference: string }>(
+          `INSERT INTO sandbox_issuer_operations (reference, token, kind, amount) VALUES ($1, $2, $3, $4) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+          [req.reference, req.token, kind, req.amount],
+        );
+        if (inserted[0]) {
+          const rows = await tx.query<{ balance: string }>(
+            `UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * ${sign}1), status = CASE WHEN status = 'inactive' AND $3 = 'load' THEN 'active' ELSE status END
+             WHERE token = $1 AND status <> 'closed' RETURNING balance::text AS balance`,
+            [req.token, req.amount, kind],
+          );
+          if (!rows[0]) throw new CardIssuerError('not_found', 'unknown or closed card');
+          return { balance: rows[0].balance };
+        }
+        const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`, [req.token]);
+        return { balance: row!.balance };
+      });
+    } catch (e) {
+      if (e instanceof CardIssuerError) throw e;
+      const code = (e as { code?: string }).code;
+      if (code === '23514') throw new CardIssuerError('insufficient_funds', 'card balance too low');
+      if (code === '23503') throw new CardIssuerError('not_found', 'unknown card token');
+      throw e;
+    }
+  }
+
+  load(req: { token: string; amount: string; reference: string }) {
+    return this.move('load', req);
+  }
+
+  unload(req: { token: string; amount: string; reference: string }) {
+    return this.move('unload', req);
+  }
+
+  async reverse(reference: string): Promise<void> {
+    // A request that timed out on the caller's side may still be applied here later: the reversal
+    // then leaves a tombstone that voids it. If that request commits while we look, look again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const settled = await this.db.transaction(async (tx) => {
+        const [op] = await tx.query<{ token: string | null; kind: string | null; amount: string | null }>(
+          `UPDATE sandbox_issuer_operations SET reversed = TRUE WHERE reference = $1 AND NOT reversed RETURNING token, kind, amount::text AS amount`,
+          [reference],
+        );
+        if (op) {
+          if (op.token && op.amount) {
+            await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * $3) WHERE token = $1`, [op.token, op.amount, op.kind === 'load' ? -1 : 1]);
+          }
+          return true;
+        }
+        const tombstone = await tx.query(`INSERT INTO sandbox_issuer_operations (reference, reversed) VALUES ($1, TRUE) ON CONFLICT (reference) DO NOTHING RETURNING reference`, [
+          reference,
+        ]);
+        if (tombstone.length > 0) return true;
+        const [existing] = await tx.query<{ reversed: boolean }>(`SELECT reversed FROM sandbox_issuer_operations WHERE reference = $1`, [reference]);
+        return existing?.reversed === true;
+      });
+      if (settled) return;
+    }
+    throw new CardIssuerError('unavailable', `could not reverse ${reference}`);
+  }
+
+  async balance(token: string): Promise<string> {
+    const [row] = await this.db.query<{ balance: string }>(`SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    if (!row) throw new CardIssuerError('not_found', 'unknown card token');
+    return row.balance;
+  }
+
+  /** All balances at once (the ledger check compares every card). */
+  async balances(): Promise<Map<string, string>> {
+    const rows = await this.db.query<{ token: string; balance: string }>(`SELECT token, balance::text AS balance FROM sandbox_issuer_cards`);
+    return new Map(rows.map((r) => [r.token, r.balance]));
+  }
+
+  async setStatus(token: string, status: IssuerCardStatus): Promise<void> {
+    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET status = $2 WHERE token = $1 RETURNING token`, [token, status]);
+    if (!rows[0]) throw new CardIssuerError('not_found', 'unknown card token');
+  }
+
+  async shippingStatus(token: string): Promise<IssuerShippingStatus | null> {
+    const [row] = await this.db.query<{ shipping_status: IssuerShippingStatus | null }>(`SELECT shipping_status FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    if (!row) throw new CardIssuerError('not_found', 'unknown card token');
+    return row.shipping_status;
+  }
+
+  /** Sandbox control: the courier moves a physical card one step (processing → shipped → delivered). */
+  async advanceShipping(token: string): Promise<IssuerShippingStatus | null> {
+    const current = await this.shippingStatus(token);
+    if (current === null) return null;
+    const next = SHIPPING_STEPS[Math.min(SHIPPING_STEPS.indexOf(current) + 1, SHIPPING_STEPS.length - 1)]!;
+    await this.db.query(`UPDATE sandbox_issuer_cards SET shipping_status = $2 WHERE token = $1`, [token, next]);
+    return next;
+  }
+
+  async details(token: string): Promise<{ pan: string; cvv: string; expiry: string }> {
+    const [row] = await this.db.query<{ pan_encrypted: string; cvv_encrypted: string; expiry: string }>(
+      `SELECT pan_encrypted, cvv_encrypted, expiry FROM sandbox_issuer_cards WHERE token = $1`,
+      [token],
+    );
+    if (!row) throw new CardIssuerError('not_found', 'unknown card token');
+    return { pan: this.decrypt(row.pan_encrypted), cvv: this.decrypt(row.cvv_encrypted), expiry: row.expiry };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The card issuing processor, behind an interface (docs/cards.md, "Issuer interface"). The issuer
+ * owns card numbers, expiry, CVV and PIN; our API only ever receives a token, the last four digits
+ * and the expiry. Every money call carries our operation's reference and is idempotent on it, and
+ * `reverse(reference)` undoes a load or unload exactly once — so a failed or crashed operation on
+ * our side can always be unwound.
+ */
+export type IssuerBrand = 'visa' | 'mastercard';
+export type IssuerCardType = 'virtual' | 'physical';
+export type IssuerCardStatus = 'inactive' | 'active' | 'frozen' | 'closed';
+export type IssuerShippingStatus = 'processing' | 'shipped' | 'delivered';
+
+export interface IssuerShipping {
+  receiver: string;
+  mobile: string;
+  country: string;
+  province: string;
+  city: string;
+  area: string;
+  detail: string;
+  postalCode: string;
+}
+
+export interface IssuedCard {
+  token: string;
+  last4: string;
+  /** MM/YY */
+  expiry: string;
+}
+
+export interface CardIssuer {
+  readonly name: string;
+  /** Issues a card. `reference` is our card id: asking twice returns the same card. */
+  createCard(req: { reference: string; brand: IssuerBrand; type: IssuerCardType; pin: string; shipping: IssuerShipping | null }): Promise<IssuedCard>;
+  setCardholder(token: string, holder: { firstName: string; lastName: string; mobile: string }): Promise<void>;
+  /** Adds funds to the card. Idempotent on `reference`. */
+  load(req: { token: string; amount: string; reference: string }): Promise<{ balance: string }>;
+  /** Takes funds off the card; refuses with `insufficient_funds` below zero. Idempotent on `reference`. */
+  unload(req: { token: string; amount: string; reference: string }): Promise<{ balance: string }>;
+  /** Undoes the load/unload with this reference once; unknown or already reversed → no-op. */
+  reverse(reference: string): Promise<void>;
+  /** The card balance as the issuer holds it (the ledger check compares it with ours). */
+  balance(token: string): Promise<string>;
+  setStatus(token: string, status: IssuerCardStatus): Promise<void>;
+  shippingStatus(token: string): Promise<IssuerShippingStatus | null>;
+  /** Full details for a step-up reveal (cards part 2). Never stored or logged by us. */
+  details(token: string): Promise<{ pan: string; cvv: string; expiry: string }>;
+}
+
+export type CardIssuerFailure = 'refused' | 'timeout' | 'insufficient_funds' | 'not_found' | 'unavailable';
+
+export class CardIssuerError extends Error {
+  override readonly name = 'CardIssuerError';
+  constructor(
+    readonly failure: CardIssuerFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Bounds every issuer call: an answer later than `ms` is a timeout (the caller then reverses). */
+export function withTimeout(issuer: CardIssuer, ms: number): CardIssuer {
+  const bound =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      new Promise<R>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new CardIssuerError('timeout', `card issuer did not answer within ${ms} ms`)), ms);
+        timer.unref?.();
+        fn(...args).then(
+          (v) => {
+            clearTimeout(timer);
+            resolve(v);
+          },
+          (e: unknown) => {
+            clearTimeout(timer);
+            reject(e);
+          },
+        );
+      });
+  return {
+    name: issuer.name,
+    createCard: bound(issuer.createCard.bind(issuer)),
+    setCardholder: bound(issuer.setCardholder.bind(issuer)),
+    load: bound(issuer.load.bind(issuer)),
+    unload: bound(issuer.unload.bind(issuer)),
+    reverse: bound(issuer.reverse.bind(issuer)),
+    balance: bound(issuer.balance.bind(issuer)),
+    setStatus: bound(issuer.setStatus.bind(issuer)),
+    shippingStatus: bound(issuer.shippingStatus.bind(issuer)),
+    details: bound(issuer.details.bind(issuer)),
+  };
+}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSandbox } from '../../src/modules/accounts/seed';
+import { runDemoSeeds } from '../../src/sandbox/demo-seeds';
+import { hashToken, newToken } from '../../src/security/tokens';
+import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { booksClean, fundCard } from './support';
+
+process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
+
+/**
+ * The cards demo seed on its own: the kyc and wallet seeds (other branches) are stood in for by
+ * the sandbox controls — level 2 + birth date, and a funded card-funding balance.
+ */
+describe.each(testDrivers())('cards demo seed on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('gives the demo customer an active virtual card with a balance and a physical card on its way, once', async () => {
+    const userId = await seedSandbox(t.app);
+    expect((await t.post('dev/users/kyc', { userId, level: 2, birthDate: '1990-05-14' })).code).toBe(200);
+    const token = newToken();
+    await t.database.sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [userId, hashToken(token)]);
+    await fundCard(t, token, '500');
+    const stand = async () => {};
+    for (const name of ['wallet', 'kyc']) if (!t.app.demoSeeds.ordered().some((s) => s.name === name)) t.app.demoSeeds.add({ name, run: stand });
+    const report = await runDemoSeeds(t.app, { userId });
+    expect(report.failed).toEqual([]);
+    expect(report.ran).toContain('cards');
+    const { cards } = (await t.get('card/list', {}, { token })).data;
+    expect(cards).toHaveLength(2);
+    expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({ status: 'active', balance: '120.00', cardholder: 'Alex Morgan' });
+    expect(cards.find((c: { type: string }) => c.type === 'physical')).toMatchObject({ status: 'inactivated', shippingStatus: 'processing' });
+    expect((await runDemoSeeds(t.app, { userId })).ran).toEqual([]);
+    await booksClean(t);
+  }, 120_000);
+});

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
+
+/**
+ * Cards, part 1 in Chromium against the real API (sandbox issuer, sandbox chain): apply for a
+ * virtual card → activate it with the first top-up → withdraw to the wallet; the physical card
+ * refused without KYC 2 and shown the way; one journey in ar-AE; axe-core on every card page.
+ * Set-up goes through the sandbox controls (KYC level, chain deposit) and the real wallet transfer.
+ */
+
+interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  key?: string;
+  data: T;
+}
+
+async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await request.fetch(`/api/${path}`, {
+    method,
+    ...(method === 'GET' ? { params: body as Record<string, string> } : { data: body ?? {} }),
+    headers: { ...(token ? { 'Access-Token': token } : {}), ...headers },
+  });
+  expect(response.ok(), `${method} /api/${path} → HTTP ${response.status()}`).toBe(true);
+  const envelope = (await response.json()) as Envelope<T>;
+  expect(envelope.code, `${path}: ${envelope.msg}`).toBe(200);
+  return envelope.data;
+}
+
+/** A customer at `level` (sandbox KYC control) with `funds` USD on the wallet's card-funding balance. */
+async function customer(request: APIRequestContext, { level, funds }: { level: number; funds: string }) {
+  const account = uniqueEmail('cards');
+  const password = strongPassword('cards');
+  await registerThroughApi(request, account, password);
+  const { token, userId } = await loginThroughApi(request, account, password);
+  await call(request, 'POST', 'dev/users/kyc', null, { userId, level, birthDate: '1990-05-14' });
+  if (funds !== '0') {
+    const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
+    await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
+    await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
+    await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
+  }
+  return { token, userId };
+}
+
+async function signIn(page: Page, session: { token: string; userId: string }, locale = 'en-US') {
+  await page.addInitScript(
+    ({ token, userId, locale: language }) => {
+      if (window.localStorage.getItem('cards-e2e-signed-in')) return;
+      window.localStorage.setItem('cards-e2e-signed-in', '1');
+      window.localStorage.setItem('AccessToken', token);
+      window.localStorage.setItem('userId', userId);
+      window.localStorage.setItem('platform', 'h5');
+      window.localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
+      window.localStorage.setItem('language', language);
+    },
+    { ...session, locale },
+  );
+}
+
+const main = (page: Page) => page.locator('main').last();
+
+test.describe('cards', () => {
+  test('apply for a virtual card → activate with the first top-up → withdraw to the wallet (en-US)', async ({ page, request }) => {
+    const session = await customer(request, { level: 1, funds: '300' });
+    await signIn(page, session);
+
+    await page.goto('/pages/card/index');
+    await expect(page.getByText('No cards yet')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByText('Apply for a card').click();
+    await expect(page).toHaveURL(/\/pages\/card\/apply$/);
+    await expect(page.getByRole('radio', { name: 'Virtual' })).toBeChecked();
+    await expectAccessible(page);
+    await page.getByLabel('Card PIN (6 digits)', { exact: true }).fill('482915');
+    await page.getByLabel('Repeat the card PIN', { exact: true }).fill('482915');
+    await page.getByRole('button', { name: 'Apply and pay $10.00' }).click();
+
+    await expect(page).toHaveURL(/\/pages\/card\/apply-success\?cardId=/);
+    await expect(page.getByRole('heading', { name: 'Your card is open' })).toBeVisible();
+    const tile = page.getByRole('article', { name: /Visa Virtual card ending \d{4}/ });
+    await expect(tile).toContainText('Not activated');
+    await expectAccessible(page);
+    await expect(page.locator('body')).not.toContainText(/\d{12,19}/);
+
+    await page.getByRole('button', { name: 'Activate now' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/card-activation\?cardId=/);
+    await page.getByLabel('First name', { exact: true }).fill('Ada');
+    await page.getByLabel('Last name', { exact: true }).fill('Lovelace');
+    await page.getByLabel('Mobile (with country code)', { exact: true }).fill('+447911123456');
+    await page.getByLabel(/First top-up in USD/).fill('100');
+    await expect(main(page)).toContainText('$0.00');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Activate with this top-up' }).click();
+
+    await expect(page).toHaveURL(/\/pages\/card\/index$/);
+    const active = page.getByRole('article', { name: /Visa Virtual card ending \d{4}/ });
+    await expect(active).toContainText('Active');
+    await expect(active).toContainText('$100.00');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page).toHaveURL(/select-card\?for=withdraw/);
+    await expect(page.getByRole('heading', { name: 'Which card do you want to withdraw from?' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('article', { name: /Visa Virtual card ending/ }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/withdraw\?cardId=/);
+    await expect(main(page)).toContainText('$94.00');
+    await page.getByLabel('Amount (USD)', { exact: true }).fill('95');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page.getByText(/must keep at least 1 USD/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Amount (USD)', { exact: true }).fill('50');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/index$/);
+    await expect(page.getByRole('article', { name: /Visa Virtual card ending/ })).toContainText('$45.00');
+
+    // 300 − 10 application fee − 100 first top-up + 50 withdrawn = 240 on the card-funding balance.
+    const info = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
+    expect(info.cardFunding).toBe('240.00');
+
+    await page.goto('/pages/card/recharge');
+    await expect(page).toHaveURL(/select-card\?for=recharge/);
+    await page.getByRole('article', { name: /Visa Virtual card ending/ }).click();
+    await page.getByLabel('Amount (USD)', { exact: true }).fill('49.99');
+    await expect(main(page)).toContainText('$0.30');
+    await expectAccessible(page);
+
+    for (const path of ['list', 'benefits', 'vbenefits']) {
+      await page.goto(`/pages/card/${path}`);
+      await expect(main(page).locator('.adm-skeleton')).toHaveCount(0);
+      await expect(main(page)).not.toBeEmpty();
+      await expectAccessible(page);
+    }
+  });
+
+  test('a physical card is refused without KYC 2 and the customer is shown the way', async ({ page, request }) => {
+    const session = await customer(request, { level: 1, funds: '100' });
+    await signIn(page, session);
+    await page.goto('/pages/card/apply?type=physical');
+    await expect(page.getByRole('radio', { name: 'Physical' })).toBeChecked();
+    const notice = page.getByRole('alert').filter({ hasText: /level 2|KYC/i });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('button', { name: /Apply and pay/ })).toBeDisabled();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Complete the identity check (KYC 2)' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/sumsub$/);
+    await expect(page.getByRole('heading', { name: 'Identity check for physical cards' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Start verification' }).click();
+    await expect(page).toHaveURL(/\/pages\/user\/kyc-lv2\?redirect=/);
+  });
+
+  test('shipping addresses: add with a checked mobile number, then choose one for a physical card (KYC 2)', async ({ page, request }) => {
+    const session = await customer(request, { level: 2, funds: '100' });
+    await signIn(page, session);
+    await page.goto('/pages/card/select-address');
+    await expect(page.getByText('No shipping address yet')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add address' }).first().click();
+    await expect(page).toHaveURL(/add-address/);
+    await page.getByLabel('Receiver', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Mobile (with country code)', { exact: true }).fill('12345');
+    for (const [label, value] of [
+      ['Country or region', 'United Kingdom'],
+      ['Province / state', 'England'],
+      ['City', 'London'],
+      ['Area / district', 'Camden'],
+      ['Detailed address', '12 Example Street'],
+      ['Postal code', 'NW1 8AB'],
+    ] as const) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page.getByText('Please enter a valid mobile number')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Mobile (with country code)', { exact: true }).fill('+447911123456');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect(page).toHaveURL(/select-address/);
+    await expect(page.getByText('Ada Lovelace')).toBeVisible();
+
+    await page.goto('/pages/card/apply?type=physical');
+    await expect(main(page)).toContainText('12 Example Street');
+    await page.getByLabel('Card PIN (6 digits)', { exact: true }).fill('736204');
+    await page.getByLabel('Repeat the card PIN', { exact: true }).fill('736204');
+    await page.getByRole('button', { name: 'Apply and pay $50.00' }).click();
+    await expect(page).toHaveURL(/apply-success/);
+    await expect(main(page)).toContainText('about 7 working days');
+    await expect(page.getByRole('article', { name: /Visa Physical card ending/ })).toContainText('Being prepared');
+  });
+
+  test('ar-AE: apply for a virtual card and activate it, right to left', async ({ page, request }) => {
+    const session = await customer(request, { level: 1, funds: '100' });
+    await signIn(page, session, 'ar-AE');
+    await page.goto('/pages/card/apply');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('radio', { name: 'افتراضية' })).toBeChecked();
+    await expectAccessible(page);
+    await page.getByLabel('الرقم السري للبطاقة (6 أرقام)', { exact: true }).fill('482915');
+    await page.getByLabel('أعد إدخال الرقم السري', { exact: true }).fill('482915');
+    await page.getByRole('button', { name: /اطلب وادفع/ }).click();
+    await expect(page).toHaveURL(/apply-success/);
+    await expect(page.getByRole('heading', { name: 'تم فتح بطاقتك' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'فعّل الآن' }).click();
+    await page.getByLabel('الاسم الأول', { exact: true }).fill('Ada');
+    await page.getByLabel('اسم العائلة', { exact: true }).fill('Lovelace');
+    await page.getByLabel('رقم الجوال (مع رمز الدولة)', { exact: true }).fill('+971501234567');
+    await page.getByLabel(/أول شحن بالدولار/).fill('20');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'فعّل بهذا الشحن' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/index$/);
+    await expect(page.getByRole('article').first()).toContainText('مفعّلة');
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Button, Form } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useHost } from '@cardwallet/shared';
+import { shippingAddressFields, type ShippingAddressInput } from '@cardwallet/shared/schemas';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useQueryParam } from '../../../lib/use-query-param';
+import { useAddressChoice } from '../address-choice';
+import { useAddresses } from '../api/get-addresses';
+import { useSaveAddress } from '../api/save-address';
+
+const FIELDS = ['receiver', 'mobile', 'country', 'province', 'city', 'area', 'detail', 'postalCode'] as const;
+const EMPTY: ShippingAddressInput = { receiver: '', mobile: '', country: '', province: '', city: '', area: '', detail: '', postalCode: '' };
+
+/** Add or edit (`?id=`) a shipping address: every field of spec §3 required, mobile checked in E.164. */
+export default function AddAddressPage() {
+  const { t } = useTranslation('card');
+  const host = useHost();
+  const id = useQueryParam('id');
+  const addresses = useAddresses();
+  const save = useSaveAddress();
+  const choose = useAddressChoice((s) => s.choose);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ShippingAddressInput>({ mode: 'onTouched', resolver: zodResolver(shippingAddressFields), defaultValues: EMPTY });
+  const editing = id ? addresses.data?.find((a) => a.id === id) : undefined;
+  useEffect(() => {
+    if (editing) form.reset({ ...editing });
+  }, [editing, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync(id ? { ...values, id } : values);
+      if (!id) choose(saved.id);
+      host.navigation.back();
+    } catch (error) {
+      if (applyServerFieldErrors(error, form.setError, FIELDS)) return;
+      setFailure(apiErrorMessage(error, t));
+    }
+  });
+
+  return (
+    <main className="card-page">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(id ? 'address.editTitle' : 'address.addTitle')}>
+        <Form layout="vertical" className="card-form">
+          <TextField control={form.control} name="receiver" label={t('address.receiver')} autoComplete="name" required />
+          <TextField control={form.control} name="mobile" label={t('address.mobile')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+447911123456" required />
+          <TextField control={form.control} name="country" label={t('address.country')} autoComplete="country-name" required />
+          <TextField control={form.control} name="province" label={t('address.province')} autoComplete="address-level1" required />
+          <TextField control={form.control} name="city" label={t('address.city')} autoComplete="address-level2" required />
+          <TextField control={form.control} name="area" label={t('address.area')} autoComplete="address-level3" required />
+          <TextField control={form.control} name="detail" label={t('address.detail')} autoComplete="street-address" required />
+          <TextField control={form.control} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" required />
+        </Form>
+        <FormAlert message={failure} />
+        <div className="card-actions">
+          <Button type="submit" color="primary" block loading={save.isPending} disabled={save.isPending}>
+            {t('address.save')}
+          </Button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { cardSummary, type CardSummary } from '@cardwallet/shared/schemas';
+
+/** GET card/detail?cardId= — one card (a physical card's shipping state is fresh from the issuer). */
+export async function getCard(http: HttpClient, cardId: string): Promise<CardSummary> {
+  return cardSummary.parse(await http.get<unknown>('card/detail', { cardId }, { prompt: false }));
+}
+
+export const cardQueryOptions = (http: HttpClient, cardId: string) =>
+  queryOptions({ queryKey: ['card', 'detail', cardId], queryFn: () => getCard(http, cardId), enabled: cardId.length > 0 });
+
+export function useCard(cardId: string) {
+  const { http } = useHost();
+  return useQuery(cardQueryOptions(http, cardId));
+}

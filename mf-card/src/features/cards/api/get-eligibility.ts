@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { cardEligibilityResult, type CardEligibility } from '@cardwallet/shared/schemas';
+
+/** GET card/eligibility — KYC level, bound e-mail, age, card-funding balance and each gate's verdict. */
+export async function getEligibility(http: HttpClient): Promise<CardEligibility> {
+  return cardEligibilityResult.parse(await http.get<unknown>('card/eligibility', undefined, { prompt: false }));
+}
+
+export const eligibilityQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['card', 'eligibility'], queryFn: () => getEligibility(http) });
+
+export function useEligibility() {
+  const { http } = useHost();
+  return useQuery(eligibilityQueryOptions(http));
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { cardOperationRecord, type CardOperationRecord, type CardWithdrawBody } from '@cardwallet/shared/schemas';
+
+/** POST card/withdraw — card → the wallet's card-funding balance; 5 USD fee; the card keeps 1 USD. */
+export async function withdrawCard(http: HttpClient, body: CardWithdrawBody): Promise<CardOperationRecord> {
+  return cardOperationRecord.parse(await http.post<unknown>('card/withdraw', body, { prompt: false, idempotencyKey: true, loading: true }));
+}
+
+export function useWithdrawCard() {
+  const { http } = useHost();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['card', 'withdraw'],
+    mutationFn: (body: CardWithdrawBody) => withdrawCard(http, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['card'] }),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Locale } from '@cardwallet/shared';
+
+/** Decimal string → integer cents (never a float); null when it is not a 2-decimal amount. */
+export function toCents(amount: string): bigint | null {
+  const m = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!m) return null;
+  return BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
+}
+
+export function fromCents(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** USD in the customer's locale (Intl.NumberFormat takes the decimal string exactly). */
+export function formatUsd(amount: string, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount as unknown as number);
+}
