@@ -14,6 +14,7 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   not_found: ResultCode.notFound,
   address_not_found: ResultCode.notFound,
   referee_not_found: ResultCode.notFound,
+  coupon_not_found: ResultCode.notFound,
   idempotency_key_mismatch: ResultCode.conflict,
   idempotency_key_in_flight: ResultCode.conflict,
   invalid_params: ResultCode.invalidParams,

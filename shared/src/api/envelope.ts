@@ -74,6 +74,14 @@ export const ERROR_KEYS = [
   'paypass_locked',
   'withdrawal_not_pending',
   'address_not_found',
+  // coupons and member centre
+  'coupon_not_found',
+  'coupon_expired',
+  'coupon_already_bound',
+  'coupon_bound_by_other',
+  'coupon_used',
+  'coupon_not_applicable',
+  'reauth_required',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -9,3 +9,5 @@ export * from './registry';
 export * from './auth';
 export * from './wallet';
 export * from './app';
+export * from './coupons';
+export * from './member';
