@@ -1,14 +1,7 @@
 import { CheckList } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, isLocale, useHost, type Locale } from '@cardwallet/shared';
-
-/** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
-const NATIVE_NAMES: Record<Locale, string> = {
-  'en-US': 'English',
-  'zh-HK': '繁體中文',
-  'ar-AE': 'العربية',
-  'tr-TR': 'Türkçe',
-};
+import { LOCALES, isLocale, useHost } from '@cardwallet/shared';
+import { NATIVE_LANGUAGE_NAMES as NATIVE_NAMES } from '../native-names';
 
 export default function LanguagePage() {
   const { t } = useTranslation('user');
