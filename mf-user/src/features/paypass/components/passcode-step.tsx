@@ -19,7 +19,8 @@ export interface PasscodeStepProps {
  * One six-digit entry with antd-mobile's PasscodeInput and its on-screen NumberKeyboard (spec §5:
  * exactly 6 digits). A physical keyboard works too: digits and Backspace typed while the cells
  * have focus are taken (antd-mobile only listens to its on-screen keyboard when one is given).
- * Digits stay left-to-right in every locale (theme.css).
+ * Digits stay left-to-right in every locale (theme.css). antd-mobile's hidden native <input> is
+ * not used with the on-screen keyboard and is removed by user.css (see there).
  */
 export function PasscodeStep({ title, hint, label, error, onFill, disabled }: PasscodeStepProps) {
   const [value, setValue] = useState('');
@@ -65,7 +66,7 @@ export function PasscodeStep({ title, hint, label, error, onFill, disabled }: Pa
           value={value}
           error={Boolean(error)}
           onChange={fill}
-          keyboard={<NumberKeyboard aria-label={label} />}
+          keyboard={<NumberKeyboard />}
         />
       </div>
       {error ? (

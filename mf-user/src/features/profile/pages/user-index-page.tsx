@@ -88,7 +88,7 @@ export default function UserIndexPage() {
       </nav>
       {session.isLoggedIn && (
         <div className="user-actions">
-          <Button block color="danger" fill="outline" onClick={() => void signOut()}>
+          <Button block color="danger" fill="outline" className="user-logout" onClick={() => void signOut()}>
             {t('index.logout')}
           </Button>
         </div>
