@@ -42,6 +42,13 @@ async function typeOnKeypad(page: Page, step: string, digits: string) {
 /** A mobile number nobody else in this run has. */
 const uniqueMobile = () => `+90532${String(Date.now() % 10_000_000).padStart(7, '0')}`.slice(0, 13);
 
+test('signed out: the member tab offers log in / register, accessible', async ({ page }) => {
+  await open(page, '/pages/user/index');
+  await expect(page.getByRole('heading', { name: 'Not logged in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in / Register' })).toBeVisible();
+  await expectAccessible(page);
+});
+
 test('member index and settings: signed-in profile, every entry, accessible', async ({ page, request }) => {
   const me = await signedInCustomer(page, request, 'index');
   await open(page, '/pages/user/index');

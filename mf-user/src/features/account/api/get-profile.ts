@@ -7,10 +7,13 @@ export async function getProfile(http: HttpClient): Promise<UserProfile> {
   return userProfile.parse(await http.get<unknown>('user/info'));
 }
 
+/** Prefix of every profile query; the key ends with the session's user id, so another sign-in never shows the last one's profile. */
 export const profileQueryKey = ['user', 'profile'] as const;
-export const profileQueryOptions = (http: HttpClient) => queryOptions({ queryKey: profileQueryKey, queryFn: () => getProfile(http) });
+export const profileQueryOptions = (http: HttpClient, userId: string | null) =>
+  queryOptions({ queryKey: [...profileQueryKey, userId], queryFn: () => getProfile(http) });
 
 export function useProfile(enabled = true) {
-  const { http } = useHost();
-  return useQuery({ ...profileQueryOptions(http), enabled });
+  const { http, session } = useHost();
+  const { userId, isLoggedIn } = session.useSession();
+  return useQuery({ ...profileQueryOptions(http, userId), enabled: enabled && isLoggedIn });
 }

@@ -13,6 +13,6 @@ export function useSubmitBind() {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationOptions({ mutationKey: ['user', 'bind'], mutationFn: (body: BindBody) => submitBind(http, body) }),
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });
 }
