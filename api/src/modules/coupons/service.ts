@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paginate, ResultCode } from '@cardwallet/shared';
 import type { Coupon, CouponList, CouponScope, CouponState, IssueCouponsBody } from '@cardwallet/shared/schemas';
 import { pgErrorCode } from '../../db/index.js';
-import { BusinessError } from '../../http/errors.js';
+import { BusinessError, InvalidParamsError } from '../../http/errors.js';
 import { couponNotFound } from './redeem.js';
 
 /** Unambiguous alphabet (no 0/O, 1/I/L): codes are read off screens and typed by hand. */
@@ -63,9 +63,7 @@ export class CouponsService {
 
   /** Administrators: one batch of `quantity` codes (random, or the chosen `code` when quantity is 1). */
   async issue(adminId: string, body: IssueCouponsBody & { maxUses: number }): Promise<{ batchId: string; codes: string[] }> {
-    if (new Date(body.validUntil).getTime() <= Date.now()) {
-      throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { validUntil: 'validation.invalid' } } });
-    }
+    if (new Date(body.validUntil).getTime() <= Date.now()) throw new InvalidParamsError({ validUntil: 'validation.invalid' });
     for (let attempt = 0; attempt < 3; attempt++) {
       const codes = body.code ? [body.code] : Array.from({ length: body.quantity }, randomCouponCode);
       if (new Set(codes).size !== codes.length) continue;
@@ -95,7 +93,7 @@ export class CouponsService {
       } catch (e) {
         if (pgErrorCode(e) !== '23505') throw e;
         // A chosen code that exists is the admin's mistake; a random collision is retried.
-        if (body.code) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { code: 'errors.coupon_already_bound' } } });
+        if (body.code) throw new InvalidParamsError({ code: 'validation.invalid' });
       }
     }
     throw new BusinessError('operation_failed');
