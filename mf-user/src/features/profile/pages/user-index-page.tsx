@@ -2,6 +2,7 @@ import { Button, List, Skeleton } from 'antd-mobile';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { NavListItem } from '../../../components/nav-list-item';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
 import { apiErrorMessage } from '../../../lib/api-error';
@@ -80,9 +81,9 @@ export default function UserIndexPage() {
       <nav aria-label={t('index.menu')}>
         <List>
           {MENU.map(({ key, path }) => (
-            <List.Item key={key} onClick={() => host.navigation.navigate(path)} arrowIcon>
+            <NavListItem key={key} to={path}>
               {t(`index.${key}`)}
-            </List.Item>
+            </NavListItem>
           ))}
         </List>
       </nav>

@@ -1,6 +1,7 @@
 import { List, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE, useHost } from '@cardwallet/shared';
+import { NavListItem } from '../../../components/nav-list-item';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
 import { apiErrorMessage } from '../../../lib/api-error';
@@ -14,7 +15,6 @@ export default function SettingsPage() {
   const profile = useProfile();
   const language = host.i18n.useLanguage();
   const logoutOthers = useLogoutOthers();
-  const go = (path: string) => () => host.navigation.navigate(path);
 
   const endOtherSessions = async () => {
     const sure = await host.modal.confirm({ content: t('settings.logoutOthersConfirm'), confirmText: t('settings.logoutOthersAction'), cancelText: t('common.cancel') });
@@ -50,33 +50,33 @@ export default function SettingsPage() {
     <main className="user-page">
       <h2 className="user-section-title">{t('settings.security')}</h2>
       <List>
-        <List.Item onClick={go('/pages/user/paypass')} extra={value(p.hasPayPassword ? t('settings.payPasswordSet') : t('settings.payPasswordNotSet'))} arrowIcon>
+        <NavListItem to="/pages/user/paypass" extra={value(p.hasPayPassword ? t('settings.payPasswordSet') : t('settings.payPasswordNotSet'))}>
           {t('settings.payPassword')}
-        </List.Item>
-        <List.Item onClick={go('/pages/user/change-password')} arrowIcon>
+        </NavListItem>
+        <NavListItem to="/pages/user/change-password">
           {t('settings.loginPassword')}
-        </List.Item>
+        </NavListItem>
       </List>
       <h2 className="user-section-title">{t('settings.bindings')}</h2>
       <List>
         {p.mobile ? (
-          <List.Item onClick={go('/pages/user/change-phone')} extra={value(maskAccount(p.mobile), true)} arrowIcon>
+          <NavListItem to="/pages/user/change-phone" extra={value(maskAccount(p.mobile), true)}>
             {t('settings.changePhone')}
-          </List.Item>
+          </NavListItem>
         ) : (
-          <List.Item onClick={go('/pages/user/bind-phone')} extra={value(t('settings.notBound'))} arrowIcon>
+          <NavListItem to="/pages/user/bind-phone" extra={value(t('settings.notBound'))}>
             {t('settings.bindPhone')}
-          </List.Item>
+          </NavListItem>
         )}
-        <List.Item onClick={go('/pages/user/bind-email')} extra={value(p.email ? maskAccount(p.email) : t('settings.notBound'), Boolean(p.email))} arrowIcon>
+        <NavListItem to="/pages/user/bind-email" extra={value(p.email ? maskAccount(p.email) : t('settings.notBound'), Boolean(p.email))}>
           {p.email ? t('settings.changeEmail') : t('settings.bindEmail')}
-        </List.Item>
+        </NavListItem>
       </List>
       <h2 className="user-section-title">{t('settings.general')}</h2>
       <List>
-        <List.Item onClick={go('/pages/user/language')} extra={value(NATIVE_LANGUAGE_NAMES[language])} arrowIcon>
+        <NavListItem to="/pages/user/language" extra={value(NATIVE_LANGUAGE_NAMES[language])}>
           {t('settings.language')}
-        </List.Item>
+        </NavListItem>
         <List.Item extra={value(String(APP_VERSION_CODE), true)}>{t('settings.version')}</List.Item>
       </List>
       <div className="user-actions">
