@@ -61,6 +61,17 @@ describe.each(testDrivers())('member centre accounts API on %s', (driver) => {
     const email = `new-${Date.now()}@example.com`;
     const ecode = await codeFor(email, 'bind', u.token);
     expect(await t.post('user/sumbitBind', { type: 'email', account: email, code: ecode }, { token: u.token })).toMatchObject({ key: 'reauth_required' });
+    // The refusal did not use up the bind code: prove it is you, then the same code binds.
+    const oldCode = await codeFor(u.account, 'rebind', u.token);
+    const proof = await t.post('user/verifyIdentity', { method: 'code', channel: 'email', code: oldCode }, { token: u.token });
+    // A mobile-channel ticket does not unlock the e-mail.
+    const mobileProof = await t.post('user/verifyIdentity', { method: 'password', channel: 'mobile', password: u.password }, { token: u.token });
+    expect(await t.post('user/sumbitBind', { type: 'email', account: email, code: ecode, ticket: mobileProof.data.ticket }, { token: u.token })).toMatchObject({ key: 'reset_ticket_invalid' });
+    expect(await t.post('user/sumbitBind', { type: 'email', account: email, code: ecode, ticket: proof.data.ticket }, { token: u.token })).toMatchObject({ code: 200, data: { email } });
+    const notice = (await outbox(u.account))[0]!;
+    expect(notice.subject).toBe('Your CardWallet account details were changed');
+    expect(notice.body).toContain('e-mail address');
+    expect((await t.post('user/login', { account: email, password: u.password })).code).toBe(200);
   });
 
   it('logs out of every other session, keeping this one', async () => {
