@@ -123,6 +123,10 @@ describe.each(testDrivers())('coupons on %s', (driver) => {
       expect(avail.data.data).toEqual([expect.objectContaining({ id: ca.id, discountType: 'percent', discountValue: '50', discountCap: '0.30', state: 'available' })]);
       const used = await t.get('coupon/list', { state: 'used' }, { token: u.token });
       expect(used.data.data).toEqual([expect.objectContaining({ id: cc.id, state: 'used', usedDiscount: '10.00' })]);
+      // The card application's picker: only the coupons for its fee.
+      const forGateway = await t.get('coupon/list', { state: 'available', scope: 'card_topup_gateway_fee' }, { token: u.token });
+      expect(forGateway.data.data.map((x: { id: string }) => x.id)).toEqual([ca.id]);
+      expect((await t.get('coupon/list', { state: 'available', scope: 'card_application_fee' }, { token: u.token })).data.counts).toEqual({ available: 0, used: 1, expired: 1 });
       const expired = await t.get('coupon/list', { state: 'expired' }, { token: u.token });
       expect(expired.data.data).toHaveLength(1);
       expect(expired.data.total).toBe(1);

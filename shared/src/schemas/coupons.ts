@@ -42,8 +42,11 @@ const usd = z
 export const bindCouponBody = z.object({ code: couponCodeSchema });
 export type BindCouponBody = z.input<typeof bindCouponBody>;
 
-/** GET coupon/list?state=&page= */
-export const couponListQuery = paginationQuerySchema.extend({ state: z.enum(COUPON_STATES).default('available') });
+/** GET coupon/list?state=&scope=&page= — `scope` narrows to the coupons for one fee (the card application's coupon picker). */
+export const couponListQuery = paginationQuerySchema.extend({
+  state: z.enum(COUPON_STATES).default('available'),
+  scope: z.enum(COUPON_SCOPES).optional(),
+});
 
 export const couponSchema = z.object({
   id: z.string(),

@@ -38,12 +38,12 @@ const couponsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'user' },
       schema: {
         ...user,
-        summary: 'Your coupons in one state (available / used / expired, derived from the database clock), 15 per page, with counts per state',
+        summary: 'Your coupons in one state (available / used / expired, derived from the database clock), optionally for one fee (scope), 15 per page, with counts per state',
         querystring: couponListQuery,
         response: { 200: envelope(couponListResult) },
       },
     },
-    async (request) => ok(request, await coupons.list(request.user!.userId, request.query.state, request.query.page, request.query.per_page)),
+    async (request) => ok(request, await coupons.list(request.user!.userId, request.query.state, request.query.page, request.query.per_page, request.query.scope)),
   );
 
   app.post(

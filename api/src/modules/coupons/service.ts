@@ -168,20 +168,20 @@ export class CouponsService {
    * The customer's coupons in one state, the state computed now from the database clock.
    * available: soonest to expire first; used: latest used first; expired: latest expired first.
    */
-  async list(userId: string, state: CouponState, page: number, perPage: number): Promise<CouponList> {
+  async list(userId: string, state: CouponState, page: number, perPage: number, scope?: CouponScope): Promise<CouponList> {
     const order = state === 'available' ? 'b.valid_until asc, uc.id asc' : state === 'used' ? 'uc.used_at desc, uc.id desc' : 'b.valid_until desc, uc.id desc';
     return this.db.transaction(async (tx) => {
       // One transaction → one now(): the counts and the page agree on every coupon's state.
       const counts = await tx.query<{ state: CouponState; n: number }>(
         `select coupon_state(uc.used_at, b.valid_until, now()) as state, count(*)::int as n
            from user_coupons uc join coupon_codes c on c.id = uc.code_id join coupon_batches b on b.id = c.batch_id
-          where uc.user_id = $1::bigint group by 1`,
-        [userId],
+          where uc.user_id = $1::bigint and ($2::text is null or b.scope = $2) group by 1`,
+        [userId, scope ?? null],
       );
       const rows = await tx.query<CouponRow>(
-        `${COUPON_SELECT} where uc.user_id = $1::bigint and coupon_state(uc.used_at, b.valid_until, now()) = $2
+        `${COUPON_SELECT} where uc.user_id = $1::bigint and coupon_state(uc.used_at, b.valid_until, now()) = $2 and ($5::text is null or b.scope = $5)
           order by ${order} limit $3 offset $4`,
-        [userId, state, perPage, (page - 1) * perPage],
+        [userId, state, perPage, (page - 1) * perPage, scope ?? null],
       );
       const byState = { available: 0, used: 0, expired: 0 };
       for (const c of counts) byState[c.state] = c.n;
