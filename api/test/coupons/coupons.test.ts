@@ -66,6 +66,18 @@ describe.each(testDrivers())('coupons on %s', (driver) => {
       expect(batches.data.total).toBeGreaterThanOrEqual(1);
     });
 
+    it('an administrator can end a batch early; its coupons turn expired at once', async () => {
+      const u = await t.createUser();
+      const { batchId, codes } = await issue();
+      await bind(u.token, codes[0]!);
+      expect(await t.post('admin/coupons/end', { batchId }, { token: u.token })).toMatchObject({ code: 403, key: 'admin_only' });
+      expect(await t.post('admin/coupons/end', { batchId: '999999999' }, { token: admin.token })).toMatchObject({ code: 404 });
+      expect(await t.post('admin/coupons/end', { batchId }, { token: admin.token })).toMatchObject({ code: 200 });
+      expect((await t.get('coupon/list', { state: 'expired' }, { token: u.token })).data.total).toBe(1);
+      const batch = (await t.get('admin/coupons/batches', {}, { token: admin.token })).data.data.find((b: { id: string }) => b.id === batchId);
+      expect(batch).toMatchObject({ quantity: 1, maxUses: 1, bound: 1, used: 0 });
+    });
+
     it('refuses a chosen code that already exists', async () => {
       await issue({ code: 'SPRING2026' });
       const again = await t.post(
