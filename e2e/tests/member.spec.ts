@@ -23,6 +23,11 @@ async function signedInCustomer(page: Page, request: APIRequestContext, tag: str
   return { email, password, ...session };
 }
 
+/** axe measures what is on screen: let a fading toast ("Code sent") leave first, or its half-transparent text is measured. */
+async function settledToasts(page: Page) {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
+}
+
 async function open(page: Page, path: string) {
   await page.goto(path);
   await waitForShell(page);
@@ -106,6 +111,7 @@ test('binds a phone with the outbox code, then changes it after proving the old 
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
   await input(page, 'Verification code').fill(await readCode(request, first));
+  await settledToasts(page);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Bind phone' }).click();
   await expect(navTitle(page, 'Settings')).toBeVisible();
@@ -116,6 +122,7 @@ test('binds a phone with the outbox code, then changes it after proving the old 
   const seenOld = await outboxCount(request, first);
   await page.getByRole('button', { name: 'Send code' }).click();
   await input(page, 'Verification code').fill(await readCode(request, first, seenOld));
+  await settledToasts(page);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
   const second = `+90533${first.slice(6)}`;
@@ -155,6 +162,7 @@ test('binds a coupon and finds it under "available"', async ({ page, request }) 
   await expect(page.getByRole('tab', { name: 'Available (1)' })).toBeVisible();
   const card = page.getByRole('article', { name: 'Card application fee $10.00' });
   await expect(card).toContainText(code);
+  await settledToasts(page);
   await expectAccessible(page);
 });
 
