@@ -1,6 +1,7 @@
 import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
 import { AntdMobileProvider } from './antd-mobile';
 import { routes } from './routes';
+import './styles/user.css';
 import enUS from './i18n/en-US.json';
 import zhHK from './i18n/zh-HK.json';
 import arAE from './i18n/ar-AE.json';

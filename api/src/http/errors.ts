@@ -15,6 +15,7 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   address_not_found: ResultCode.notFound,
   message_not_found: ResultCode.notFound,
   referee_not_found: ResultCode.notFound,
+  coupon_not_found: ResultCode.notFound,
   idempotency_key_mismatch: ResultCode.conflict,
   idempotency_key_in_flight: ResultCode.conflict,
   invalid_params: ResultCode.invalidParams,

@@ -91,6 +91,14 @@ export const ERROR_KEYS = [
   'card_first_topup_minimum',
   'card_must_keep_minimum',
   'card_issuer_timeout',
+  // coupons and member centre
+  'coupon_not_found',
+  'coupon_expired',
+  'coupon_already_bound',
+  'coupon_bound_by_other',
+  'coupon_used',
+  'coupon_not_applicable',
+  'reauth_required',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

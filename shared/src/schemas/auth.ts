@@ -13,7 +13,8 @@ import {
  * same schemas; the forms use them through a zod resolver.
  */
 
-export const CODE_PURPOSES = ['register', 'reset_password', 'bind', 'paypass'] as const;
+/** `rebind`: proves the current e-mail/mobile before it is replaced (member centre, user/verifyIdentity). */
+export const CODE_PURPOSES = ['register', 'reset_password', 'bind', 'paypass', 'rebind'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 /** POST user/sendCode — sends a 6-digit code by e-mail or SMS. */
@@ -117,9 +118,11 @@ export const resetPasswordBody = z
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 /** POST user/sumbitBind (spelling as in the spec) — bind an e-mail or mobile, verified by code. */
+/** `ticket` (user/verifyIdentity) is required when it REPLACES an existing binding of that type. */
+const rebindTicket = z.string().min(1).max(256).optional();
 export const bindBody = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('email'), account: emailSchema, code: codeSchema }),
-  z.object({ type: z.literal('mobile'), account: mobileSchema, code: codeSchema }),
+  z.object({ type: z.literal('email'), account: emailSchema, code: codeSchema, ticket: rebindTicket }),
+  z.object({ type: z.literal('mobile'), account: mobileSchema, code: codeSchema, ticket: rebindTicket }),
 ]);
 export type BindBody = z.input<typeof bindBody>;
 

@@ -13,3 +13,5 @@ export * from './notifications';
 export * from './content';
 export * from './cards';
 export * from './card-forms';
+export * from './coupons';
+export * from './member';

@@ -25,6 +25,7 @@ export const V = {
   amount: 'validation.amount',
   amountPositive: 'validation.amountPositive',
   tooLong: 'validation.tooLong',
+  couponCode: 'validation.couponCode',
 } as const;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

@@ -5,6 +5,8 @@ import { adminLoginBody, adminSessionResult, bindBody, changePasswordBody, codeC
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { findUserSession, tokenOf } from '../../http/auth.js';
 import { AccountsService, registerData } from './service.js';
+import { logoutOthers, verifyIdentity } from './rebind.js';
+import { logoutOthersResult, verifyIdentityBody, verifyIdentityResult } from '@cardwallet/shared/schemas';
 
 /** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
 const accountsModule: FastifyPluginAsync = async (base) => {
@@ -116,9 +118,29 @@ const accountsModule: FastifyPluginAsync = async (base) => {
     '/user/sumbitBind',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code', body: bindBody, response: { 200: envelope(userProfile) } },
+      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code; replacing an existing one needs the ticket of user/verifyIdentity, and the old one is notified', body: bindBody, response: { 200: envelope(userProfile) } },
     },
-    async (request) => ok(request, await accounts.bind(request, request.body.type, request.body.account, request.body.code)),
+    async (request) => ok(request, await accounts.bind(request, request.body.type, request.body.account, request.body.code, request.body.ticket)),
+  );
+
+  // ---- member centre (issue 12): re-authentication before a binding changes, log out elsewhere
+  app.post(
+    '/user/verifyIdentity',
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: "Prove it is you before replacing a binding: a 'rebind' code sent to the current e-mail/mobile, or the login password; answers a 10-minute single-use ticket",
+        body: verifyIdentityBody,
+        response: { 200: envelope(verifyIdentityResult) },
+      },
+    },
+    async (request) => ok(request, await verifyIdentity(app, accounts, request, request.body)),
+  );
+  app.post(
+    '/user/logoutOthers',
+    { config: { auth: 'user' }, schema: { ...user, summary: 'Log out of every other session (this one stays)', response: { 200: envelope(logoutOthersResult) } } },
+    async (request) => ok(request, await logoutOthers(app, request)),
   );
 
   app.get(

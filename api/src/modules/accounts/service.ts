@@ -11,6 +11,7 @@ import { hashToken, newToken } from '../../security/tokens.js';
 import { checkCode, codePepper, consumeCode, hashCode, newCode } from './codes.js';
 import { createAdminSession, createSession, revokeSessions } from './sessions.js';
 import { AGREEMENT_VERSION, insertUser } from './users.js';
+import { consumeRebindTicket, notifyBindingChanged } from './rebind.js';
 
 type UserRow = {
   id: number;
@@ -71,8 +72,8 @@ export class AccountsService {
       if (!request.user) throw new BusinessError('unauthenticated');
       if (existing && existing.id !== request.user.id) throw new BusinessError('binding_exists');
     }
-    if (purpose === 'paypass') {
-      // Transaction-password codes go only to an account bound to the signed-in user.
+    if (purpose === 'paypass' || purpose === 'rebind') {
+      // Transaction-password and re-authentication codes go only to an account bound to the signed-in user.
       if (!request.user) throw new BusinessError('unauthenticated');
       if (!existing || existing.id !== request.user.id) throw new BusinessError('forbidden');
     }
@@ -280,12 +281,18 @@ export class AccountsService {
     return outcome;
   }
 
-  async bind(request: FastifyRequest, type: 'email' | 'mobile', account: string, code: string): Promise<UserProfile> {
+  async bind(request: FastifyRequest, type: 'email' | 'mobile', account: string, code: string, ticket?: string): Promise<UserProfile> {
     const auth = request.user!;
     const existing = await this.findByAccount(account);
     if (existing && existing.id !== auth.id) throw new BusinessError('binding_exists');
     const now = this.now();
+    const me = await this.findById(auth.id);
+    const previous = (type === 'email' ? me?.email : me?.mobile) ?? null;
+    const replaces = previous !== null && previous !== account;
     await this.withCode(account, 'bind', code, async (tx) => {
+      // Replacing a binding needs a fresh re-authentication (ASVS V7.5.1). A refusal here rolls
+      // back before the code is consumed, so the customer can verify and retry with the same code.
+      if (replaces) await consumeRebindTicket(tx, auth.id, type, ticket, now);
       try {
         await tx.query(`update users set ${type === 'email' ? 'email' : 'mobile'} = $2, updated_at = $3 where id = $1`, [
           auth.id,
@@ -297,6 +304,7 @@ export class AccountsService {
         throw e;
       }
     });
+    if (replaces) await notifyBindingChanged(this.app, request, type, previous, account);
     return this.profile(auth.id);
   }
 

@@ -1,35 +1,40 @@
-import { CheckList } from 'antd-mobile';
+import { List } from 'antd-mobile';
+import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, isLocale, useHost, type Locale } from '@cardwallet/shared';
+import { LOCALES, useHost } from '@cardwallet/shared';
+import { NATIVE_LANGUAGE_NAMES } from '../native-names';
 
-/** Each language is named in itself, so a user who cannot read the current one still finds theirs. */
-const NATIVE_NAMES: Record<Locale, string> = {
-  'en-US': 'English',
-  'zh-HK': '繁體中文',
-  'ar-AE': 'العربية',
-  'tr-TR': 'Türkçe',
-};
-
+/**
+ * The four languages, each named in itself; the current one is checked — visibly and for screen
+ * readers (a radio group of real buttons: antd-mobile's CheckList rows are href-less anchors that a
+ * keyboard cannot reach and that announce no checked state).
+ */
 export default function LanguagePage() {
   const { t } = useTranslation('user');
   const host = useHost();
   const current = host.i18n.useLanguage();
   return (
-    <main>
-      <CheckList
-        aria-label={t('language.title')}
-        value={[current]}
-        onChange={(values) => {
-          const next = values[0];
-          if (isLocale(next) && next !== current) void host.i18n.setLanguage(next);
-        }}
-      >
-        {LOCALES.map((locale) => (
-          <CheckList.Item key={locale} value={locale} aria-label={NATIVE_NAMES[locale]}>
-            <span lang={locale}>{NATIVE_NAMES[locale]}</span>
-          </CheckList.Item>
-        ))}
-      </CheckList>
+    <main className="user-page">
+      <div role="radiogroup" aria-label={t('language.title')}>
+        <List>
+          {LOCALES.map((locale) => (
+            <List.Item key={locale} className="user-nav-item" extra={locale === current ? <CheckOutline aria-hidden className="user-check" /> : null}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={locale === current}
+                lang={locale}
+                className="user-stretched-link"
+                onClick={() => {
+                  if (locale !== current) void host.i18n.setLanguage(locale);
+                }}
+              >
+                {NATIVE_LANGUAGE_NAMES[locale]}
+              </button>
+            </List.Item>
+          ))}
+        </List>
+      </div>
     </main>
   );
 }

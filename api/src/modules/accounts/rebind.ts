@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { translate } from '@cardwallet/shared';
+import type { VerifyIdentityBody } from '@cardwallet/shared/schemas';
+import type { SqlRunner } from '../../db/index.js';
+import { BusinessError, rateLimited } from '../../http/errors.js';
+import { clearFailures, lockedForSeconds, recordFailure } from '../../security/lockout.js';
+import { verifyPassword } from '../../security/password.js';
+import { hashToken, newToken } from '../../security/tokens.js';
+import type { AccountsService } from './service.js';
+import { revokeSessions } from './sessions.js';
+
+/**
+ * Member centre: changing an existing e-mail or mobile binding re-authenticates first (OWASP ASVS
+ * V7.5.1) and tells the customer on the old channel afterwards (ASVS V7.2.x-style notification).
+ *
+ * user/verifyIdentity proves the customer with a 'rebind' code sent to the CURRENT binding of the
+ * channel, or with the login password when that number/address is unreachable (same lockout as
+ * a failed login). It answers a single-use ticket for user/sumbitBind, valid 10 minutes, bound to
+ * the user and the channel, stored as SHA-256.
+ */
+export const REBIND_TICKET_SECONDS = 600;
+
+export async function verifyIdentity(app: FastifyInstance, accounts: AccountsService, request: FastifyRequest, body: VerifyIdentityBody) {
+  const auth = request.user!;
+  const user = await accounts.findById(auth.id);
+  if (!user) throw new BusinessError('session_expired');
+  const current = body.channel === 'email' ? user.email : user.mobile;
+  const now = app.clock.now();
+  const ticket = newToken();
+  const insertTicket = (tx: SqlRunner) =>
+    tx.query(`insert into rebind_tickets (user_id, channel, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)`, [
+      user.id,
+      body.channel,
+      hashToken(ticket),
+      now.toISOString(),
+      new Date(now.getTime() + REBIND_TICKET_SECONDS * 1000).toISOString(),
+    ]);
+  if (body.method === 'code') {
+    // Nothing bound on this channel: nothing to prove (and no code could have been sent).
+    if (!current) throw new BusinessError('code_invalid');
+    await accounts.withCode(current, 'rebind', body.code, insertTicket);
+  } else {
+    const key = `user:${user.email ?? user.mobile}`;
+    const locked = await lockedForSeconds(app.database.sql, key, now);
+    if (locked > 0) throw rateLimited('account_locked', locked);
+    if (!(await verifyPassword(body.password, user.password_hash))) {
+      const lockedNow = await recordFailure(app.database.sql, key, now, app.config.limits);
+      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
+      throw new BusinessError('invalid_credentials');
+    }
+    await clearFailures(app.database.sql, key);
+    await insertTicket(app.database.sql);
+  }
+  return { ticket, expiresInSeconds: REBIND_TICKET_SECONDS };
+}
+
+/**
+ * Inside user/sumbitBind's transaction: when the binding REPLACES an existing one, a live ticket
+ * of user/verifyIdentity for this channel is required and consumed (reauth_required without one,
+ * reset_ticket_invalid — "verify again" — with a wrong, used or expired one).
+ */
+export async function consumeRebindTicket(tx: SqlRunner, userId: number, channel: 'email' | 'mobile', ticket: string | undefined, now: Date): Promise<void> {
+  if (!ticket) throw new BusinessError('reauth_required');
+  const rows = await tx.query(
+    `update rebind_tickets set used_at = $4
+      where user_id = $1 and channel = $2 and ticket_hash = $3 and used_at is null and expires_at > $4
+      returning id`,
+    [userId, channel, hashToken(ticket), now.toISOString()],
+  );
+  if (rows.length === 0) throw new BusinessError('reset_ticket_invalid');
+}
+
+/** Tells the customer on the OLD channel that it was replaced. Best effort: the change stands if delivery fails. */
+export async function notifyBindingChanged(app: FastifyInstance, request: FastifyRequest, channel: 'email' | 'mobile', oldAccount: string, newAccount: string) {
+  const mask = (a: string) => maskForNotice(a);
+  try {
+    await app.messaging.send({
+      channel: channel === 'email' ? 'email' : 'sms',
+      to: oldAccount,
+      subject: translate(request.locale, 'messages.bindingChangedSubject'),
+      body: translate(request.locale, 'messages.bindingChangedBody', {
+        channel: translate(request.locale, channel === 'email' ? 'messages.channelEmail' : 'messages.channelMobile'),
+        old: mask(oldAccount),
+        new: mask(newAccount),
+      }),
+    });
+  } catch (e) {
+    request.log.warn({ err: e instanceof Error ? { message: e.message } : e, channel }, 'binding-changed notice not delivered');
+  }
+}
+
+function maskForNotice(account: string): string {
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  return account.length > 8 ? `${account.slice(0, 4)}****${account.slice(-3)}` : `${account.slice(0, 2)}****`;
+}
+
+/** user/logoutOthers: every session of the customer except the one asking. */
+export async function logoutOthers(app: FastifyInstance, request: FastifyRequest): Promise<{ revokedSessions: number }> {
+  const auth = request.user!;
+  return { revokedSessions: await revokeSessions(app.database.sql, auth.id, app.clock.now(), auth.sessionId) };
+}

@@ -1,0 +1,106 @@
+import { Button, List } from 'antd-mobile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { codeSchema, emailSchema, mobileSchema, normaliseAccount } from '@cardwallet/shared/schemas';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { isApiError } from '@cardwallet/shared';
+import type { UserProfile } from '@cardwallet/shared/schemas';
+import { FormAlert } from '../../../components/form-alert';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useSubmitBind } from '../../account/api/submit-bind';
+import { SendCodeButton } from '../../account/components/send-code-button';
+
+const schemas = {
+  email: z.object({ account: emailSchema, code: codeSchema }),
+  mobile: z.object({ account: mobileSchema, code: codeSchema }),
+};
+type Values = { account: string; code: string };
+
+export interface BindFormProps {
+  type: 'email' | 'mobile';
+  /** Re-authentication ticket when this replaces an existing binding (user/verifyIdentity). */
+  ticket?: string;
+  onBound: (profile: UserProfile) => void;
+  /** The ticket was refused (expired, used): the caller asks the customer to verify again. */
+  onReauthNeeded?: (message: string) => void;
+}
+
+/**
+ * New e-mail or mobile + a 'bind' code sent to it (60 s countdown), then user/sumbitBind.
+ * "Already used by another account" shows on the account field.
+ */
+export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProps) {
+  const { t } = useTranslation('user');
+  const bind = useSubmitBind();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({ mode: 'onTouched', resolver: zodResolver(schemas[type]), defaultValues: { account: '', code: '' } });
+
+  const getAccount = async () => ((await form.trigger('account')) ? normaliseAccount(form.getValues('account')) : null);
+
+  const onValid = async (values: Values) => {
+    setFormError(null);
+    try {
+      const account = normaliseAccount(values.account);
+      const profile = await bind.mutateAsync(
+        type === 'email' ? { type, account, code: values.code, ...(ticket ? { ticket } : {}) } : { type, account, code: values.code, ...(ticket ? { ticket } : {}) },
+      );
+      onBound(profile);
+    } catch (error) {
+      const message = apiErrorMessage(error, t);
+      const key = isApiError(error) ? error.key : undefined;
+      if (key === 'binding_exists') form.setError('account', { type: 'server', message }, { shouldFocus: true });
+      else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded') form.setError('code', { type: 'server', message }, { shouldFocus: true });
+      else if ((key === 'reauth_required' || key === 'reset_ticket_invalid') && onReauthNeeded) onReauthNeeded(message);
+      else if (!applyServerFieldErrors(error, form.setError, ['account', 'code'])) setFormError(message);
+    }
+  };
+
+  return (
+    <form className="adm-form" noValidate aria-label={t(`bind.${type}.formLabel`)} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+      <List>
+        <TextField
+          control={form.control}
+          name="account"
+          label={t(`bind.${type}.label`)}
+          type={type === 'email' ? 'email' : 'tel'}
+          inputMode={type === 'email' ? 'email' : 'tel'}
+          autoComplete={type === 'email' ? 'email' : 'tel'}
+          placeholder={t(`bind.${type}.placeholder`)}
+          required
+        />
+        <TextField
+          control={form.control}
+          name="code"
+          label={t('common.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          extra={
+            <SendCodeButton
+              purpose="bind"
+              getAccount={getAccount}
+              onError={(message, error) =>
+                isApiError(error) && error.key === 'binding_exists'
+                  ? form.setError('account', { type: 'server', message })
+                  : form.setError('code', { type: 'server', message })
+              }
+              onSent={() => form.clearErrors('code')}
+            />
+          }
+        />
+      </List>
+      {type === 'mobile' ? <p className="user-hint">{t('bind.mobile.hint')}</p> : null}
+      <FormAlert message={formError} />
+      <div className="user-actions">
+        <Button block type="submit" color="primary" size="large" loading={bind.isPending} disabled={bind.isPending}>
+          {t(`bind.${type}.submit`)}
+        </Button>
+      </div>
+    </form>
+  );
+}

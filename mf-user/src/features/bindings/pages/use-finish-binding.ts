@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useHost } from '@cardwallet/shared';
+import { safeRedirect } from '../../../lib/form-errors';
+
+/** After a binding: say so, then back to `?redirect=` (e.g. the card application) or settings. */
+export function useFinishBinding(messageKey: string) {
+  const { t } = useTranslation('user');
+  const host = useHost();
+  const [params] = useSearchParams();
+  return () => {
+    host.toast.show(t(messageKey), { icon: 'success' });
+    host.navigation.redirect(safeRedirect(params.get('redirect')) ?? '/pages/user/settings');
+  };
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button, List, Radio, Space } from 'antd-mobile';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { codeSchema } from '@cardwallet/shared/schemas';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { TextField } from '../../../components/text-field';
+import { maskAccount } from '../../../lib/mask';
+import { SendCodeButton } from '../../account/components/send-code-button';
+
+const schema = z.object({ code: codeSchema });
+
+/**
+ * Reset step 1: a 'paypass' verification code sent to one of the customer's own bound accounts.
+ * The code is checked by the API together with the new password (user/resetPayPassword).
+ */
+export function ResetCodeStep({ accounts, initialError, onDone }: { accounts: string[]; initialError?: string | null; onDone: (code: string, account: string) => void }) {
+  const { t } = useTranslation('user');
+  const [account, setAccount] = useState(accounts[0] ?? '');
+  const form = useForm<z.input<typeof schema>>({ mode: 'onTouched', resolver: zodResolver(schema), defaultValues: { code: '' } });
+  const codeError = initialError ?? null;
+
+  return (
+    <form className="adm-form" noValidate aria-label={t('paypass.resetTitle')} onSubmit={(e) => void form.handleSubmit(({ code }) => onDone(code, account))(e)}>
+      <p className="user-hint">{t('paypass.resetHint')}</p>
+      {accounts.length > 1 ? (
+        <Radio.Group value={account} onChange={(v) => setAccount(String(v))}>
+          <fieldset className="user-fieldset">
+          <legend className="user-hint">{t('paypass.sendTo')}</legend>
+          <Space direction="vertical" style={{ padding: '0 16px 8px' }}>
+            {accounts.map((a) => (
+              <Radio key={a} value={a}>
+                <span className="cw-ltr">{maskAccount(a)}</span>
+              </Radio>
+            ))}
+          </Space>
+          </fieldset>
+        </Radio.Group>
+      ) : (
+        <p className="user-hint">
+          {t('paypass.sendTo')}: <span className="cw-ltr">{maskAccount(account)}</span>
+        </p>
+      )}
+      <List>
+        <TextField
+          control={form.control}
+          name="code"
+          label={t('common.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          extra={
+            <SendCodeButton
+              purpose="paypass"
+              getAccount={async () => account || null}
+              onError={(message) => form.setError('code', { type: 'server', message })}
+              onSent={() => form.clearErrors('code')}
+            />
+          }
+        />
+      </List>
+      {codeError ? (
+        <div role="alert" className="user-form-alert">
+          {codeError}
+        </div>
+      ) : null}
+      <div className="user-actions">
+        <Button block color="primary" type="submit">
+          {t('common.next')}
+        </Button>
+      </div>
+    </form>
+  );
+}
