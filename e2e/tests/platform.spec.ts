@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { api, registerCustomer, signInAs } from '../support/customer';
 import { expectErrorView, navTitle, remoteRequests, signInLocally, tab, waitForShell, type ShellHandle } from '../support/app';
 
 test.describe('platform: shell, runtime remotes, session, i18n', () => {
@@ -242,20 +243,20 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await expect(page.getByText('network request error')).toBeVisible();
   });
 
-  test('log out from the member tab revokes the session and returns home', async ({ page }) => {
-    let logoutCalls = 0;
-    await page.route('**/api/user/logout', async (route) => {
-      logoutCalls++;
-      await route.fulfill({ json: { code: 200, msg: 'ok', data: null } });
-    });
+  test('log out from the member tab revokes the session and returns home', async ({ page, request }) => {
+    const customer = await registerCustomer(request, 'logout');
+    await signInAs(page, customer);
     await page.goto('/pages/user/index');
     await waitForShell(page);
-    await signInLocally(page, 'u-7');
-    await expect(page.getByText('u-7')).toBeVisible();
+    await expect(page.getByText(customer.userId)).toBeVisible();
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The member centre asks first; confirming logs out.
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
-    expect(logoutCalls).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('AccessToken'))).toBeNull();
+    // The server no longer accepts the token.
+    const after = await api(request, 'GET', 'user/isLogin', { token: customer.token });
+    expect(after.code).toBe(401);
   });
 
   test('the wallet tab shows the stored badge count, capped at 999+', async ({ page }) => {
