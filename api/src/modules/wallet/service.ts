@@ -73,11 +73,24 @@ function toWithdrawal(r: WithdrawalRow): WithdrawalRecord {
   };
 }
 
+/** One more wallet event for the Wallet tab badge, in the transaction of the event itself. */
+async function countUnseenEvent(tx: SqlRunner, userId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO wallet_unseen_events (user_id, unseen) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET unseen = wallet_unseen_events.unseen + 1, updated_at = now()`,
+    [userId],
+  );
+}
+
 export class WalletService {
   readonly payPasswords: PayPasswords;
 
   constructor(private readonly deps: WalletDeps) {
     this.payPasswords = new PayPasswords(deps.db, deps.scryptN);
+  }
+
+  kycLevelOf(userId: string): Promise<number> {
+    return this.deps.kycLevel(userId);
   }
 
   private get db() {
@@ -285,6 +298,7 @@ export class WalletService {
             postings.depositCredit({ depositId: d.id, userId: d.user_id, currency: d.currency, network: d.network, amount: format(d.amount, d.currency), txHash: d.tx_hash }),
             d.id,
           );
+          await countUnseenEvent(tx, d.user_id);
           return true;
         }),
       );
@@ -460,6 +474,7 @@ export class WalletService {
           }),
           row.id,
         );
+        await countUnseenEvent(tx, row.user_id);
         return toWithdrawal(row);
       }),
     );
@@ -483,9 +498,22 @@ export class WalletService {
           postings.withdrawalRefund({ withdrawalId: row.id, userId: row.user_id, currency: row.currency, total: format(money(row.amount).plus(row.fee), row.currency) }),
           row.id,
         );
+        await countUnseenEvent(tx, row.user_id);
         return toWithdrawal(row);
       }),
     );
+  }
+
+  // ---- Unseen wallet events (Wallet tab badge) ----------------------------------------------------
+
+  async unseenEvents(userId: string): Promise<{ count: number }> {
+    const [row] = await this.db.query<{ unseen: number }>(`SELECT unseen FROM wallet_unseen_events WHERE user_id = $1`, [userId]);
+    return { count: Number(row?.unseen ?? 0) };
+  }
+
+  async markEventsSeen(userId: string): Promise<{ count: number }> {
+    await this.db.query(`UPDATE wallet_unseen_events SET unseen = 0, updated_at = now() WHERE user_id = $1 AND unseen > 0`, [userId]);
+    return { count: 0 };
   }
 
   // ---- Address book ------------------------------------------------------------------------------
