@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { unseenEventsResult, type UnseenEventsResult } from '@cardwallet/shared/schemas';
+
+/** POST wallet/markEventsSeen — the customer has looked at the wallet; the badge count goes to 0. */
+export async function markEventsSeen(http: HttpClient): Promise<UnseenEventsResult> {
+  const data = await http.post<unknown>('wallet/markEventsSeen', {}, { prompt: false });
+  return unseenEventsResult.parse(data);
+}
+
+export function useMarkEventsSeen() {
+  const { http } = useHost();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['wallet', 'markEventsSeen'],
+    mutationFn: () => markEventsSeen(http),
+    onSuccess: (data) => queryClient.setQueryData(['wallet', 'unseenEvents'], data),
+  });
+}
