@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { List, NoticeBar } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import { List } from 'antd-mobile';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
@@ -26,14 +26,16 @@ function useClearBadge() {
   const { tabBadge } = useHost();
   const unseen = useUnseenEvents();
   const markSeen = useMarkEventsSeen();
+  const [arrivalCount, setArrivalCount] = useState<number | null>(null);
   const count = unseen.data?.count ?? 0;
   const { mutate } = markSeen;
   useEffect(() => {
-    if (!unseen.isSuccess) return;
+    if (!unseen.isSuccess || arrivalCount !== null) return;
+    setArrivalCount(count);
     tabBadge.set('wallet', 0);
     if (count > 0) mutate();
-  }, [unseen.isSuccess, count, mutate, tabBadge]);
-  return count;
+  }, [unseen.isSuccess, arrivalCount, count, mutate, tabBadge]);
+  return arrivalCount ?? 0;
 }
 
 /** Wallet tab: total assets, the money actions, every currency's balances and the records. */
@@ -48,15 +50,12 @@ export default function WalletIndexPage() {
   return (
     <main className="wallet-page">
       {newEvents > 0 && (
-        <NoticeBar
-          color="info"
-          content={t('index.newEvents', { n: newEvents })}
-          extra={
-            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>
-              {t('index.seeCashFlow')}
-            </button>
-          }
-        />
+        <div className="wallet-news" role="status">
+          <span>{t('index.newEvents', { n: newEvents })}</span>
+          <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>
+            {t('index.seeCashFlow')}
+          </button>
+        </div>
       )}
       <section className="wallet-hero" aria-labelledby="wallet-total">
         <h2 id="wallet-total" className="wallet-hero-label">
