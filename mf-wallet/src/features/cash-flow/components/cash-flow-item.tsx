@@ -1,4 +1,3 @@
-import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { CashFlowItem } from '@cardwallet/shared/schemas';
 import { formatRelativeTime, shortenMiddle, useMoney } from '../../../lib/format';
@@ -14,28 +13,25 @@ export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) 
   const negative = item.amount.startsWith('-');
   const neutral = item.type === 'deposit_not_credited';
   return (
-    <List.Item
-      description={
-        <div className="wallet-flow-meta">
-          <time dateTime={item.time}>{formatRelativeTime(fmt.locale, item.time, now, t('common.justNow'))}</time>
-          {item.remark && <span> · {KNOWN_REMARKS.has(item.remark) ? t(`cashFlow.remarks.${item.remark}`) : <span className="cw-ltr">{item.remark.replace('->', ' → ')}</span>}</span>}
-          {item.txHash && (
-            <span className="wallet-flow-hash">
-              <span className="cw-ltr" title={item.txHash}>
-                {shortenMiddle(item.txHash)}
-              </span>
-              <CopyButton value={item.txHash} label={t('cashFlow.copyHash')} />
-            </span>
-          )}
-        </div>
-      }
-      extra={
+    <li className="wallet-flow-row">
+      <div className="wallet-flow-main">
+        <span className="wallet-flow-type">{t(`cashFlow.types.${item.type}`)}</span>
         <span className={`cw-ltr ${neutral ? 'wallet-muted' : negative ? 'wallet-amount-negative' : 'wallet-amount-positive'}`}>
           {fmt.money(item.amount, item.currency, { sign: !neutral })}
         </span>
-      }
-    >
-      {t(`cashFlow.types.${item.type}`)}
-    </List.Item>
+      </div>
+      <div className="wallet-flow-meta">
+        <time dateTime={item.time}>{formatRelativeTime(fmt.locale, item.time, now, t('common.justNow'))}</time>
+        {item.remark && <span> · {KNOWN_REMARKS.has(item.remark) ? t(`cashFlow.remarks.${item.remark}`) : <span className="cw-ltr">{item.remark.replace('->', ' → ')}</span>}</span>}
+        {item.txHash && (
+          <span className="wallet-flow-hash">
+            <span className="cw-ltr" title={item.txHash}>
+              {shortenMiddle(item.txHash)}
+            </span>
+            <CopyButton value={item.txHash} label={t('cashFlow.copyHash')} />
+          </span>
+        )}
+      </div>
+    </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { InfiniteScroll, List, Tabs } from 'antd-mobile';
+import { InfiniteScroll, Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { CASH_FLOW_FILTERS } from '@cardwallet/shared/schemas';
@@ -42,11 +42,11 @@ export default function CashFlowPage() {
       )}
       {items.length > 0 && (
         <>
-          <List aria-label={t(`cashFlow.filters.${filter}`)}>
+          <ul className="wallet-flow-list" aria-label={t(`cashFlow.filters.${filter}`)}>
             {items.map((item) => (
               <CashFlowRow key={item.id} item={item} now={now} />
             ))}
-          </List>
+          </ul>
           <InfiniteScroll loadMore={async () => { await flow.fetchNextPage(); }} hasMore={flow.hasNextPage}>
             {flow.hasNextPage ? t('common.loading') : t('common.noMore')}
           </InfiniteScroll>
