@@ -109,4 +109,91 @@ test.describe('wallet', () => {
     await page.goto('/pages/wallet/secured-account');
     await expect(page.getByText('Nothing is held')).toBeVisible();
   });
+
+  test('exchange on a live quote: an expired quote is refreshed, the new one confirmed once', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const user = await newWalletUser(request, 'exchange');
+    await fund(request, user, '300');
+    await openSignedIn(page, user, '/pages/wallet/currency_exchange');
+    await expect(page.getByRole('heading', { name: 'Exchange', level: 1 })).toBeVisible();
+    const amount = page.getByLabel('Amount (USDT)', { exact: true });
+    await amount.fill('0.5');
+    await expect(page.getByText('The amount must be between 1.00 and 100,000.00 USDT.')).toBeVisible();
+    await amount.fill('400');
+    await expect(page.getByText('Insufficient balance')).toBeVisible();
+    await amount.fill('100');
+    await page.getByRole('button', { name: 'Get a quote' }).click();
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText(/Price held for (2\d|30) s/);
+    await expectAccessible(page);
+    const firstQuote = await page.getByTestId('exchange-receive').textContent();
+    // Let the 30-second quote run out on screen: the page fetches a fresh one by itself.
+    await expect(page.getByText('The quote expired, so here is a new one. Check it before you confirm.')).toBeVisible({ timeout: 40_000 });
+    await expect(timer).toHaveText(/Price held for (2\d|30) s/);
+    expect(firstQuote).toMatch(/BTC/);
+    await page.getByRole('button', { name: 'Confirm exchange' }).click();
+    await expect(page.getByText('Exchanged', { exact: true })).toBeVisible();
+    await expect(page.getByText(/You paid 100\.00 USDT and received/)).toBeVisible();
+    await page.getByRole('button', { name: 'Exchange records' }).click();
+    await expect(page.getByText(/100\.00 USDT/).first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('transfer to card: refused below 50 USD and without KYC 1, accepted once verified', async ({ page, request }) => {
+    const user = await newWalletUser(request, 'transfer');
+    await fund(request, user, '500');
+    await openSignedIn(page, user, '/pages/wallet/transfer');
+    await expect(page.getByText('Transfers to your card need identity verification (KYC level 1).')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Transfer to card' })).toBeDisabled();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Verify identity' }).click();
+    await expect(page).toHaveURL(/\/pages\/user\/kyc\?redirect=%2Fpages%2Fwallet%2Ftransfer/);
+
+    await setKycLevel(request, user, 1);
+    await page.goto('/pages/wallet/transfer');
+    const amount = page.getByLabel('Amount (USD)', { exact: true });
+    await amount.fill('49.99');
+    await expect(page.getByText('The minimum transfer is 50.00 USD.')).toBeVisible();
+    await amount.fill('120');
+    await page.getByRole('button', { name: 'Transfer to card' }).click();
+    await expect(page.getByText('Transferred', { exact: true })).toBeVisible();
+    await expect(page.getByText('$120.00 from USDT is on your card funding balance.')).toBeVisible();
+    await page.goto('/pages/wallet/index');
+    await expect(page.getByText(/Card funding balance:\s*\$120\.00/)).toBeVisible();
+  });
+
+  test('address book, currency chooser and records pages pass axe-core', async ({ page, request }) => {
+    const user = await newWalletUser(request, 'pages');
+    await openSignedIn(page, user, '/pages/wallet/select-currency?next=add-address');
+    await expect(page.getByText('USDT on TRC20')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByText('USDT on TRC20').click();
+    await expect(page).toHaveURL(/add-address\?currency=USDT&network=TRC20/);
+    await page.getByLabel('Withdrawal address', { exact: true }).fill('0x123');
+    await expect(page.getByText('This is not a valid TRC20 address.')).toBeVisible();
+    await page.getByLabel('Withdrawal address', { exact: true }).fill(DEST_TRON);
+    await page.getByLabel('Remark (optional)', { exact: true }).fill('Cold wallet');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.goto('/pages/wallet/select-address');
+    await expect(page.getByText('Cold wallet')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Delete Cold wallet' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('No saved addresses')).toBeVisible();
+
+    await page.goto('/pages/wallet/add-address');
+    await expect(page.getByText('Please go back and choose a currency first.')).toBeVisible();
+    await expectAccessible(page);
+    for (const [path, text] of [
+      ['/pages/wallet/exchange-record', 'No exchanges yet'],
+      ['/pages/wallet/secured-account', 'Nothing is held'],
+      ['/pages/wallet/cash-flow', 'No records here'],
+      ['/pages/wallet/index', 'Your wallet is empty'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(text)).toBeVisible();
+      await expectAccessible(page);
+    }
+  });
 });
