@@ -196,4 +196,41 @@ test.describe('wallet', () => {
       await expectAccessible(page);
     }
   });
+
+  test.describe('in Arabic (right to left)', () => {
+    test.use({ locale: 'ar-AE' });
+    test('index, recharge, withdraw, exchange and transfer read right to left with figures left to right', async ({ page, request }) => {
+      const user = await newWalletUser(request, 'rtl');
+      await fund(request, user, '150');
+      await useLanguage(page, 'ar-AE');
+      await openSignedIn(page, user, '/pages/wallet/index');
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(page.getByRole('heading', { name: 'العملات' })).toBeVisible();
+      const total = page.locator('.wallet-hero-amount .cw-ltr');
+      // Intl's Arabic currency pattern (amount then US$), Latin digits, in a left-to-right span.
+      await expect(total).toHaveText(/150\.00\sUS\$/);
+      expect(await total.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      await expectAccessible(page);
+
+      await page.goto('/pages/wallet/recharge');
+      const address = page.getByTestId('recharge-address');
+      await expect(address).toHaveText(await rechargeAddress(request, user));
+      expect(await address.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      await expect(page.getByText('الإيداعات بقيمة 0.50 USDT أو أقل لا تُضاف إلى رصيدك.')).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/pages/wallet/withdraw?currency=USDT&network=TRC20');
+      await page.getByLabel('عنوان السحب', { exact: true }).fill('TXYZ');
+      await expect(page.getByText('هذا ليس عنوان TRC20 صالحًا.')).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/pages/wallet/currency_exchange');
+      await expect(page.getByRole('heading', { name: 'تحويل العملات', level: 1 })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/pages/wallet/transfer');
+      await expect(page.getByText('يتطلب التحويل إلى البطاقة التحقق من الهوية (المستوى 1).')).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
 });
