@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useHost, type Locale } from '@cardwallet/shared';
-import { CURRENCY_DEFINITIONS, type WalletCurrency } from '@cardwallet/shared/schemas';
+import type { WalletCurrency } from '@cardwallet/shared/schemas';
+import { CURRENCY_SCALE } from './currency-scale';
 
 /**
  * Amounts arrive as decimal strings and are handed to Intl.NumberFormat as strings: it formats
@@ -8,7 +9,7 @@ import { CURRENCY_DEFINITIONS, type WalletCurrency } from '@cardwallet/shared/sc
  * API sent (up to the currency's scale, at most 8 shown); USD is shown with its symbol.
  */
 export function formatAmount(locale: Locale, amount: string, currency: WalletCurrency | 'USD', options: { sign?: boolean } = {}): string {
-  const scale = currency === 'USD' ? 2 : Math.min(CURRENCY_DEFINITIONS[currency].scale, 8);
+  const scale = currency === 'USD' ? 2 : Math.min(CURRENCY_SCALE[currency], 8);
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 2,
     maximumFractionDigits: Math.max(2, scale),

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { balancesResult, type BalancesResult } from '@cardwallet/shared/schemas';
+import type { BalancesResult } from '@cardwallet/shared/schemas';
+import { parseBalances } from '../../../lib/light-parse';
 
 
 /** GET wallet/balances — every currency's available / held balance with its USD value, the total and the card-funding account. */
 export async function getBalances(http: HttpClient): Promise<BalancesResult> {
   const data = await http.get<unknown>('wallet/balances', undefined, { prompt: false });
-  return balancesResult.parse(data);
+  return parseBalances(data);
 }
 
 export const getBalancesQueryOptions = (http: HttpClient) =>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { unseenEventsResult, type UnseenEventsResult } from '@cardwallet/shared/schemas';
+import type { UnseenEventsResult } from '@cardwallet/shared/schemas';
+import { parseUnseenEvents } from '../../../lib/light-parse';
 
 /** POST wallet/markEventsSeen — the customer has looked at the wallet; the badge count goes to 0. */
 export async function markEventsSeen(http: HttpClient): Promise<UnseenEventsResult> {
   const data = await http.post<unknown>('wallet/markEventsSeen', {}, { prompt: false });
-  return unseenEventsResult.parse(data);
+  return parseUnseenEvents(data);
 }
 
 export function useMarkEventsSeen() {
