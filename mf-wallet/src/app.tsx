@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
 import { createAntdMobileProvider } from '@cardwallet/shared/ui';
 import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+// Pages import each component from its own module (antd-mobile/es/components/<name>): the barrel
+// is one module, and through it every page's chunk carried the components of all wallet pages.
 import { antdLocales } from './lib/antd-locale';
 import { QueryBoundary } from './lib/query-client';
 import { WALLET_NAMESPACE, walletResources } from './i18n';

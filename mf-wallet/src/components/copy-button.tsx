@@ -1,6 +1,6 @@
 import { useHost } from '@cardwallet/shared';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 
 /** Copies `value` and confirms with a toast; `label` names what is copied for screen readers. */
 export function CopyButton({ value, label, text }: { value: string; label: string; text?: string }) {

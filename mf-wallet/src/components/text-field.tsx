@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Form, Input, type InputRef } from 'antd-mobile';
+import Form from 'antd-mobile/es/components/form';
+import Input from 'antd-mobile/es/components/input';
+import type { InputRef } from 'antd-mobile/es/components/input';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export interface TextFieldProps<T extends FieldValues> {

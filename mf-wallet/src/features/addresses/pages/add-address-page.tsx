@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Form from 'antd-mobile/es/components/form';
+import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';

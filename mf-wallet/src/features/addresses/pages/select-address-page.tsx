@@ -1,4 +1,5 @@
-import { Button, List } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { InfiniteScroll, Tabs } from 'antd-mobile';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { CASH_FLOW_FILTERS } from '@cardwallet/shared/schemas';

@@ -1,4 +1,5 @@
-import { InfiniteScroll, List } from 'antd-mobile';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { formatDateTime, useMoney } from '../../../lib/format';

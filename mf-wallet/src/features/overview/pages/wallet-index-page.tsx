@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { List } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';

@@ -1,4 +1,5 @@
-import { List, Tag } from 'antd-mobile';
+import List from 'antd-mobile/es/components/list';
+import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@cardwallet/shared/schemas';
 import { formatDateTime, shortenMiddle, useMoney } from '../../../lib/format';

@@ -1,4 +1,6 @@
-import { Button, List, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import List from 'antd-mobile/es/components/list';
+import Selector from 'antd-mobile/es/components/selector';
 import { useTranslation } from 'react-i18next';
 import { useHost, isApiError } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';

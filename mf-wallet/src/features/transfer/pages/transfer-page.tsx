@@ -1,5 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Result, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Form from 'antd-mobile/es/components/form';
+import Result from 'antd-mobile/es/components/result';
+import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, NumberKeyboard, PasscodeInput, Popup } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import NumberKeyboard from 'antd-mobile/es/components/number-keyboard';
+import PasscodeInput from 'antd-mobile/es/components/passcode-input';
+import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 
 /**

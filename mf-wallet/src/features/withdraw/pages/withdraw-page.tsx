@@ -1,5 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, List, Result, Selector } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import Form from 'antd-mobile/es/components/form';
+import List from 'antd-mobile/es/components/list';
+import Result from 'antd-mobile/es/components/result';
+import Selector from 'antd-mobile/es/components/selector';
 import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
