@@ -169,9 +169,9 @@ test.describe('wallet', () => {
     await expectAccessible(page);
     await page.getByText('USDT on TRC20').click();
     await expect(page).toHaveURL(/add-address\?currency=USDT&network=TRC20/);
-    await page.getByLabel('Withdrawal address', { exact: true }).fill('0x123');
+    await page.getByLabel('Address', { exact: true }).fill('0x123');
     await expect(page.getByText('This is not a valid TRC20 address.')).toBeVisible();
-    await page.getByLabel('Withdrawal address', { exact: true }).fill(DEST_TRON);
+    await page.getByLabel('Address', { exact: true }).fill(DEST_TRON);
     await page.getByLabel('Remark (optional)', { exact: true }).fill('Cold wallet');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save address' }).click();

@@ -85,7 +85,7 @@ export default function AddAddressPage() {
           </Button>
         }
       >
-        <TextField control={control} name="address" label={t('withdraw.address')} placeholder={t('withdraw.addressPlaceholder', { network })} required ltr />
+        <TextField control={control} name="address" label={t('addresses.address')} placeholder={t('withdraw.addressPlaceholder', { network })} required ltr />
         <TextField control={control} name="remark" label={t('addresses.remark')} placeholder={t('addresses.remarkPlaceholder')} maxLength={40} />
       </Form>
       <FormAlert message={formError} />
