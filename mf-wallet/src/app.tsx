@@ -1,18 +1,39 @@
-import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
-import { AntdMobileProvider } from './antd-mobile';
+import type { ReactNode } from 'react';
+import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
+import { createAntdMobileProvider } from '@cardwallet/shared/ui';
+import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+// Pages import each component from its own module (antd-mobile/es/components/<name>): the barrel
+// is one module, and through it every page's chunk carried the components of all wallet pages.
+import { antdLocales } from './lib/antd-locale';
+import { QueryBoundary } from './lib/query-client';
+import { WALLET_NAMESPACE, walletResources } from './i18n';
 import { routes } from './routes';
-import enUS from './i18n/en-US.json';
-import zhHK from './i18n/zh-HK.json';
-import arAE from './i18n/ar-AE.json';
-import trTR from './i18n/tr-TR.json';
+import './styles/wallet.css';
+
+// This app bundles its own antd-mobile copy, so it wires that copy's React 19 shim and locale.
+const AntdMobileProvider = createAntdMobileProvider({
+  ConfigProvider,
+  setDefaultConfig,
+  unstableSetRender,
+  locales: antdLocales,
+  useLanguage: () => useHost().i18n.useLanguage(),
+});
+
+function WalletProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryBoundary>
+      <AntdMobileProvider>{children}</AntdMobileProvider>
+    </QueryBoundary>
+  );
+}
 
 const app: FeatureApp = {
   name: 'mf_wallet',
   contractVersion: CONTRACT_VERSION,
   routePrefix: '/pages/wallet/',
   routes,
-  i18n: { namespace: 'wallet', resources: { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR } },
-  Provider: AntdMobileProvider,
+  i18n: { namespace: WALLET_NAMESPACE, resources: walletResources },
+  Provider: WalletProvider,
 };
 
 export default app;

@@ -93,6 +93,16 @@ async function start() {
     apiBaseUrl,
   };
 
+  // Wallet tab badge (spec §2 "a badge from a stored count"): the API's count of wallet events not
+  // seen yet (deposits credited, withdrawals decided), read once at start-up for a signed-in
+  // customer. /pages/wallet/index clears it, so it is not read when that is the page opened.
+  if (session.get().isLoggedIn && !window.location.pathname.startsWith('/pages/wallet/index')) {
+    http
+      .get<{ count?: unknown }>('wallet/unseenEvents', undefined, { prompt: false, login: 'none' })
+      .then((data) => tabBadge.set('wallet', Number(data?.count) || 0))
+      .catch(() => undefined);
+  }
+
   registerPlugins([federationErrorPlugin()]);
   const registry = new FeatureRegistry({
     runtime: { registerRemotes, loadRemote },

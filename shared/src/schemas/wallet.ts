@@ -380,6 +380,12 @@ export const transferInfoResult = z.object({
   cardFunding: money,
 });
 
+// ---- Unseen wallet events (Wallet tab badge) -------------------------------------------------
+
+/** GET wallet/unseenEvents, POST wallet/markEventsSeen — deposits credited and withdrawals decided not yet seen. */
+export const unseenEventsResult = z.object({ count: z.number().int().min(0) });
+export type UnseenEventsResult = z.infer<typeof unseenEventsResult>;
+
 // ---- Cash flow --------------------------------------------------------------------------------
 
 export const CASH_FLOW_FILTERS = ['all', 'income', 'expense', 'withdrawing'] as const;

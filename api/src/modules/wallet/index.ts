@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { addAddressBody, addressListQuery, addressListResult, adminDecideBody, adminWithdrawalRecord, adminWithdrawalsQuery, balancesResult, cashFlowQuery, cashFlowResult, changePayPasswordBody, currenciesResult, deleteAddressBody, depositRecord, depositsQuery, depositsResult, devChainDepositBody, devChainFailuresBody, devChainMineBody, exchangeBody, exchangeQuoteBody, exchangeQuoteResult, exchangeRecord, exchangeRecordsResult, ledgerCheckResult, paginatedSchema, paginationQuerySchema, payPasswordStatusResult, rechargeAddressQuery, rechargeAddressResult, resetPayPasswordBody, securedAccountResult, setPayPasswordBody, transferBody, transferInfoResult, transferRecord, walletAddressSchema, withdrawBody, withdrawFeeQuery, withdrawFeeResult, withdrawalRecord, withdrawalsResult } from '@cardwallet/shared/schemas';
+import { addAddressBody, addressListQuery, addressListResult, adminDecideBody, adminWithdrawalRecord, adminWithdrawalsQuery, balancesResult, cashFlowQuery, cashFlowResult, changePayPasswordBody, currenciesResult, deleteAddressBody, depositRecord, depositsQuery, depositsResult, devChainDepositBody, devChainFailuresBody, devChainMineBody, exchangeBody, exchangeQuoteBody, exchangeQuoteResult, exchangeRecord, exchangeRecordsResult, ledgerCheckResult, paginatedSchema, paginationQuerySchema, payPasswordStatusResult, rechargeAddressQuery, rechargeAddressResult, resetPayPasswordBody, securedAccountResult, setPayPasswordBody, transferBody, transferInfoResult, transferRecord, unseenEventsResult, walletAddressSchema, withdrawBody, withdrawFeeQuery, withdrawFeeResult, withdrawalRecord, withdrawalsResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError, InvalidParamsError } from '../../http/errors.js';
 import { fitsCurrency, money } from '../../ledger/money.js';
@@ -10,8 +10,10 @@ import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
 import { createWalletProviders } from './providers.js';
-import { WalletService } from './service.js';
+import { WalletService, countUnseenEvent } from './service.js';
+import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
+import { seedDemoWallet } from './demo-seed.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -50,7 +52,24 @@ const walletModule: FastifyPluginAsync = async (base) => {
       return row?.kyc_level ?? 0;
     },
   });
+  // The Wallet tab badge counts decided wallet events once each, as a consumer of the domain events
+  // the service records with its postings; open pages hear of the new count through the live stream.
+  app.events.subscribe('wallet-unseen', ['wallet.deposit_credited', 'wallet.withdrawal_sent', 'wallet.withdrawal_rejected'], async (tx, event) => {
+    if (!event.userId) return;
+    await countUnseenEvent(tx, event.userId);
+    await notifyLive(tx, { id: `unseen-${event.id}`, type: 'wallet.unseen_changed', userId: event.userId });
+  });
   wallet.attachChain();
+  const sandboxChain = providers.sandboxChain;
+  if (app.config.sandbox && sandboxChain) {
+    // After kyc: the transfer to card needs KYC level 1, which the kyc seed gives the demo customer.
+    app.demoSeeds.add({
+      name: 'wallet',
+      after: ['kyc'],
+      run: ({ userId }) =>
+        seedDemoWallet({ wallet, chain: sandboxChain, log: app.log, kycLevel: (id) => wallet.kycLevelOf(id) }, userId),
+    });
+  }
   providers.chain.start();
   app.addHook('onClose', async () => providers.chain.stop());
 
@@ -96,6 +115,13 @@ const walletModule: FastifyPluginAsync = async (base) => {
   get('/wallet/transferInfo', 'Wallet → card transfer limits, sources and KYC gate', transferInfoResult, (r) => wallet.transferInfo(userOf(r).userId));
   get('/wallet/cashFlow', 'Cash flow: all / income / expense / withdrawing (15 per page)', cashFlowResult, (r) =>
     wallet.cashFlow(userOf(r).userId, parseWith(cashFlowQuery, r.query)),
+  );
+
+  get('/wallet/unseenEvents', 'Wallet events not seen yet (deposits credited, withdrawals decided): the Wallet tab badge', unseenEventsResult, (r) =>
+    wallet.unseenEvents(userOf(r).userId),
+  );
+  postRoute('/wallet/markEventsSeen', 'The customer has seen the wallet: the badge count goes to 0', unseenEventsResult, (r) =>
+    wallet.markEventsSeen(userOf(r).userId),
   );
 
   // ---- Money-moving (Idempotency-Key) ------------------------------------------------------------

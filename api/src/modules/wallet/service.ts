@@ -76,11 +76,29 @@ function toWithdrawal(r: WithdrawalRow): WithdrawalRecord {
   };
 }
 
+/** One more wallet event for the Wallet tab badge, in the transaction of the event itself. */
+/**
+ * The Wallet tab badge's stored count: the `wallet-unseen` consumer of domain events calls this for
+ * each credited deposit and decided withdrawal (src/modules/wallet/index.ts), in the consumer's own
+ * transaction — so each event counts exactly once.
+ */
+export async function countUnseenEvent(tx: SqlRunner, userId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO wallet_unseen_events (user_id, unseen) VALUES ($1, 1)
+     ON CONFLICT (user_id) DO UPDATE SET unseen = wallet_unseen_events.unseen + 1, updated_at = now()`,
+    [userId],
+  );
+}
+
 export class WalletService {
   readonly payPasswords: PayPasswords;
 
   constructor(private readonly deps: WalletDeps) {
     this.payPasswords = new PayPasswords(deps.db, deps.scryptN);
+  }
+
+  kycLevelOf(userId: string): Promise<number> {
+    return this.deps.kycLevel(userId);
   }
 
   private get db() {
@@ -515,6 +533,19 @@ export class WalletService {
       },
     });
   }
+
+  // ---- Unseen wallet events (Wallet tab badge) ----------------------------------------------------
+
+  async unseenEvents(userId: string): Promise<{ count: number }> {
+    const [row] = await this.db.query<{ unseen: number }>(`SELECT unseen FROM wallet_unseen_events WHERE user_id = $1`, [userId]);
+    return { count: Number(row?.unseen ?? 0) };
+  }
+
+  async markEventsSeen(userId: string): Promise<{ count: number }> {
+    await this.db.query(`UPDATE wallet_unseen_events SET unseen = 0, updated_at = now() WHERE user_id = $1 AND unseen > 0`, [userId]);
+    return { count: 0 };
+  }
+
 
   // ---- Address book ------------------------------------------------------------------------------
 

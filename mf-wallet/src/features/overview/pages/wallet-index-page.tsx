@@ -1,7 +1,15 @@
-import { ErrorBlock, Grid, List } from 'antd-mobile';
+import { useEffect, useState } from 'react';
+import List from 'antd-mobile/es/components/list';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { useMoney } from '../../../lib/format';
+import { PageSkeleton } from '../../../components/page-skeleton';
+import { LoadError } from '../../../components/load-error';
+import { EmptyState } from '../../../components/empty-state';
+import { useBalances } from '../api/get-balances';
+import { useUnseenEvents } from '../api/get-unseen-events';
+import { useMarkEventsSeen } from '../api/mark-events-seen';
 
 const ACTIONS = [
   { key: 'recharge', path: '/pages/wallet/recharge', Icon: ReceivePaymentOutline },
@@ -10,40 +18,115 @@ const ACTIONS = [
   { key: 'transfer', path: '/pages/wallet/transfer', Icon: BankcardOutline },
 ] as const;
 
-/** Wallet tab: total assets, the money actions and the per-currency balances (from the wallet API). */
+/**
+ * Marks the wallet events seen once they are shown: the count read on arrival stays on the page
+ * (as a notice) while the tab badge clears.
+ */
+function useClearBadge() {
+  const { tabBadge } = useHost();
+  const unseen = useUnseenEvents();
+  const markSeen = useMarkEventsSeen();
+  const [arrivalCount, setArrivalCount] = useState<number | null>(null);
+  const count = unseen.data?.count ?? 0;
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (!unseen.isSuccess || arrivalCount !== null) return;
+    setArrivalCount(count);
+    tabBadge.set('wallet', 0);
+    if (count > 0) mutate();
+  }, [unseen.isSuccess, arrivalCount, count, mutate, tabBadge]);
+  return arrivalCount ?? 0;
+}
+
+/** Wallet tab: total assets, the money actions, every currency's balances and the records. */
 export default function WalletIndexPage() {
   const { t } = useTranslation('wallet');
-  const host = useHost();
+  const { navigation } = useHost();
+  const fmt = useMoney();
+  const balances = useBalances();
+  const newEvents = useClearBadge();
+  const funded = balances.data?.balances.some((b) => b.available !== '0' || b.held !== '0') ?? false;
+
   return (
-    <main>
-      <section aria-labelledby="wallet-total" style={{ margin: 12, padding: 20, borderRadius: 12, background: 'var(--cw-brand-dark)', color: '#fff' }}>
-        <h2 id="wallet-total" style={{ margin: 0, fontSize: 14, fontWeight: 400, opacity: 0.8 }}>{t('index.totalAssets')}</h2>
-        <p style={{ margin: '8px 0 0', fontSize: 28, fontWeight: 600 }} aria-label={t('index.totalUnavailable')}>
-          <span className="cw-ltr">--</span>
+    <main className="wallet-page">
+      {newEvents > 0 && (
+        <div className="wallet-news" role="status">
+          <span>{t('index.newEvents', { n: newEvents })}</span>
+          <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>
+            {t('index.seeCashFlow')}
+          </button>
+        </div>
+      )}
+      <section className="wallet-hero" aria-labelledby="wallet-total">
+        <h2 id="wallet-total" className="wallet-hero-label">
+          {t('index.totalAssets')}
+        </h2>
+        <p className="wallet-hero-amount">
+          {balances.data ? <span className="cw-ltr">{fmt.usd(balances.data.totalUsd)}</span> : <span aria-label={t('common.loading')}>--</span>}
+        </p>
+        <p className="wallet-hero-sub">
+          {t('index.cardFunding')}{' '}
+          <span className="cw-ltr">{balances.data ? fmt.usd(balances.data.cardFunding) : '--'}</span>
         </p>
       </section>
-      <Grid columns={4} gap={8} style={{ background: '#fff', margin: '0 12px', borderRadius: 12, padding: '8px 0' }}>
+
+      <nav aria-label={t('index.actions')} className="wallet-actions">
         {ACTIONS.map(({ key, path, Icon }) => (
-          <Grid.Item key={key}>
-            <button
-              type="button"
-              onClick={() => host.navigation.navigate(path)}
-              style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, width: '100%', background: 'none', border: 0, padding: '8px 0', fontSize: 12, color: 'inherit' }}
-            >
-              <Icon fontSize={24} aria-hidden />
-              <span>{t(`index.${key}`)}</span>
-            </button>
-          </Grid.Item>
+          <button key={key} type="button" className="wallet-action" onClick={() => navigation.navigate(path)}>
+            <Icon fontSize={24} aria-hidden />
+            <span>{t(`index.${key}`)}</span>
+          </button>
         ))}
-      </Grid>
+      </nav>
+
       <section aria-labelledby="wallet-currencies">
-        <h2 id="wallet-currencies" className="cw-section-title">{t('index.currencies')}</h2>
-        <ErrorBlock status="empty" title={t('index.balancesUnavailable')} description="" fullPage={false} />
+        <h2 id="wallet-currencies" className="cw-section-title">
+          {t('index.currencies')}
+        </h2>
+        {balances.isPending && <PageSkeleton rows={5} />}
+        {balances.isError && <LoadError error={balances.error} onRetry={() => void balances.refetch()} />}
+        {balances.data && !funded && (
+          <EmptyState
+            title={t('index.emptyTitle')}
+            description={t('index.emptyBody')}
+            action={
+              <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/recharge')}>
+                {t('index.recharge')}
+              </button>
+            }
+          />
+        )}
+        {balances.data && funded && (
+          <ul className="wallet-balance-list">
+            {balances.data.balances.map((b) => (
+              <li key={b.currency} className="wallet-balance">
+                <div className="wallet-balance-head">
+                  <span className="wallet-balance-currency">{b.currency}</span>
+                  <span className="cw-ltr wallet-balance-usd" aria-label={t('index.usdValueOf', { currency: b.currency, value: fmt.usd(b.usdValue) })}>
+                    ≈ {fmt.usd(b.usdValue)}
+                  </span>
+                </div>
+                <dl className="wallet-balance-figures">
+                  <div>
+                    <dt>{t('index.available')}</dt>
+                    <dd className="cw-ltr">{fmt.amount(b.available, b.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('index.held')}</dt>
+                    <dd className="cw-ltr">{fmt.amount(b.held, b.currency)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
-      <List header={t('index.records')}>
-        <List.Item onClick={() => host.navigation.navigate('/pages/wallet/secured-account')}>{t('index.securedAccount')}</List.Item>
-        <List.Item onClick={() => host.navigation.navigate('/pages/wallet/cash-flow')}>{t('index.cashFlow')}</List.Item>
-        <List.Item onClick={() => host.navigation.navigate('/pages/wallet/exchange-record')}>{t('index.exchangeRecord')}</List.Item>
+
+      <List header={<h2 className="wallet-list-header">{t('index.records')}</h2>}>
+        <List.Item onClick={() => navigation.navigate('/pages/wallet/secured-account')}>{t('index.securedAccount')}</List.Item>
+        <List.Item onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>{t('index.cashFlow')}</List.Item>
+        <List.Item onClick={() => navigation.navigate('/pages/wallet/exchange-record')}>{t('index.exchangeRecord')}</List.Item>
+        <List.Item onClick={() => navigation.navigate('/pages/wallet/select-address')}>{t('index.addressBook')}</List.Item>
       </List>
     </main>
   );

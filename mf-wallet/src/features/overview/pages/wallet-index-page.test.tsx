@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithHost } from '../../../testing/render';
+import { balancesFixture, emptyBalancesFixture } from '../../../testing/fixtures';
+import WalletIndexPage from './wallet-index-page';
+
+describe('wallet index', () => {
+  it('shows the total, the card funding balance and every funded currency, formatted from decimal strings', async () => {
+    renderWithHost(<WalletIndexPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/balances': () => balancesFixture, 'GET wallet/unseenEvents': () => ({ count: 0 }) },
+    });
+    expect(await screen.findByText('$4,015.50')).toBeInTheDocument();
+    expect(screen.getByText('$350.00')).toBeInTheDocument();
+    expect(screen.getByText('1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('0.0425')).toBeInTheDocument();
+    expect(screen.getByText('61.00')).toBeInTheDocument();
+    expect(screen.getByLabelText('BTC worth $2,720.00')).toBeInTheDocument();
+  });
+
+  it('shows the unseen wallet events once, marks them seen and clears the tab badge', async () => {
+    const { calls, host } = renderWithHost(<WalletIndexPage />, {
+      loggedIn: true,
+      routes: {
+        'GET wallet/balances': () => balancesFixture,
+        'GET wallet/unseenEvents': () => ({ count: 2 }),
+        'POST wallet/markEventsSeen': () => ({ count: 0 }),
+      },
+    });
+    expect(await screen.findByText(/New wallet updates: 2/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === 'wallet/markEventsSeen')).toBe(true));
+    expect(host.tabBadge.set).toHaveBeenCalledWith('wallet', 0);
+    // Still shown after the count went to 0 on the server: the customer has not read it yet.
+    expect(screen.getByText(/New wallet updates: 2/)).toBeInTheDocument();
+  });
+
+  it('tells an empty wallet how to start', async () => {
+    const { user, host, calls } = renderWithHost(<WalletIndexPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/balances': () => emptyBalancesFixture, 'GET wallet/unseenEvents': () => ({ count: 0 }) },
+    });
+    expect(await screen.findByText('Your wallet is empty')).toBeInTheDocument();
+    // Nothing unseen: nothing to mark.
+    expect(calls.some((c) => c.url === 'wallet/markEventsSeen')).toBe(false);
+    await user.click(screen.getAllByRole('button', { name: 'Deposit' })[1]!);
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/wallet/recharge');
+  });
+});

@@ -1,0 +1,40 @@
+import List from 'antd-mobile/es/components/list';
+import Tag from 'antd-mobile/es/components/tag';
+import { useTranslation } from 'react-i18next';
+import type { DepositRecord } from '@cardwallet/shared/schemas';
+import { formatDateTime, shortenMiddle, useMoney } from '../../../lib/format';
+
+/** Recent deposits with their live state: confirming x / y, credited, or not credited and why. */
+export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
+  const { t } = useTranslation('wallet');
+  const fmt = useMoney();
+  return (
+    <List>
+      {deposits.map((d) => {
+        const state =
+          d.status === 'confirming'
+            ? t('recharge.confirming', { done: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })
+            : d.status === 'credited'
+              ? t('recharge.credited')
+              : t(`recharge.notCredited.${d.reason === 'below_minimum' ? 'below_minimum' : 'other'}`);
+        return (
+          <List.Item
+            key={d.id}
+            description={
+              <>
+                {formatDateTime(fmt.locale, d.createdAt)} · {d.network} · <span className="cw-ltr">{shortenMiddle(d.txHash)}</span>
+              </>
+            }
+            extra={
+              <Tag color={d.status === 'credited' ? 'success' : d.status === 'confirming' ? 'primary' : 'default'} fill="outline">
+                {state}
+              </Tag>
+            }
+          >
+            <span className="cw-ltr">{fmt.money(d.amount, d.currency)}</span>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

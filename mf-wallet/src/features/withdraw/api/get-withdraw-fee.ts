@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { withdrawFeeResult, type CryptoCurrency, type WalletNetwork, type WithdrawFeeResult } from '@cardwallet/shared/schemas';
+
+/** GET wallet/withdrawFee — network fee, minimum and available balance, shown before confirming. */
+export async function getWithdrawFee(http: HttpClient, currency: CryptoCurrency, network: WalletNetwork): Promise<WithdrawFeeResult> {
+  const data = await http.get<unknown>('wallet/withdrawFee', { currency, network }, { prompt: false });
+  return withdrawFeeResult.parse(data);
+}
+
+export const withdrawFeeQueryOptions = (http: HttpClient, currency: CryptoCurrency, network: WalletNetwork) =>
+  queryOptions({
+    queryKey: ['wallet', 'withdrawFee', currency, network],
+    queryFn: () => getWithdrawFee(http, currency, network),
+    placeholderData: keepPreviousData,
+  });
+
+export function useWithdrawFee(currency: CryptoCurrency, network: WalletNetwork) {
+  const { http } = useHost();
+  return useQuery(withdrawFeeQueryOptions(http, currency, network));
+}
