@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database, type Driver } from '../../src/db/index';
 import { TestClock } from '../../src/http/clock';
 import { insertUser } from '../../src/modules/accounts/users';
+import { SANDBOX_OPERATOR_PROFILE } from '../../src/modules/content/operator';
 import { hashToken, newToken } from '../../src/security/tokens';
 import { ensureTemplate } from './template';
 import { createScratchDatabase } from './pg';
@@ -79,6 +80,8 @@ export async function createTestApp(
     APP_MODE: 'sandbox',
     LOG_LEVEL: 'silent',
     SCRYPT_N: '1024',
+    // Production-mode tests need an operator profile like any production deployment.
+    OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
   });
