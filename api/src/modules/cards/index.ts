@@ -43,7 +43,7 @@ function userOf(request: FastifyRequest) {
 const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
-  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now() });
+  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now(), events: app.events });
 
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
   const recovery = setInterval(() => void cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')), 60_000);

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../events/domain-events.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
 import {
@@ -22,7 +23,12 @@ export interface CardServiceDeps {
   db: SqlDatabase;
   issuer: CardIssuer;
   now: () => Date;
+  /** The API's domain events (src/events): issued cards and completed operations are recorded with their postings. */
+  events?: Pick<DomainEvents, 'record'>;
 }
+
+/** The domain event of each completed card operation. */
+const OPERATION_EVENT = { activate: 'cards.activated', topup: 'cards.topped_up', withdraw: 'cards.withdrawn' } as const;
 
 /** The pages that fix each refusal (data.fix in the envelope). */
 export const FIX = {
@@ -302,6 +308,12 @@ export class CardService {
           `UPDATE cards SET status = 'inactivated', issuer_token = $2, last4 = $3, expiry = $4, shipping_status = $5 WHERE id = $1 AND status = 'applying'`,
           [cardId, issued.token, issued.last4, issued.expiry, product.type === 'physical' ? 'processing' : null],
         );
+        await this.deps.events?.record(tx, {
+          type: 'cards.issued',
+          userId,
+          aggregateId: cardId,
+          payload: { productId: product.id, type: product.type, brand: product.brand, tier: product.tier, last4: issued.last4, fee: format(fee) },
+        });
       });
     } catch (e) {
       await this.deps.issuer.setStatus(issued.token, 'closed').catch(() => undefined);
@@ -483,6 +495,12 @@ export class CardService {
         await postings.postCard(tx, op.posting(id));
         if (op.inTransaction) await op.inTransaction(tx);
         await tx.query(`UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [id]);
+        await this.deps.events?.record(tx, {
+          type: OPERATION_EVENT[op.kind],
+          userId: op.userId,
+          aggregateId: id,
+          payload: { cardId: op.card.id, last4: op.card.last4, brand: op.card.brand, amount: op.amount, fee: op.fee },
+        });
       });
     } catch (e) {
       await unwind();

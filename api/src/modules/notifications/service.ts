@@ -17,7 +17,15 @@ interface NewMessage {
 }
 
 /** The domain events that become a message, and how. */
-export const MESSAGE_EVENT_TYPES = ['wallet.deposit_credited', 'wallet.withdrawal_sent', 'wallet.withdrawal_rejected'] as const;
+export const MESSAGE_EVENT_TYPES = [
+  'wallet.deposit_credited',
+  'wallet.withdrawal_sent',
+  'wallet.withdrawal_rejected',
+  'cards.issued',
+  'cards.activated',
+  'cards.topped_up',
+  'cards.withdrawn',
+] as const;
 
 export function messageOf(event: DomainEvent): NewMessage | null {
   const p = event.payload as Record<string, string | null | undefined>;
@@ -40,6 +48,17 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         link: '/pages/wallet/cash-flow',
       };
     }
+    case 'cards.issued':
+      return {
+        category: 'card',
+        template: p.type === 'physical' ? 'cards.issued_physical' : 'cards.issued_virtual',
+        params: { brand: p.brand === 'mastercard' ? 'Mastercard' : 'Visa', last4: p.last4 },
+        link: '/pages/card/index',
+      };
+    case 'cards.activated':
+    case 'cards.topped_up':
+    case 'cards.withdrawn':
+      return { category: 'card', template: event.type, params: { amount: p.amount, fee: p.fee, last4: p.last4 }, link: '/pages/card/index' };
     default:
       return null;
   }
