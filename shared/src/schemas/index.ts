@@ -9,3 +9,4 @@ export * from './registry';
 export * from './auth';
 export * from './wallet';
 export * from './app';
+export * from './kyc';
