@@ -3,4 +3,13 @@ import type { FeatureRoute } from '@cardwallet/shared';
 export const routes: FeatureRoute[] = [
   { path: 'index', load: () => import('./features/profile/pages/user-index-page'), titleKey: 'index.title', auth: false, pullToRefresh: true },
   { path: 'language', load: () => import('./features/language/pages/language-page'), titleKey: 'language.title', auth: false },
+  // kyc — identity verification (features/kyc)
+  { path: 'kyc', load: () => import('./features/kyc/pages/kyc-page'), titleKey: 'kyc.title.overview', pullToRefresh: true },
+  { path: 'kyc-lv1', load: () => import('./features/kyc/pages/kyc-lv1-page'), titleKey: 'kyc.title.lv1' },
+  { path: 'kyc-lv1-details', load: () => import('./features/kyc/pages/kyc-lv1-details-page'), titleKey: 'kyc.title.lv1Details' },
+  { path: 'kyc-lv2', load: () => import('./features/kyc/pages/kyc-lv2-page'), titleKey: 'kyc.title.lv2', pullToRefresh: true },
+  { path: 'kyc-lv2-details', load: () => import('./features/kyc/pages/kyc-lv2-details-page'), titleKey: 'kyc.title.lv2Details' },
+  { path: 'kyc-lv2-sumsub', load: () => import('./features/kyc/pages/kyc-lv2-sumsub-page'), titleKey: 'kyc.title.lv2Sumsub', navBar: 'none' },
+  { path: 'kyc-lv2-success', load: () => import('./features/kyc/pages/kyc-lv2-success-page'), titleKey: 'kyc.title.lv2Success' },
+  { path: 'kyc-lv2-fail', load: () => import('./features/kyc/pages/kyc-lv2-fail-page'), titleKey: 'kyc.title.lv2Fail' },
 ];
