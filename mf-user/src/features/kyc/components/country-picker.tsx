@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { List, Popup, SearchBar } from 'antd-mobile';
+import { List, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { countryName, localisedCountries, matchesCountry } from '../lib/countries';
@@ -23,7 +23,18 @@ export function CountryPicker({ value, onChange, invalid }: { value: string | nu
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="kyc-country-popup" destroyOnClose>
         <div role="dialog" aria-modal="true" aria-label={t('kyc.lv1.chooseCountry')}>
           <div className="kyc-country-search">
-            <SearchBar placeholder={t('kyc.lv1.search')} value={query} onChange={setQuery} aria-label={t('kyc.lv1.search')} />
+            <label className="kyc-visually-hidden" htmlFor="kyc-country-search">
+              {t('kyc.lv1.search')}
+            </label>
+            <input
+              id="kyc-country-search"
+              type="search"
+              className="kyc-search-input"
+              placeholder={t('kyc.lv1.search')}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              autoComplete="off"
+            />
           </div>
           <ul className="kyc-country-list" aria-label={t('kyc.lv1.chooseCountry')}>
             {shown.map((c) => (

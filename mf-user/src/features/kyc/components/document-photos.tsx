@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
@@ -14,8 +15,13 @@ export function DocumentPhotos({ value, onChange, labelId }: { value: ImageUploa
   const { t } = useTranslation('user');
   const { toast } = useHost();
   const upload = useUploadImage();
+  const box = useRef<HTMLDivElement>(null);
+  // antd-mobile's previews carry no text alternative: name each photo for screen readers.
+  useEffect(() => {
+    box.current?.querySelectorAll('img').forEach((img, i) => img.setAttribute('alt', t('kyc.details.photoAlt', { n: i + 1 })));
+  });
   return (
-    <div aria-labelledby={labelId} role="group">
+    <div aria-labelledby={labelId} role="group" ref={box}>
       <ImageUploader
         value={value}
         onChange={onChange}

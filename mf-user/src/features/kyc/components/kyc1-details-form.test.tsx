@@ -43,7 +43,7 @@ describe('KYC level 1 details form', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for verification' }));
     expect(await screen.findByText('Under 18 cannot open cards.')).toBeInTheDocument();
     expect(calls.some((c) => c.url === 'kyc/level1')).toBe(false);
-    expect(screen.getByRole('button', { name: /Date of birth/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('aria-invalid', 'true');
     expect(onVerified).not.toHaveBeenCalled();
     expect(submitted).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, List, type ImageUploadItem } from 'antd-mobile';
+import { Button, Form, Input, List, type ImageUploadItem } from 'antd-mobile';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useSubmitKyc1 } from '../api/submit-kyc1';
 import { DocumentPhotos } from './document-photos';
 import { apiErrorMessage, apiFieldErrors } from '../lib/errors';
 import { countryName } from '../lib/countries';
-import { formatDay, fromIsoDay, toIsoDay, todayIso } from '../lib/dates';
+import { formatDay, todayIso } from '../lib/dates';
 
 /** The same rules as the API, plus the age the API checks against today's date. */
 const formSchema = kyc1Body.superRefine((v, ctx) => {
@@ -34,7 +34,6 @@ export function Kyc1DetailsForm({ country, documentType, defaults, onChangeDocum
   const locale = useHost().i18n.useLanguage();
   const submit = useSubmitKyc1();
   const [photos, setPhotos] = useState<ImageUploadItem[]>([]);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Kyc1Body>({
     resolver: zodResolver(formSchema),
@@ -138,27 +137,32 @@ export function Kyc1DetailsForm({ country, documentType, defaults, onChangeDocum
             </p>
           )}
         </Form.Item>
-        <Form.Item label={<span id="kyc-birthDate-label">{t('kyc.details.birthDate')}</span>}>
-          <button
-            type="button"
-            className="kyc-date-button"
-            aria-labelledby="kyc-birthDate-label kyc-birthDate-value"
-            aria-invalid={Boolean(errors.birthDate) || undefined}
-            aria-describedby={errors.birthDate ? 'kyc-birthDate-error' : undefined}
-            onClick={() => setPickerOpen(true)}
-          >
-            <span id="kyc-birthDate-value">{birthDate ? formatDay(birthDate, locale) : t('kyc.details.chooseDate')}</span>
-          </button>
-          <DatePicker
-            visible={pickerOpen}
-            onClose={() => setPickerOpen(false)}
-            min={new Date(1900, 0, 1)}
-            max={new Date()}
-            defaultValue={birthDate ? fromIsoDay(birthDate) : new Date(1990, 0, 1)}
-            precision="day"
-            title={t('kyc.details.birthDate')}
-            onConfirm={(date) => form.setValue('birthDate', toIsoDay(date), { shouldValidate: true, shouldTouch: true })}
+        <Form.Item label={<label htmlFor="kyc-birthDate">{t('kyc.details.birthDate')}</label>}>
+          {/* The platform's own date picker: the phone's calendar wheel, typed entry elsewhere. */}
+          <Controller
+            name="birthDate"
+            control={form.control}
+            render={({ field }) => (
+              <input
+                id="kyc-birthDate"
+                type="date"
+                className="kyc-date-input"
+                min="1900-01-01"
+                max={todayIso()}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="bday"
+                aria-invalid={Boolean(errors.birthDate) || undefined}
+                aria-describedby={errors.birthDate ? 'kyc-birthDate-error' : 'kyc-birthDate-value'}
+              />
+            )}
           />
+          {birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate) && (
+            <p id="kyc-birthDate-value" className="kyc-muted">
+              {formatDay(birthDate, locale)}
+            </p>
+          )}
           {message('birthDate') && (
             <p id="kyc-birthDate-error" className="kyc-field-error" role="alert">
               {message('birthDate')}

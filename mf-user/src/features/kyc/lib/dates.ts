@@ -3,10 +3,6 @@ export function toIsoDay(date: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}`;
 }
-export function fromIsoDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
 export function todayIso(): string {
   return toIsoDay(new Date());
 }
