@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ResultCode } from '@cardwallet/shared';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, type UploadedImage } from '@cardwallet/shared/schemas';
-import { BusinessError } from '../../http/errors.js';
+import { BusinessError, rateLimited } from '../../http/errors.js';
 import type { ObjectStore } from '../../providers/object-store/index.js';
 import { ImageFilter, ImageRejected } from './image-filter.js';
 
@@ -42,15 +42,13 @@ export function uploadRefusal(e: unknown): BusinessError | null {
 
 /** No byte for this long while the request is still open: the client is gone (the client's upload timeout is 60 s). */
 const STALL_MS = 60_000;
-/** Once the request body has fully arrived, a part that stops short of its boundary is cut off. */
-const ENDED_GRACE_MS = 250;
 
 /**
  * busboy leaves a part's stream open (or destroys it without an error, which `pipeline` may never
  * notice) when the body ends inside the part; this fails such a part with `incomplete` instead of
  * waiting forever.
  */
-function watchForStall(request: FastifyRequest, file: Readable): { stop: () => void; failed: Promise<never> } {
+function watchForStall(file: Readable): { stop: () => void; failed: Promise<never> } {
   let last = Date.now();
   const onData = () => {
     last = Date.now();
@@ -60,9 +58,9 @@ function watchForStall(request: FastifyRequest, file: Readable): { stop: () => v
   const failed = new Promise<never>((_resolve, reject) => {
     timer = setInterval(() => {
       const idle = Date.now() - last;
-      const bodyEnded = request.raw.complete || request.raw.readableEnded;
+      // busboy destroyed the part (the body ended inside it) without telling the pipeline.
       const cutOff = file.destroyed && !file.readableEnded;
-      if (cutOff || (bodyEnded && file.readableLength === 0 && idle > ENDED_GRACE_MS) || idle > STALL_MS) {
+      if (cutOff || idle > STALL_MS) {
         const err = new ImageRejected('incomplete');
         file.destroy(err);
         reject(err);
@@ -80,6 +78,12 @@ function watchForStall(request: FastifyRequest, file: Readable): { stop: () => v
   };
 }
 
+/** Images a customer may upload per 24 h (UPLOAD_MAX_PER_DAY, default 500). */
+function uploadsPerDay(): number {
+  const n = Number.parseInt(process.env.UPLOAD_MAX_PER_DAY ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : 500;
+}
+
 interface Stored {
   key: string;
   publicId: string;
@@ -95,6 +99,13 @@ interface Stored {
  */
 export async function receiveImages(app: FastifyInstance, store: ObjectStore, request: FastifyRequest, userId: string): Promise<UploadedImage[]> {
   if (!request.isMultipart()) throw uploadError('upload_not_multipart');
+  // A daily quota per customer keeps one account from filling the store.
+  const since = new Date(app.clock.now().getTime() - 86400_000).toISOString();
+  const [today] = await app.database.sql.query<{ n: number }>(
+    `select count(*)::int as n from uploaded_images where user_id = $1::bigint and created_at > $2`,
+    [userId, since],
+  );
+  if ((today?.n ?? 0) >= uploadsPerDay()) throw rateLimited('rate_limited', 3600);
   const stored: Stored[] = [];
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
@@ -102,7 +113,7 @@ export async function receiveImages(app: FastifyInstance, store: ObjectStore, re
       const publicId = randomBytes(16).toString('base64url');
       const key = `images/${userId}/${publicId}`;
       const filter = new ImageFilter(UPLOAD_MAX_BYTES);
-      const watch = watchForStall(request, part.file);
+      const watch = watchForStall(part.file);
       try {
         await Promise.race([Promise.all([pipeline(part.file, filter), store.put(key, filter, 'application/octet-stream')]), watch.failed]);
       } catch (e) {
