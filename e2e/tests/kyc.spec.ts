@@ -188,6 +188,19 @@ test.describe('identity verification', () => {
     await expect(page).toHaveURL(/kyc-lv2-success$/, { timeout: 20_000 });
   });
 
+  test('the demo customer is verified to level 2 by the kyc demo seed', async ({ page, request }) => {
+    const session = await loginThroughApi(request, 'demo@cardwallet.test', 'Demo1234!');
+    await page.goto('/pages/index/index');
+    await waitForShell(page);
+    await page.evaluate((s) => {
+      (window as unknown as { __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } } }).__cardwallet.host.session.signIn(s);
+    }, session);
+    await page.goto('/pages/user/kyc');
+    await expect(page.getByRole('heading', { name: 'Your verification level: 2' })).toBeVisible();
+    await expect(page.getByText('Alex Morgan')).toBeVisible();
+    await expect(page.getByText('Verified')).toHaveCount(2);
+  });
+
   test.describe('in Arabic (right to left)', () => {
     test.use({ locale: 'ar-AE' });
     test('KYC1 in ar-AE: localised country search, verified', async ({ page, request }) => {
