@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { kyc1Body, kyc2AccessTokenBody, kyc2AccessTokenResult, kycStatusResult, uploadImageResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
@@ -117,8 +118,22 @@ const kycModule: FastifyPluginAsync = async (base) => {
           tags,
           summary: 'Verification provider webhook (X-Payload-Digest: HMAC-SHA256 hex of the raw body)',
           headers: z.object({ 'x-payload-digest': z.string().max(256).optional(), 'x-payload-digest-alg': z.string().max(32).optional() }),
+          // Documents the event; the signature covers the raw bytes, so the service parses it after checking.
+          body: z.object({
+            type: z.enum(['applicantCreated', 'applicantPending', 'applicantReviewed', 'applicantOnHold', 'applicantReset']),
+            applicantId: z.string(),
+            externalUserId: z.string().optional(),
+            levelName: z.string().optional(),
+            reviewStatus: z.string().optional(),
+            createdAtMs: z.string(),
+            reviewResult: z
+              .object({ reviewAnswer: z.enum(['GREEN', 'RED']), rejectLabels: z.array(z.string()).optional(), reviewRejectType: z.enum(['RETRY', 'FINAL']).optional(), moderationComment: z.string().optional() })
+              .optional(),
+          }),
           response: { 200: envelope(webhookResult) },
         },
+        // Headers are validated by their schema; the body stays the raw Buffer the signature covers.
+        validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0])),
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
@@ -144,8 +159,11 @@ const kycModule: FastifyPluginAsync = async (base) => {
           tags: ['upload'],
           summary: 'Upload images (multipart/form-data, field "file", JPEG/PNG by content, ≤ 20 MB each, ≤ 52 files; GPS metadata removed)',
           consumes: ['multipart/form-data'],
+          // Documents the multipart body; the parts are read as streams, not validated as an object.
+          body: z.object({ file: z.array(z.string().meta({ format: 'binary' })).min(1).max(52) }),
           response: { 200: envelope(uploadImageResult) },
         },
+        validatorCompiler: () => (data) => ({ value: data }),
       },
       async (request) => okEnvelope(request.locale, { files: await receiveImages(base as FastifyInstance, store, request, userOf(request).userId) }),
     );
