@@ -164,6 +164,18 @@ describe.each(testDrivers())('KYC level 1 and image upload on %s', (driver) => {
     expect(info.data.kycLevel1).toBe(true);
   });
 
+  it('limits failed submissions to 10 a day per customer', async () => {
+    const u = await t.createUser();
+    const img = await uploadedId(u.token);
+    for (let i = 0; i < 10; i++) {
+      expect((await t.post('kyc/level1', details([img], { documentNumber: `12345${i}0000`.slice(-9) }), { token: u.token })).key).toBe('kyc_document_mismatch');
+    }
+    expect(await t.post('kyc/level1', details([img]), { token: u.token })).toMatchObject({ code: 429, key: 'rate_limited' });
+    t.clock.advance(86400_000 + 1000);
+    expect((await t.post('kyc/level1', details([img]), { token: u.token })).code).toBe(200);
+    t.clock.advance(-(86400_000 + 1000));
+  });
+
   it("never accepts another customer's image", async () => {
     const a = await t.createUser();
     const b = await t.createUser();
