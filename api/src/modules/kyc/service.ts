@@ -267,7 +267,8 @@ export class KycService {
   /** Constant-time check of `X-Payload-Digest` over the raw body. */
   verifySignature(raw: Buffer, digest: string | undefined, alg: string | undefined): boolean {
     const algorithm = DIGEST_ALGORITHMS[alg ?? 'HMAC_SHA256_HEX'];
-    if (!algorithm || !digest || !/^[0-9a-fA-F]+$/.test(digest)) return false;
+    // No secret configured (production without KYC_WEBHOOK_SECRET): nothing can be verified, so nothing is accepted.
+    if (!this.o.webhookSecret || !algorithm || !digest || !/^[0-9a-fA-F]+$/.test(digest)) return false;
     const expected = createHmac(algorithm, this.o.webhookSecret).update(raw).digest();
     const given = Buffer.from(digest, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
