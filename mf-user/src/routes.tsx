@@ -13,4 +13,13 @@ export const routes: FeatureRoute[] = [
   { path: 'coupon-binding', load: () => import('./features/coupons/pages/coupon-binding-page'), titleKey: 'coupons.bindTitle' },
   { path: 'coupon-list', load: () => import('./features/coupons/pages/coupon-list-page'), titleKey: 'coupons.title', navBar: 'custom' },
   // ---- end member centre ----------------------------------------------------------------------
+  // kyc — identity verification (features/kyc)
+  { path: 'kyc', load: () => import('./features/kyc/pages/kyc-page'), titleKey: 'kyc.title.overview', pullToRefresh: true },
+  { path: 'kyc-lv1', load: () => import('./features/kyc/pages/kyc-lv1-page'), titleKey: 'kyc.title.lv1' },
+  { path: 'kyc-lv1-details', load: () => import('./features/kyc/pages/kyc-lv1-details-page'), titleKey: 'kyc.title.lv1Details' },
+  { path: 'kyc-lv2', load: () => import('./features/kyc/pages/kyc-lv2-page'), titleKey: 'kyc.title.lv2', pullToRefresh: true },
+  { path: 'kyc-lv2-details', load: () => import('./features/kyc/pages/kyc-lv2-details-page'), titleKey: 'kyc.title.lv2Details' },
+  { path: 'kyc-lv2-sumsub', load: () => import('./features/kyc/pages/kyc-lv2-sumsub-page'), titleKey: 'kyc.title.lv2Sumsub', navBar: 'none' },
+  { path: 'kyc-lv2-success', load: () => import('./features/kyc/pages/kyc-lv2-success-page'), titleKey: 'kyc.title.lv2Success' },
+  { path: 'kyc-lv2-fail', load: () => import('./features/kyc/pages/kyc-lv2-fail-page'), titleKey: 'kyc.title.lv2Fail' },
 ];

@@ -15,3 +15,4 @@ export * from './cards';
 export * from './card-forms';
 export * from './coupons';
 export * from './member';
+export * from './kyc';

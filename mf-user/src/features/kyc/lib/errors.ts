@@ -1,0 +1,16 @@
+import { isApiError } from '@cardwallet/shared';
+import type { TFunction } from 'i18next';
+
+/** The server's translated `msg` first; client-side failures fall back to the shared catalogue. */
+export function apiErrorMessage(error: unknown, t: TFunction): string {
+  if (isApiError(error)) {
+    if (error.message) return error.message;
+    if (error.key) return t(`errors.${error.key}`, { ns: 'common', defaultValue: t('errors.operation_failed', { ns: 'common' }) });
+  }
+  return t('errors.operation_failed', { ns: 'common' });
+}
+
+/** Per-field messages of an invalid-params answer (`data.fields`), already translated. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  return isApiError(error) ? (error.fields ?? {}) : {};
+}

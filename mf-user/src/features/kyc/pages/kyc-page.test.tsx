@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { statusFixture } from '../testing/fake-host';
+import { renderWithHost } from '../testing/render';
+import KycPage from './kyc-page';
+
+describe('kyc overview', () => {
+  it('shows the level, each state with its reason, and what each level unlocks', async () => {
+    const { user, host } = renderWithHost(<KycPage />, {
+      routes: {
+        'GET kyc/status': () =>
+          statusFixture({ level1: { state: 'failed', reason: 'The document number or name is wrong.', reasonKey: 'kyc_document_mismatch' } }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your verification level: 0' })).toBeInTheDocument();
+    expect(screen.getByText('Failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The document number or name is wrong.');
+    expect(screen.getByText('Unlocks virtual cards, card activation, top-ups and transfers.')).toBeInTheDocument();
+    expect(screen.getByText('Unlocks physical cards.')).toBeInTheDocument();
+    expect(screen.getByText('Complete level 1 first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Correct and resubmit' }));
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/user/kyc-lv1');
+  });
+
+  it('shows a pending level 2 without an action, in Arabic', async () => {
+    renderWithHost(<KycPage />, {
+      locale: 'ar-AE',
+      routes: { 'GET kyc/status': () => statusFixture({ level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } }) },
+    });
+    expect(await screen.findByText('قيد المراجعة')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('مستنداتك قيد المراجعة');
+    expect(screen.queryByRole('button', { name: 'التحقق من المستوى 2' })).not.toBeInTheDocument();
+  });
+});
