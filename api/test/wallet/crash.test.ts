@@ -120,10 +120,13 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
         const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
         expect(res.data.id).toBe(id);
       }
-      const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from wallet_transfers`);
+      // Only this test's customers: the sandbox demo data of the started process has transfers too.
+      const ours = users.map((u) => u.userId);
+      const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from wallet_transfers where user_id = any($1::text[])`, [ours]);
       expect(count!.n).toBe(acked.size + unanswered.size);
       const [funding] = await sql.query<{ total: string }>(
-        `select coalesce(sum(balance), 0)::text as total from ledger_accounts where kind = 'card_funding' and user_id is not null`,
+        `select coalesce(sum(balance), 0)::text as total from ledger_accounts where kind = 'card_funding' and user_id = any($1::text[])`,
+        [ours],
       );
       expect(Number(funding!.total)).toBe(50 * count!.n);
       expect((await checkLedger(sql)).problems).toEqual([]);

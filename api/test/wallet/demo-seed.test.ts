@@ -15,8 +15,7 @@ describe.each(testDrivers())('wallet demo seed on %s', (driver) => {
 
   it('fills every wallet page of the demo customer through the real services', async () => {
     const userId = await seedSandbox(t.app);
-    // What the kyc seed does when it lands (not this module's business): level 1 opens the transfer.
-    await t.post('dev/users/kyc', { userId, level: 1, birthDate: '1990-05-14' });
+    // The kyc seed (run first) verifies the demo customer, which opens the transfer to card.
     const report = await runDemoSeeds(t.app, { userId });
     expect(report.failed).toEqual([]);
     const login = await t.post('user/login', { account: DEMO_ACCOUNT, password: DEMO_PASSWORD });
@@ -27,7 +26,8 @@ describe.each(testDrivers())('wallet demo seed on %s', (driver) => {
     expect(Number(usdt.available)).toBeGreaterThanOrEqual(500);
     expect(Number(usdt.held)).toBeGreaterThan(0);
     expect(balances.balances.filter((b: { available: string }) => Number(b.available) > 0).length).toBeGreaterThanOrEqual(4);
-    expect(Number(balances.cardFunding)).toBeGreaterThanOrEqual(300);
+    // 350 USD transferred to card funding; the cards seed then pays a fee and first top-ups from it.
+    expect(Number(balances.cardFunding)).toBeGreaterThan(100);
     const deposits = (await t.get('wallet/deposits', {}, as)).data.data as Array<{ status: string }>;
     expect(deposits.map((d) => d.status)).toEqual(expect.arrayContaining(['confirming', 'credited', 'not_credited']));
     expect((await t.get('wallet/exchangeRecords', {}, as)).data.total).toBe(3);
