@@ -88,6 +88,8 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
 
     await tab(page, 'user').click();
     await page.getByRole('button', { name: 'Log out' }).click();
+    // The member centre asks before logging out.
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect((await storedSession(page)).token).toBeNull();
 
@@ -106,6 +108,7 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     expect(await isLoginCode(request, session.token!)).toBe(200);
 
     await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     expect((await storedSession(page)).token).toBeNull();
     // The server token is revoked too, not only forgotten by the browser.

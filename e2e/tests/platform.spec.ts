@@ -14,7 +14,7 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     expect(wallet).toHaveLength(0);
   });
 
-  test('all four tabs switch and load their remotes at runtime', async ({ page }) => {
+  test('all four tabs switch and load their remotes at runtime', async ({ page, request }) => {
     const requests = { card: remoteRequests(page, 'card'), wallet: remoteRequests(page, 'wallet'), user: remoteRequests(page, 'user') };
     await page.goto('/pages/index/index');
     await waitForShell(page);
@@ -42,13 +42,17 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
 
     // Logged in, the card and wallet tabs show their own pages instead of the login prompt.
-    await signInLocally(page);
+    const customer = await registerCustomer(request, 'tabs');
+    await page.evaluate(
+      ({ token, userId }) => (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token, userId }),
+      { token: customer.token, userId: customer.userId },
+    );
     await tab(page, 'wallet').click();
     await expect(page.getByRole('heading', { name: 'Total assets (USD)' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
     await tab(page, 'card').click();
     await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Apply for a card' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Apply for a card' })).toBeVisible();
   });
 
   test('a logged-out user opening a protected tab is asked to log in or register', async ({ page }) => {

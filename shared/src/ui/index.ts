@@ -1,2 +1,3 @@
 export { createAntdMobileProvider, reactRootRender } from './antd-mobile';
 export type { AntdMobileBindings } from './antd-mobile';
+export { NavListItem } from './nav-list-item';

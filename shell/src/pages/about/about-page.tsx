@@ -1,5 +1,6 @@
+import { NavListItem } from '@cardwallet/shared/ui';
 import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
-import { APP_VERSION_CODE, useHost } from '@cardwallet/shared';
+import { APP_VERSION_CODE } from '@cardwallet/shared';
 import { useOperatorProfile } from './api/content';
 import { useAboutTranslation } from './i18n';
 import './about.css';
@@ -7,7 +8,6 @@ import './about.css';
 /** About us (spec §1/§2): who operates the service, its licences, the version, links. */
 export default function AboutPage() {
   const { t } = useAboutTranslation();
-  const host = useHost();
   const profile = useOperatorProfile();
   return (
     <>
@@ -54,12 +54,10 @@ export default function AboutPage() {
       )}
       <section className="cw-about-section" aria-label={t('links')}>
         <List>
-          <List.Item onClick={() => host.navigation.navigate('/pages/index/user_agreement')}>{t('agreement')}</List.Item>
-          <List.Item onClick={() => host.navigation.navigate('/pages/about/help')}>{t('help')}</List.Item>
+          <NavListItem to="/pages/index/user_agreement">{t('agreement')}</NavListItem>
+          <NavListItem to="/pages/about/help">{t('help')}</NavListItem>
           {profile.data && (
-            <List.Item extra={<span className="cw-ltr">{profile.data.support.email}</span>} onClick={() => window.open(`mailto:${profile.data.support.email}`)}>
-              {t('contact')}
-            </List.Item>
+            <List.Item extra={<a className="cw-ltr" href={`mailto:${profile.data.support.email}`}>{profile.data.support.email}</a>}>{t('contact')}</List.Item>
           )}
         </List>
       </section>

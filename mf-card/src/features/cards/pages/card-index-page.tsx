@@ -1,3 +1,4 @@
+import { NavListItem } from '@cardwallet/shared/ui';
 import { Button, ErrorBlock, List } from 'antd-mobile';
 import { AddCircleOutline, BankcardOutline, GiftOutline, LinkOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -51,11 +52,11 @@ export default function CardIndexPage() {
         </div>
       ) : null}
       <List header={t('index.more')}>
-        <List.Item prefix={<AddCircleOutline aria-hidden />} onClick={() => go('/pages/card/apply')}>{t('index.apply')}</List.Item>
-        <List.Item prefix={<LinkOutline aria-hidden />} onClick={() => go('/pages/card/bind-card')}>{t('index.bindCard')}</List.Item>
-        <List.Item prefix={<UnorderedListOutline aria-hidden />} onClick={() => go('/pages/card/list')}>{t('index.allCards')}</List.Item>
-        <List.Item prefix={<GiftOutline aria-hidden />} onClick={() => go('/pages/card/vbenefits')}>{t('index.vbenefits')}</List.Item>
-        <List.Item prefix={<GiftOutline aria-hidden />} onClick={() => go('/pages/card/benefits')}>{t('index.benefits')}</List.Item>
+        <NavListItem prefix={<AddCircleOutline aria-hidden />} to="/pages/card/apply">{t('index.apply')}</NavListItem>
+        <NavListItem prefix={<LinkOutline aria-hidden />} to="/pages/card/bind-card">{t('index.bindCard')}</NavListItem>
+        <NavListItem prefix={<UnorderedListOutline aria-hidden />} to="/pages/card/list">{t('index.allCards')}</NavListItem>
+        <NavListItem prefix={<GiftOutline aria-hidden />} to="/pages/card/vbenefits">{t('index.vbenefits')}</NavListItem>
+        <NavListItem prefix={<GiftOutline aria-hidden />} to="/pages/card/benefits">{t('index.benefits')}</NavListItem>
       </List>
     </main>
   );

@@ -1,3 +1,4 @@
+import { NavListItem } from '@cardwallet/shared/ui';
 import { useEffect, useState } from 'react';
 import List from 'antd-mobile/es/components/list';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
@@ -123,10 +124,10 @@ export default function WalletIndexPage() {
       </section>
 
       <List header={<h2 className="wallet-list-header">{t('index.records')}</h2>}>
-        <List.Item onClick={() => navigation.navigate('/pages/wallet/secured-account')}>{t('index.securedAccount')}</List.Item>
-        <List.Item onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>{t('index.cashFlow')}</List.Item>
-        <List.Item onClick={() => navigation.navigate('/pages/wallet/exchange-record')}>{t('index.exchangeRecord')}</List.Item>
-        <List.Item onClick={() => navigation.navigate('/pages/wallet/select-address')}>{t('index.addressBook')}</List.Item>
+        <NavListItem to="/pages/wallet/secured-account">{t('index.securedAccount')}</NavListItem>
+        <NavListItem to="/pages/wallet/cash-flow">{t('index.cashFlow')}</NavListItem>
+        <NavListItem to="/pages/wallet/exchange-record">{t('index.exchangeRecord')}</NavListItem>
+        <NavListItem to="/pages/wallet/select-address">{t('index.addressBook')}</NavListItem>
       </List>
     </main>
   );
