@@ -3,7 +3,7 @@ import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
 import { createAntdMobileProvider } from '@cardwallet/shared/ui';
 import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
 import { antdLocales } from './lib/antd-locale';
-import { QueryBoundary } from './lib/query-client';
+import { QueryBoundary } from '@cardwallet/shared/forms';
 import { PASSPORT_NAMESPACE, passportResources } from './i18n';
 import { routes } from './routes';
 import './styles/passport.css';

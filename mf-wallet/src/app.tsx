@@ -5,7 +5,7 @@ import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile
 // Pages import each component from its own module (antd-mobile/es/components/<name>): the barrel
 // is one module, and through it every page's chunk carried the components of all wallet pages.
 import { antdLocales } from './lib/antd-locale';
-import { QueryBoundary } from './lib/query-client';
+import { QueryBoundary } from '@cardwallet/shared/forms';
 import { WALLET_NAMESPACE, walletResources } from './i18n';
 import { routes } from './routes';
 import './styles/wallet.css';

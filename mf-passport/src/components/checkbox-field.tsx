@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Checkbox } from 'antd-mobile';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FieldErrorText, useFieldErrorText } from './field-error';
+import { FieldErrorText, useFieldErrorText } from '@cardwallet/shared/forms';
 
 /** An antd-mobile checkbox bound to react-hook-form; its label text is the accessible name. */
 export function CheckboxField<T extends FieldValues, TOut extends FieldValues = T>({

@@ -3,7 +3,7 @@ import { Form, Input, type InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorText, useFieldErrorText } from './field-error';
+import { FieldErrorText, useFieldErrorText } from '@cardwallet/shared/forms';
 
 export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
   control: Control<T, unknown, TOut>;

@@ -1,0 +1,3 @@
+// Form helpers every feature app's forms use (bundled and tree-shaken per app, like ./schemas).
+export { FieldErrorText, useFieldErrorText } from './field-error';
+export { QueryBoundary, createQueryClient } from './query-client';
