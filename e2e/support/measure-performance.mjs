@@ -9,6 +9,19 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
+// Signed-in scenarios use the sandbox demo customer's real session (the pages call the real API).
+async function demoSession() {
+  const response = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo@cardwallet.test', password: 'Demo1234!' }),
+  });
+  const body = await response.json();
+  if (body.code !== 200) throw new Error(`demo login failed: ${body.msg}`);
+  return body.data;
+}
+const demo = await demoSession();
+
 async function measure(label, path, { signIn = false, settle, then } = {}) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -19,13 +32,13 @@ async function measure(label, path, { signIn = false, settle, then } = {}) {
     extraHTTPHeaders: process.env.ENCODING ? { 'Accept-Encoding': process.env.ENCODING } : {},
   });
   if (signIn) {
-    await context.addInitScript(() => {
+    await context.addInitScript(({ token, userId }) => {
       if (!localStorage.getItem('AccessToken')) {
-        localStorage.setItem('AccessToken', 'perf-token');
-        localStorage.setItem('userId', 'perf-user');
+        localStorage.setItem('AccessToken', token);
+        localStorage.setItem('userId', userId);
         localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
       }
-    });
+    }, demo);
   }
   const page = await context.newPage();
   const finished = [];
@@ -70,8 +83,12 @@ async function measure(label, path, { signIn = false, settle, then } = {}) {
 
 const results = [
   await measure('home (cold)', '/', { settle: 'Quick actions' }),
+  await measure('home, logged in (cold)', '/', { signIn: true, settle: 'Quick actions' }),
   await measure('wallet index, logged in (cold deep link)', '/pages/wallet/index', { signIn: true, settle: 'Currencies' }),
   await measure('member index (cold deep link)', '/pages/user/index', { settle: 'Not logged in' }),
+  await measure('card index, logged in (cold deep link)', '/pages/card/index', { signIn: true, settle: 'My cards' }),
+  await measure('message centre, logged in (cold deep link)', '/pages/index/information', { signIn: true }),
+  await measure('help centre (cold deep link)', '/pages/about/help', { settle: 'Frequently asked questions' }),
   await measure('home → Wallet tab, logged in (what the remote adds)', '/', {
     signIn: true,
     settle: 'Quick actions',

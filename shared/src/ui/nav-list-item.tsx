@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import List from 'antd-mobile/es/components/list';
-import { useHost } from '../host-context';
+// By package name, not '../host-context': in a remote's bundle that resolves to the Module Federation
+// singleton the shell provides, so the context is the shell's.
+import { useHost } from '@cardwallet/shared';
 
 /**
  * A list row that opens a page. antd-mobile's clickable List.Item is an <a> without href — not
