@@ -8,7 +8,7 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
   // Colours are measured as painted: wait until the page's slide-in and any toast fade have finished
   // (a half-transparent element mid-animation fails contrast for no real reason).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
