@@ -15,6 +15,8 @@ export const applyCardBody = z
     pin: pinSchema,
     pinConfirm: pinSchema,
     addressId: z.string().trim().max(64).optional(),
+    /** A coupon of the customer (coupon/list) that discounts the application fee. */
+    couponId: z.string().trim().regex(/^\d{1,18}$/).optional(),
   })
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type ApplyCardBody = z.input<typeof applyCardBody>;

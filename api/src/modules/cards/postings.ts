@@ -23,6 +23,8 @@ export type CardPostingType = 'card_apply_fee' | 'card_topup' | 'card_withdraw';
 const cardFunding = (userId: string) => ({ key: `user:${userId}:card_funding:USD`, userId, kind: 'card_funding', currency: 'USD' as const, network: null, allowNegative: false });
 export const cardAccountKey = (userId: string, cardId: string) => `user:${userId}:card:${cardId}:USD`;
 const card = (userId: string, cardId: string) => ({ key: cardAccountKey(userId, cardId), userId, kind: 'card', currency: 'USD' as const, network: null, allowNegative: false });
+/** Marketing's budget for coupons and cashback: may go negative (an expense). */
+const promotions = () => ({ key: 'system:promotions:USD', userId: null, kind: 'promotions', currency: 'USD' as const, network: null, allowNegative: true });
 const fees = () => ({ key: 'system:card_fees:USD', userId: null, kind: 'card_fees', currency: 'USD' as const, network: null, allowNegative: true });
 
 export interface CardPosting {
@@ -42,11 +44,19 @@ function build(p: Omit<CardPosting, 'entries'>, entries: Array<Omit<AccountEntry
 const neg = (v: string) => format(money(v).negated(), 'USD');
 
 /** Application fee: card-funding → card fees. */
-export const applyFee = (p: { cardId: string; userId: string; fee: string }) =>
-  build({ ref: `card_apply:${p.cardId}`, type: 'card_apply_fee', userId: p.userId, operationId: p.cardId }, [
-    { ...cardFunding(p.userId), amount: neg(p.fee) },
+/**
+ * Application fee. A coupon's discount is part of the same posting: the customer pays fee − discount,
+ * the fee account still earns the whole fee, and the promotions account funds the difference.
+ */
+export const applyFee = (p: { cardId: string; userId: string; fee: string; discount?: string }) => {
+  const discount = money(p.discount ?? '0');
+  const payable = format(money(p.fee).minus(discount));
+  return build({ ref: `card_apply:${p.cardId}`, type: 'card_apply_fee', userId: p.userId, operationId: p.cardId }, [
+    ...(money(payable).gt(0) ? [{ ...cardFunding(p.userId), amount: neg(payable) }] : []),
     { ...fees(), amount: p.fee },
+    ...(discount.gt(0) ? [{ ...promotions(), amount: neg(format(discount)) }] : []),
   ]);
+};
 
 /** Top-up (and the activating first top-up): amount + gateway fee leave card-funding, the amount reaches the card. */
 export const topUp = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string }) =>

@@ -1,4 +1,5 @@
 import type { DomainEvents } from '../../events/domain-events.js';
+import { redeemCoupon } from '../coupons/redeem.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
 import {
@@ -246,9 +247,13 @@ export class CardService {
 
   // ---- Apply -------------------------------------------------------------------------------------
 
-  async apply(userId: string, idempotencyKey: string, body: { productId: string; pin: string; addressId?: string | undefined }): Promise<CardSummary> {
+  async apply(
+    userId: string,
+    idempotencyKey: string,
+    body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
+  ): Promise<CardSummary> {
     // The PIN is not part of the hash: a 6-digit secret must not be stored as a fast hash.
-    const hash = requestHash({ op: 'apply', productId: body.productId, addressId: body.addressId ?? null });
+    const hash = requestHash({ op: 'apply', productId: body.productId, addressId: body.addressId ?? null, couponId: body.couponId ?? null });
     const replay = await this.replayApply(userId, idempotencyKey, hash);
     if (replay) return replay;
 
@@ -263,7 +268,8 @@ export class CardService {
       if (!shipping) throw cardNotFound();
     }
     const fee = money(product.applicationFee);
-    if ((await this.cardFunding(userId)).lt(fee)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+    // With a coupon the posting itself decides (the discount is known only once it is redeemed).
+    if (!body.couponId && (await this.cardFunding(userId)).lt(fee)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
 
     const cardId = randomUUID();
     const inserted = await this.db.transaction(async (tx) => {
@@ -303,7 +309,11 @@ export class CardService {
 
     try {
       await this.db.transaction(async (tx) => {
-        if (fee.gt(0)) await postings.postCard(tx, postings.applyFee({ cardId, userId, fee: format(fee) }));
+        // The coupon is used in the fee's own transaction: a failed application leaves it unused.
+        const discount = body.couponId
+          ? (await redeemCoupon(tx, { userId, couponId: body.couponId, scope: 'card_application_fee', feeAmount: fee.toFixed(2), reference: `card_apply:${cardId}` })).discount
+          : '0';
+        if (fee.gt(0)) await postings.postCard(tx, postings.applyFee({ cardId, userId, fee: format(fee), discount }));
         await tx.query(
           `UPDATE cards SET status = 'inactivated', issuer_token = $2, last4 = $3, expiry = $4, shipping_status = $5 WHERE id = $1 AND status = 'applying'`,
           [cardId, issued.token, issued.last4, issued.expiry, product.type === 'physical' ? 'processing' : null],

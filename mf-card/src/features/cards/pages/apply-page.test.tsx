@@ -9,6 +9,7 @@ const routes = (over = {}) => ({
   'GET card/products': () => productsFixture,
   'GET card/eligibility': () => eligibilityFixture(),
   'GET card/addresses': () => ({ addresses: [] }),
+  'GET coupon/list': () => ({ data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }),
   ...over,
 });
 
@@ -52,5 +53,22 @@ describe('apply page', () => {
     expect(await screen.findByText('Insufficient wallet balance. Go to recharge.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute('href', expect.stringMatching(/^\/pages\/wallet\/transfer\?redirect=%2F/));
     expect(screen.getByRole('link', { name: 'Recharge your wallet' })).toHaveAttribute('href', expect.stringMatching(/^\/pages\/wallet\/recharge\?redirect=%2F/));
+  });
+
+  it('a coupon for the application fee lowers what is paid and is sent with the application', async () => {
+    const coupon = { id: '77', code: 'WELCOME4', scope: 'card_application_fee', discountType: 'fixed', discountValue: '4.00', discountCap: null, currency: 'USD', validUntil: '2030-01-01T00:00:00.000Z', state: 'available', boundAt: '2026-01-01T00:00:00.000Z', usedAt: null, usedDiscount: null };
+    const { user, calls } = renderWithHost(<ApplyPage />, {
+      loggedIn: true,
+      routes: routes({
+        'GET coupon/list': () => ({ data: [coupon], current_page: 1, last_page: 1, per_page: 50, total: 1 }),
+        'POST card/apply': () => cardFixture({ id: 'new2', status: 'inactivated' }),
+      }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'WELCOME4 — $4.00 off' }));
+    expect(screen.getByText('Coupon discount')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Card PIN (6 digits)'), '123456');
+    await user.type(screen.getByLabelText('Repeat the card PIN'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Apply and pay $6.00' }));
+    await waitFor(() => expect(calls.find((c) => c.url === 'card/apply')?.body).toMatchObject({ couponId: '77' }));
   });
 });

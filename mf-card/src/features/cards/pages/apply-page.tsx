@@ -14,13 +14,16 @@ import { AppLink } from '../../../components/app-link';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { FIX_PAGE, fixPageOf } from '../../../lib/gate';
-import { formatUsd, toCents } from '../../../lib/money';
+import { formatUsd, fromCents, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useAddressChoice } from '../../addresses/address-choice';
 import { useAddresses } from '../../addresses/api/get-addresses';
 import { useApplyCard } from '../api/apply-card';
 import { useEligibility } from '../api/get-eligibility';
 import { useProducts } from '../api/get-products';
+import { useFeeCoupons } from '../api/get-fee-coupons';
+import { couponDiscount } from '../../../lib/coupon-discount';
+import { NavListItem } from '@cardwallet/shared/ui';
 
 type CardType = 'virtual' | 'physical';
 
@@ -37,6 +40,8 @@ export default function ApplyPage() {
   const addresses = useAddresses();
   const addressId = useAddressChoice((s) => s.addressId);
   const apply = useApplyCard();
+  const coupons = useFeeCoupons();
+  const [couponId, setCouponId] = useState<string>('none');
   const [failure, setFailure] = useState<{ message: string; fix: string | null } | null>(null);
   const form = useForm<ApplyCardBody>({
     mode: 'onTouched',
@@ -53,12 +58,19 @@ export default function ApplyPage() {
   const product = products.data.products.find((p) => p.id === productId)!;
   const verdict = eligibility.data[type];
   const address = type === 'physical' ? (addresses.data?.find((a) => a.id === addressId) ?? addresses.data?.[0] ?? null) : null;
-  const shortOfFee = (toCents(eligibility.data.cardFunding) ?? 0n) < (toCents(product.applicationFee) ?? 0n);
+  const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
+  const discount = coupon ? couponDiscount(coupon, product.applicationFee) : '0.00';
+  const payable = fromCents((toCents(product.applicationFee) ?? 0n) - (toCents(discount) ?? 0n));
+  const shortOfFee = (toCents(eligibility.data.cardFunding) ?? 0n) < (toCents(payable) ?? 0n);
+  const couponLabel = (c: NonNullable<typeof coupon>) =>
+    c.discountType === 'fixed'
+      ? t('apply.couponFixed', { code: c.code, amount: formatUsd(c.discountValue, locale) })
+      : t('apply.couponPercent', { code: c.code, percent: c.discountValue, cap: formatUsd(c.discountCap ?? '0', locale) });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const card = await apply.mutateAsync({ ...values, productId, ...(address ? { addressId: address.id } : {}) });
+      const card = await apply.mutateAsync({ ...values, productId, ...(address ? { addressId: address.id } : {}), ...(coupon ? { couponId: coupon.id } : {}) });
       host.navigation.redirect(`/pages/card/apply-success?cardId=${encodeURIComponent(card.id)}`);
     } catch (error) {
       if (applyServerFieldErrors(error, form.setError, ['pin', 'pinConfirm'])) return;
@@ -78,8 +90,23 @@ export default function ApplyPage() {
         <List header={t('apply.costs')}>
           <List.Item extra={<span className="cw-ltr">{formatUsd(product.applicationFee, locale)}</span>}>{t('benefits.fields.applicationFee')}</List.Item>
           <List.Item extra={<span className="cw-ltr">{formatUsd(product.monthlyFee, locale)}</span>}>{t('benefits.fields.monthlyFee')}</List.Item>
+          {coupon ? (
+            <>
+              <List.Item extra={<span className="cw-ltr">−{formatUsd(discount, locale)}</span>}>{t('apply.discount')}</List.Item>
+              <List.Item extra={<strong className="cw-ltr">{formatUsd(payable, locale)}</strong>}>{t('apply.payable')}</List.Item>
+            </>
+          ) : null}
           <List.Item extra={<span className="cw-ltr">{formatUsd(eligibility.data.cardFunding, locale)}</span>}>{t('apply.funding')}</List.Item>
         </List>
+        {coupons.data && coupons.data.length > 0 ? (
+          <ChoiceGroup
+            legend={t('apply.coupon')}
+            name="coupon"
+            value={couponId}
+            onChange={setCouponId}
+            options={[{ value: 'none', label: t('apply.noCoupon') }, ...coupons.data.map((c) => ({ value: c.id, label: couponLabel(c) }))]}
+          />
+        ) : null}
         <p className="card-fine-print">
           <AppLink to={type === 'virtual' ? '/pages/card/vbenefits' : '/pages/card/benefits'}>{t('apply.seeBenefits')}</AppLink>
         </p>
@@ -87,11 +114,11 @@ export default function ApplyPage() {
         {type === 'physical' ? (
           <List header={t('apply.shipping')}>
             {address ? (
-              <List.Item onClick={() => host.navigation.navigate('/pages/card/select-address?select=1')} description={`${address.detail}, ${address.area}, ${address.city}, ${address.province}, ${address.country} ${address.postalCode}`}>
+              <NavListItem to="/pages/card/select-address?select=1" description={`${address.detail}, ${address.area}, ${address.city}, ${address.province}, ${address.country} ${address.postalCode}`}>
                 {address.receiver} <span className="cw-ltr">{address.mobile}</span>
-              </List.Item>
+              </NavListItem>
             ) : (
-              <List.Item onClick={() => host.navigation.navigate('/pages/card/add-address')}>{t('apply.addAddress')}</List.Item>
+              <NavListItem to="/pages/card/add-address">{t('apply.addAddress')}</NavListItem>
             )}
           </List>
         ) : null}
@@ -103,7 +130,7 @@ export default function ApplyPage() {
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : <FormAlert message={null} />}
         <div className="card-actions">
           <Button type="submit" color="primary" block loading={apply.isPending} disabled={!verdict.allowed || apply.isPending || (type === 'physical' && !address)}>
-            {t('apply.submit', { fee: formatUsd(product.applicationFee, locale) })}
+            {t('apply.submit', { fee: formatUsd(payable, locale) })}
           </Button>
         </div>
       </form>
