@@ -2,7 +2,7 @@ import { NavListItem } from '@cardwallet/shared/ui';
 import { Button, ErrorBlock, List } from 'antd-mobile';
 import { AddCircleOutline, BankcardOutline, GiftOutline, LinkOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '@cardwallet/shared';
+import { useLiveEvents, useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useCards } from '../api/get-cards';
 import { CardTile } from '../components/card-tile';
@@ -12,6 +12,8 @@ export default function CardIndexPage() {
   const { t } = useTranslation('card');
   const { navigation } = useHost();
   const cards = useCards();
+  // Card movements (also made elsewhere, e.g. another device) show without a reload.
+  useLiveEvents(['cards.'], () => void cards.refetch());
   const go = (path: string) => navigation.navigate(path);
   const hasActive = cards.data?.some((c) => c.status === 'active') ?? false;
   return (

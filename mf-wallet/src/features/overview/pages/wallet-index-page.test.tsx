@@ -45,4 +45,16 @@ describe('wallet index', () => {
     await user.click(screen.getAllByRole('button', { name: 'Deposit' })[1]!);
     expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/wallet/recharge');
   });
+
+  it('refetches the balances when a wallet event arrives on the live stream', async () => {
+    let total = '4015.50';
+    const { emitLive } = renderWithHost(<WalletIndexPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/balances': () => ({ ...balancesFixture, totalUsd: total }), 'GET wallet/unseenEvents': () => ({ count: 0 }) },
+    });
+    expect(await screen.findByText('$4,015.50')).toBeInTheDocument();
+    total = '4115.50';
+    emitLive({ id: '9', type: 'wallet.deposit_credited' });
+    expect(await screen.findByText('$4,115.50')).toBeInTheDocument();
+  });
 });
