@@ -1,5 +1,8 @@
 import { NavListItem } from '@cardwallet/shared/ui';
-import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import List from 'antd-mobile/es/components/list';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { APP_VERSION_CODE } from '@cardwallet/shared';
 import { useOperatorProfile } from './api/content';
 import { useAboutTranslation } from './i18n';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, TextArea } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import TextArea from 'antd-mobile/es/components/text-area';
 import { RATING_STARS, TEXTAREA_MAX_LENGTH, isApiError, useHost } from '@cardwallet/shared';
 import { useSendFeedback } from './api/content';
 import { useAboutTranslation } from './i18n';

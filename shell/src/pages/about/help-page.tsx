@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Collapse, ErrorBlock, SearchBar, Skeleton } from 'antd-mobile';
+import Collapse from 'antd-mobile/es/components/collapse';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useArticle, useHelpArticles, useOperatorProfile } from './api/content';
 import { FeedbackForm } from './feedback-form';
 import { useAboutTranslation } from './i18n';

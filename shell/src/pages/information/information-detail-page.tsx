@@ -1,4 +1,6 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useSearchParams } from 'react-router-dom';
 import { isApiError, useHost, type Locale } from '@cardwallet/shared';
 import { useAnnouncement } from './api/announcements';

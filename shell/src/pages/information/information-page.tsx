@@ -1,4 +1,5 @@
-import { Badge, Tabs } from 'antd-mobile';
+import Badge from 'antd-mobile/es/components/badge';
+import Tabs from 'antd-mobile/es/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useHost, useLiveEvents } from '@cardwallet/shared';

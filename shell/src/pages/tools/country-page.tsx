@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, ErrorBlock, SearchBar, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import SearchBar from 'antd-mobile/es/components/search-bar';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useHost } from '@cardwallet/shared';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION_CODE, CONTRACT_VERSION, isApiError, useHost } from '@cardwallet/shared';
 import { useShell } from '../../shell-context';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, ErrorBlock } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useSearchParams } from 'react-router-dom';
 import { useHost } from '@cardwallet/shared';
 import { useToolsTranslation } from './i18n';

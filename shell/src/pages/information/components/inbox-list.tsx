@@ -1,4 +1,7 @@
-import { Button, ErrorBlock, InfiniteScroll, Skeleton } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { isApiError, type Locale } from '@cardwallet/shared';
 import { useInformationTranslation } from '../i18n';
 import { relativeTime } from '../relative-time';
