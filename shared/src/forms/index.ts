@@ -1,3 +1,4 @@
 // Form helpers every feature app's forms use (bundled and tree-shaken per app, like ./schemas).
 export { FieldErrorText, useFieldErrorText } from './field-error';
 export { QueryBoundary, createQueryClient } from './query-client';
+export { useCountdown } from './use-countdown';

@@ -1,8 +1,8 @@
 import { Button, Dialog, ErrorBlock, List } from 'antd-mobile';
+import { CustomNavBar } from '@cardwallet/shared/ui';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { CustomNavBar } from '../../../components/custom-nav-bar';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useQueryParam } from '../../../lib/use-query-param';

@@ -4,7 +4,7 @@ import type { CodePurpose } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useSendCode } from '../api/send-code';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@cardwallet/shared/forms';
 
 export interface SendCodeButtonProps {
   purpose: CodePurpose;

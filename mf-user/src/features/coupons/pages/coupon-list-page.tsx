@@ -1,9 +1,9 @@
 import { Button, InfiniteScroll, Skeleton, Tabs } from 'antd-mobile';
+import { CustomNavBar } from '@cardwallet/shared/ui';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRtl, useHost } from '@cardwallet/shared';
 import { COUPON_STATES, type CouponState } from '@cardwallet/shared/schemas';
-import { CustomNavBar } from '../../../components/custom-nav-bar';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useCouponList } from '../api/list-coupons';
 import { CouponCard } from '../components/coupon-card';

@@ -1,8 +1,8 @@
 import { Button, List, Skeleton } from 'antd-mobile';
+import { NavListItem } from '@cardwallet/shared/ui';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { NavListItem } from '../../../components/nav-list-item';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
 import { apiErrorMessage } from '../../../lib/api-error';

@@ -1,7 +1,7 @@
 import { List, Skeleton } from 'antd-mobile';
+import { NavListItem } from '@cardwallet/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE, useHost } from '@cardwallet/shared';
-import { NavListItem } from '../../../components/nav-list-item';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
 import { apiErrorMessage } from '../../../lib/api-error';

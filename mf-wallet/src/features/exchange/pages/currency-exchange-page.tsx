@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CustomNavBar } from '@cardwallet/shared/ui';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Result from 'antd-mobile/es/components/result';
@@ -12,7 +13,6 @@ import { CURRENCY_DEFINITIONS, WALLET_CURRENCIES, type ExchangeQuote, type Excha
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { CustomNavBar } from '../../../components/custom-nav-bar';
 import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
