@@ -7,12 +7,17 @@
 //      `pg_ctlcluster --skip-systemctl-redirect <ver> main start`;
 //   4. when the server answers but refuses passwordless login, add trust lines for 127.0.0.1/::1
 //      to pg_hba.conf and reload; wait until ready (30 s max).
+// Anything that fails ends with exit 1 and a message saying what to do by hand.
+// PG_PORT / PG_CLUSTER (default 5432 / main) point it at another port and a cluster of its own —
+// how it was proven on a machine whose shared server must not be stopped (docs/operations.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 
 const HOST = '127.0.0.1';
-const PORT = 5432;
+const PORT = Number(process.env.PG_PORT ?? 5432);
+const CLUSTER = process.env.PG_CLUSTER ?? 'main';
+if (!/^[a-z0-9_-]+$/i.test(CLUSTER) || !(PORT > 0 && PORT < 65536)) throw new Error('PG_CLUSTER must be a plain name and PG_PORT a port');
 const asRoot = process.getuid?.() === 0;
 const log = (m) => console.log(`[ensure-postgres] ${m}`);
 
@@ -63,32 +68,42 @@ function install() {
     run('apt-get', ['update']);
     r = run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql']);
   }
-  if (r.status !== 0) throw new Error(`apt-get install postgresql failed:\n${r.out}`);
+  if (r.status !== 0) {
+    throw new Error(
+      `apt-get install postgresql failed:\n${r.out}\n` +
+        `Install PostgreSQL (Debian: apt-get install postgresql), or start any PostgreSQL on ${HOST}:${PORT} with trust auth for user postgres, then run this again.`,
+    );
+  }
 }
 
 function start() {
   const [ver] = versions();
   if (!ver) throw new Error('no PostgreSQL server version installed');
-  if (!existsSync(`/etc/postgresql/${ver}/main`)) {
-    log(`creating cluster ${ver}/main`);
-    const c = run('pg_createcluster', [ver, 'main', '--port', String(PORT)]);
-    if (c.status !== 0) throw new Error(`pg_createcluster failed:\n${c.out}`);
+  if (!existsSync(`/etc/postgresql/${ver}/${CLUSTER}`)) {
+    log(`creating cluster ${ver}/${CLUSTER} on port ${PORT}`);
+    const c = run('pg_createcluster', [ver, CLUSTER, '--port', String(PORT)]);
+    if (c.status !== 0) throw new Error(`pg_createcluster failed:\n${c.out}\nCreate and start a cluster by hand (pg_createcluster ${ver} ${CLUSTER} --port ${PORT} --start).`);
   }
-  log(`starting cluster ${ver}/main`);
-  const r = run('pg_ctlcluster', ['--skip-systemctl-redirect', ver, 'main', 'start']);
+  const conf = readFileSync(`/etc/postgresql/${ver}/${CLUSTER}/postgresql.conf`, 'utf8');
+  const configured = Number(conf.match(/^\s*port\s*=\s*(\d+)/m)?.[1] ?? 5432);
+  if (configured !== PORT) {
+    throw new Error(`cluster ${ver}/${CLUSTER} is configured for port ${configured}, not ${PORT}: start it (pg_ctlcluster ${ver} ${CLUSTER} start) and use that port, or set PG_CLUSTER to another name`);
+  }
+  log(`starting cluster ${ver}/${CLUSTER}`);
+  const r = run('pg_ctlcluster', ['--skip-systemctl-redirect', ver, CLUSTER, 'start']);
   // Exit 2 = already running.
-  if (r.status !== 0 && r.status !== 2) throw new Error(`pg_ctlcluster start failed:\n${r.out}`);
+  if (r.status !== 0 && r.status !== 2) throw new Error(`pg_ctlcluster start failed:\n${r.out}\nSee /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log.`);
   return ver;
 }
 
 function trustLocal(ver) {
-  const file = `/etc/postgresql/${ver}/main/pg_hba.conf`;
+  const file = `/etc/postgresql/${ver}/${CLUSTER}/pg_hba.conf`;
   const text = readFileSync(file, 'utf8');
   const lines = ['host all all 127.0.0.1/32 trust', 'host all all ::1/128 trust', 'local all all trust'];
   if (lines.every((l) => text.includes(l))) return;
   log(`setting trust auth for local connections in ${file}`);
   writeFileSync(file, `# added by scripts/ensure-postgres.mjs (test server)\n${lines.join('\n')}\n${text}`);
-  run('pg_ctlcluster', ['--skip-systemctl-redirect', ver, 'main', 'reload']);
+  run('pg_ctlcluster', ['--skip-systemctl-redirect', ver, CLUSTER, 'reload']);
 }
 
 async function waitReady(seconds) {
@@ -113,7 +128,7 @@ async function main() {
       trustLocal(ver);
       if (await waitReady(10)) return log('ready');
     }
-    throw new Error(`PostgreSQL did not become ready on ${HOST}:${PORT}`);
+    throw new Error(`PostgreSQL did not become ready on ${HOST}:${PORT} (see /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log)`);
   }
   log(`PostgreSQL ${ver} ready on ${HOST}:${PORT} (${Date.now() - started} ms)`);
 }

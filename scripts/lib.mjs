@@ -36,9 +36,13 @@ export function install() {
   return pnpm(['install', '--frozen-lockfile'], { env: { ...process.env, CI: 'true' } });
 }
 
-/** Production builds of the shell and the five feature apps, two at a time (two cores). */
-export function buildFrontEnd() {
-  return pnpm(['-r', '--workspace-concurrency=2', ...FRONT_END.flatMap((p) => ['--filter', p]), 'run', 'build']);
+/**
+ * Production builds of the shell and the five feature apps, two at a time (two cores).
+ * `{ testBuild: true }` (npm test) makes a test build of the shell: it exposes window.__cardwallet
+ * for the e2e suite; `npm start` builds without it.
+ */
+export function buildFrontEnd({ testBuild = false } = {}) {
+  return pnpm(['-r', '--workspace-concurrency=2', ...FRONT_END.flatMap((p) => ['--filter', p]), 'run', 'build'], { env: { ...process.env, CW_TEST_BUILD: testBuild ? '1' : '' } });
 }
 
 /** The server entry: the API (which also serves the front end), or the web-only server until it exists. */

@@ -18,15 +18,16 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real API (`src/main.ts`) as its own process on 127.0.0.1 against `databaseUrl`, in
- * sandbox mode without the front end, and resolves once `system/health` answers. For tests and
- * benchmarks that need a process to kill or to load over real HTTP.
+ * Spawns the real API (`src/main.ts`) as its own process on 127.0.0.1:`port` against `databaseUrl`,
+ * in sandbox mode without the front end; `env` adds or overrides variables. Its stdout is piped when
+ * the caller reads the log.
  */
-export async function startApiProcess(
+export function spawnApiChild(
   databaseUrl: string,
   port: number,
-  env: Record<string, string> = {},
-): Promise<ChildProcess> {
+  env: Record<string, string>,
+  stdout: 'pipe' | 'ignore' = 'ignore',
+): { child: ChildProcess; stderr: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: {
@@ -36,25 +37,38 @@ export async function startApiProcess(
       HOST: '127.0.0.1',
       APP_MODE: 'sandbox',
       SANDBOX_CHAIN_BLOCK_MS: '0',
-      LOG_LEVEL: 'silent',
       WEB_ROOT: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 45_000;
+  return { child, stderr: () => stderr };
+}
+
+/** Resolves once `system/health` answers; kills the process and throws after `timeoutMs`. */
+export async function waitUntilHealthy(child: ChildProcess, port: number, stderr: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr()}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/system/health`);
-      if (res.ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/system/health`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`API did not start: ${stderr}`);
+  throw new Error(`API did not start: ${stderr()}`);
+}
+
+/**
+ * Starts the real API as its own process and resolves once it answers. For tests and benchmarks
+ * that need a process to kill or to load over real HTTP.
+ */
+export async function startApiProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const { child, stderr } = spawnApiChild(databaseUrl, port, { LOG_LEVEL: 'silent', ...env });
+  await waitUntilHealthy(child, port, stderr, 45_000);
+  return child;
 }

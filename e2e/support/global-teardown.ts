@@ -1,0 +1,25 @@
+import type { FullConfig } from '@playwright/test';
+
+/**
+ * Zero Content-Security-Policy violations over the whole suite: every page's policy sends its
+ * violations to the server (report-uri /csp-reports), which keeps them in the sandbox; after the
+ * last spec we read them and fail the run if there is one.
+ */
+export default async function globalTeardown(config: FullConfig) {
+  const baseURL = config.projects[0]?.use.baseURL;
+  if (!baseURL || process.env.E2E_SKIP_CSP_CHECK === '1') return;
+  // Reports are sent asynchronously by the browser: give the last ones a moment to arrive.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  let violations: unknown[];
+  try {
+    const response = await fetch(new URL('/csp-reports', baseURL));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    violations = ((await response.json()) as { violations: unknown[] }).violations;
+  } catch (error) {
+    throw new Error(`could not read the CSP violation reports from ${baseURL}: ${String(error)}`, { cause: error });
+  }
+  if (violations.length > 0) {
+    throw new Error(`Content-Security-Policy violations during the e2e suite (${violations.length}):\n${JSON.stringify(violations, null, 2)}`);
+  }
+  console.log('[e2e] Content-Security-Policy violations reported during the suite: 0');
+}
