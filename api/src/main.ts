@@ -4,10 +4,13 @@ import { buildApp } from './app.js';
 import { seedSandbox, seedAdmin } from './modules/accounts/seed.js';
 import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { runDemoSeeds } from './sandbox/demo-seeds.js';
+import { installDrain } from './process/drain.js';
 
 /**
- * Process entry: config → database (migrations) → seed → HTTP. SIGTERM/SIGINT stop accepting,
- * drain in-flight requests, close the database and release the data-dir lock.
+ * Process entry: config → database (migrations) → seed → HTTP. One process; several run side by
+ * side on one PostgreSQL and one Redis behind nginx (scripts/cluster.mjs, docs/operations.md).
+ * SIGTERM/SIGINT: hand background jobs to another process, stop accepting, finish the requests in
+ * flight, close the database (and release the data-dir lock), exit 0 — or 1 after SHUTDOWN_TIMEOUT_MS.
  */
 async function main(): Promise<void> {
   let config;
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     log: (m) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: m })}\n`),
   });
   const app = await buildApp({ config, database });
+  const drain = installDrain(app);
   app.log.info(
     { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, migrations: database.migrations },
     'database ready',
@@ -35,23 +39,29 @@ async function main(): Promise<void> {
   await seedAdmin(app);
   if (config.sandbox) await runDemoSeeds(app, { userId: await seedSandbox(app) });
 
-  const purge = setInterval(() => {
-    purgeExpiredIdempotencyKeys(database.sql, app.clock.now()).catch((e: unknown) => app.log.warn({ err: e }, 'idempotency purge failed'));
-  }, 3600_000);
-  purge.unref();
+  // Hourly, in one of the API processes (src/jobs).
+  app.jobs.every('idempotency.purge', 3600_000, () => purgeExpiredIdempotencyKeys(database.sql, app.clock.now()));
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    clearInterval(purge);
+    const started = Date.now();
+    app.log.info({ signal, inFlight: drain.inFlight() }, 'shutting down: draining requests');
     const force = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      app.log.error({ inFlight: drain.inFlight() }, 'shutdown timed out; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
     try {
+      drain.begin();
+      // Background jobs first: their locks are released, another process takes them over now.
+      await app.jobs.stop();
+      // No new connections (the proxy sends them elsewhere); what was already sent is answered.
+      drain.stopAccepting();
+      const settled = await drain.settled(Math.max(0, config.shutdownTimeoutMs - (Date.now() - started) - 1_000));
+      app.log.info({ settled, inFlight: drain.inFlight(), ms: Date.now() - started }, 'requests drained');
+      drain.closeRemaining();
       await app.close();
       await database.close();
       app.log.info('stopped');
@@ -74,6 +84,9 @@ async function main(): Promise<void> {
   // Consumers of domain events (cashback, messages …) run in the background of every process;
   // SKIP LOCKED keeps two processes from handling the same delivery.
   app.events.start();
+  // Run-once background work (src/jobs). Also started by the app's onReady hook, which a demo seed's
+  // inject during start-up can consume before listen: start explicitly (idempotent).
+  app.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot), port }, `CardWallet API on http://localhost:${port}/api/`);

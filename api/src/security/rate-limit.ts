@@ -1,32 +1,94 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+
 /**
- * Fixed-window counters in process memory, used for the per-IP limits (login, code sending).
- * In-memory is correct for the single API process this service runs as; a multi-instance
- * deployment would move these counters to the database or Redis. Per-account limits (login
- * lockout, code cooldowns) are in the database and survive restarts.
+ * Per-IP fixed-window limits (login, code sending), through @fastify/rate-limit's stores:
+ * - `REDIS_URL` set → its Redis store (one atomic INCR + PEXPIRE script per hit), so every API
+ *   process behind the load balancer counts into the same window: 30 attempts spread over two
+ *   processes are limited exactly as 30 on one.
+ * - unset → its in-memory LRU store, correct for the single process `npm start` runs.
+ * Per-account lockouts and verification-code cooldowns are NOT here: they live in the database
+ * (src/security/lockout.ts, verification_codes), which every process already shares and which keeps
+ * them across restarts (docs/operations.md "Shared state").
+ *
+ * A Redis that cannot be reached fails OPEN (the request is not limited, a warning is logged): the
+ * per-account lockouts in the database still stop password guessing, and an outage of the limiter's
+ * store must not take sign-in down with it.
  */
-export class MemoryRateLimiter {
-  private readonly buckets = new Map<string, { count: number; resetAt: number }>();
+export interface IpLimiter {
+  readonly store: 'redis' | 'memory';
+  /** Counts one hit of `bucket` for the caller's IP; resolves the seconds to wait when over `max` in the window, else 0. */
+  hit(request: FastifyRequest, bucket: string, max: number, windowSeconds: number): Promise<number>;
+  /** The Redis client when the store is Redis (health checks, tests). */
+  readonly redis: Redis | undefined;
+}
 
-  constructor(private readonly now: () => number = Date.now) {}
+type Check = (req: FastifyRequest) => Promise<{ isExceeded?: boolean; ttlInSeconds?: number; ttl?: number }>;
 
-  /** Counts one hit; returns seconds to wait when over `max` within `windowSeconds`, else 0. */
-  hit(key: string, max: number, windowSeconds: number): number {
-    const t = this.now();
-    let b = this.buckets.get(key);
-    if (!b || b.resetAt <= t) {
-      b = { count: 0, resetAt: t + windowSeconds * 1000 };
-      this.buckets.set(key, b);
+/** Connects to Redis without queueing commands while it is away (a hit fails fast and the limit fails open). */
+export function createRedisClient(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+    // Keep trying in the background, at most every 2 s.
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+}
+
+/** Registers @fastify/rate-limit (no global limit: only what `hit` is asked for) and decorates `app.ipLimiter`. */
+export async function registerIpLimiter(app: FastifyInstance): Promise<void> {
+  const { redisUrl, redisKeyPrefix } = app.config;
+  let redis: Redis | undefined;
+  if (redisUrl) {
+    redis = createRedisClient(redisUrl);
+    // A failed connection is reported once per outage, not per reconnect attempt.
+    let reported = false;
+    redis.on('error', (err) => {
+      if (reported) return;
+      reported = true;
+      app.log.warn({ err: { message: err.message } }, 'redis unreachable: per-IP limits fail open until it is back');
+    });
+    redis.on('ready', () => {
+      reported = false;
+    });
+    await redis.connect().catch(() => undefined);
+    const client = redis;
+    app.addHook('onClose', async () => {
+      client.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rl:` } : { cache: 50_000 }),
+  });
+
+  const checks = new Map<string, Check>();
+  const checkFor = (bucket: string, max: number, windowSeconds: number): Check => {
+    const id = `${bucket}|${max}|${windowSeconds}`;
+    let check = checks.get(id);
+    if (!check) {
+      check = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${bucket}:${req.ip}` }) as Check;
+      checks.set(id, check);
     }
-    b.count++;
-    if (this.buckets.size > 50_000) this.sweep(t);
-    return b.count > max ? Math.ceil((b.resetAt - t) / 1000) : 0;
-  }
+    return check;
+  };
 
-  reset(prefix = ''): void {
-    for (const k of this.buckets.keys()) if (k.startsWith(prefix)) this.buckets.delete(k);
-  }
-
-  private sweep(t: number): void {
-    for (const [k, b] of this.buckets) if (b.resetAt <= t) this.buckets.delete(k);
-  }
+  const limiter: IpLimiter = {
+    store: redis ? 'redis' : 'memory',
+    redis,
+    async hit(request, bucket, max, windowSeconds) {
+      try {
+        const result = await checkFor(bucket, max, windowSeconds)(request);
+        return result.isExceeded ? Math.max(1, result.ttlInSeconds ?? windowSeconds) : 0;
+      } catch (err) {
+        request.log.warn({ err: { message: (err as Error).message }, bucket }, 'per-IP limit unavailable (failing open)');
+        return 0;
+      }
+    },
+  };
+  app.decorate('ipLimiter', limiter);
 }

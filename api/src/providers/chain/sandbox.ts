@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WALLET_NETWORKS, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared/schemas';
 import { deriveDepositAddress } from './addresses';
+import type { JobScheduler } from '../../jobs/background-jobs';
 import { ChainProviderError, type ChainProvider, type IncomingTransfer, type SendRequest } from './types';
 
 export interface SandboxChainOptions {
@@ -109,7 +110,16 @@ export class SandboxChain implements ChainProvider {
     return this.mining;
   }
 
-  start(): void {
+  /**
+   * Mines a block every `blockIntervalMs`. With the app's job scheduler the blocks are mined by ONE
+   * of the API processes (confirmations are counted in the database, so a timer in every process
+   * would confirm deposits N times too fast); without it, by a timer of this instance.
+   */
+  start(jobs?: JobScheduler): void {
+    if (jobs) {
+      jobs.every('sandbox-chain.blocks', this.options.blockIntervalMs, () => this.mine(1));
+      return;
+    }
     if (this.options.blockIntervalMs > 0 && !this.timer) {
       this.timer = setInterval(() => {
         this.mine(1).catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
+import type { JobScheduler } from '../../jobs/background-jobs';
 
 /** A transfer seen on chain towards one of our deposit addresses. */
 export interface IncomingTransfer {
@@ -50,6 +51,7 @@ export interface ChainProvider {
   onIncoming(listener: (transfer: IncomingTransfer) => Promise<void>): void;
   /** New blocks (`count` ≥ 1) on a network. */
   onBlocks(listener: (event: { network: WalletNetwork; count: number; height: number }) => Promise<void>): void;
-  start(): void;
+  /** Starts watching the chain; periodic work goes through `jobs` so it runs in one API process. */
+  start(jobs?: JobScheduler): void;
   stop(): void;
 }
