@@ -178,7 +178,17 @@ export function createRemoteConfig({ dir, name, routePrefix, port }) {
         apply(compiler) {
           compiler.hooks.afterEmit.tap('CardWalletBuildInfo', () => {
             mkdirSync(config.output.path, { recursive: true });
-            const info = { name, routePrefix, contractVersion: contract.version, contractMajor: contract.major, mode, builtAt: new Date().toISOString() };
+            const info = {
+              name,
+              version: pkg.version,
+              routePrefix,
+              contractVersion: contract.version,
+              contractMajor: contract.major,
+              mode,
+              // No timestamp: the same source builds to the same release checksum, so a restart of
+              // `npm start` does not publish an unchanged app again.
+              featureApp: describeFeatureApp(dir),
+            };
             writeFileSync(join(config.output.path, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
           });
         },
@@ -186,6 +196,49 @@ export function createRemoteConfig({ dir, name, routePrefix, port }) {
     );
     return config;
   };
+}
+
+const LOCALES = ['en-US', 'zh-HK', 'ar-AE', 'tr-TR'];
+
+function flattenKeys(tree, prefix = '', out = {}) {
+  for (const [key, value] of Object.entries(tree ?? {})) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object') flattenKeys(value, name, out);
+    else out[name] = typeof value === 'string' && value.trim().length > 0;
+  }
+  return out;
+}
+
+/**
+ * What the release gates check without running the app (api/src/modules/releases/gates.ts): the
+ * route paths of `src/routes.tsx` (every app keeps its route table there, one `path: '…'` per
+ * route) and, per locale, the translation keys of `src/i18n/<locale>.json` that have a text.
+ * The app's own contract test (describeFeatureAppContract) checks the same on the real object;
+ * the release CLI runs it before publishing.
+ */
+export function describeFeatureApp(dir) {
+  let routes = [];
+  try {
+    const source = readFileSync(join(dir, 'src/routes.tsx'), 'utf8');
+    routes = [...source.matchAll(/\bpath:\s*['"]([^'"]*)['"]/g)].map((m) => m[1]);
+  } catch {
+    // No route table: the gate refuses the release and says so.
+  }
+  const translations = {};
+  for (const locale of LOCALES) {
+    try {
+      const keys = flattenKeys(JSON.parse(readFileSync(join(dir, 'src/i18n', `${locale}.json`), 'utf8')));
+      translations[locale] = Object.entries(keys).filter(([, filled]) => filled).map(([key]) => key).sort();
+    } catch {
+      translations[locale] = null;
+    }
+  }
+  return { routes, translations };
+}
+
+/** Test builds (CW_TEST_BUILD=1, set by scripts/test.mjs and the e2e harness) expose window.__cardwallet. */
+export function isTestBuild() {
+  return ['1', 'true', 'yes'].includes(String(process.env.CW_TEST_BUILD ?? '').toLowerCase());
 }
 
 /** The host shell: no remote URL baked in; remotes are registered at runtime from /remotes.json. */
@@ -197,6 +250,16 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
     config.plugins.push(
       new ModuleFederationPlugin({ name, remotes: {}, shared: sharedModules(pkg), shareStrategy: 'loaded-first', dts: false, experiments: { provideExternalRuntime: true } }),
       new rspack.HtmlRspackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
+      new rspack.DefinePlugin({ __CW_TEST_BUILD__: JSON.stringify(isTestBuild()) }),
+      {
+        apply(compiler) {
+          compiler.hooks.afterEmit.tap('CardWalletShellBuildInfo', () => {
+            mkdirSync(config.output.path, { recursive: true });
+            const info = { name, version: pkg.version, mode, testBuild: isTestBuild(), builtAt: new Date().toISOString() };
+            writeFileSync(join(config.output.path, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
+          });
+        },
+      },
     );
     const contract = readContractVersion();
     config.devServer.proxy = devProxy;
@@ -205,21 +268,29 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
       middlewares.unshift({
         name: 'remotes-json',
         path: '/remotes.json',
-        middleware: (_req, res) => {
+        middleware: async (req, res) => {
           res.setHeader('Content-Type', 'application/json');
           res.setHeader('Cache-Control', 'no-cache');
-          // CW_DEV_REMOTES=card,wallet: only those run live; the others come from the production
-          // builds served by `npm start` (proxied below). Default: all five live.
+          // CW_DEV_REMOTES=card,wallet: only those run live; the others are the releases the
+          // server of `npm start` serves (its /remotes.json; /remotes/ is proxied below).
+          // Default: all five live.
           const live = (process.env.CW_DEV_REMOTES ?? 'all').split(',').map((s) => s.trim());
-          const remotes = devRemotes.map((r) => {
+          const released = {};
+          const target = devProxy?.[0]?.target;
+          if (target && !live.includes('all')) {
+            try {
+              const upstream = await fetch(`${target}/remotes.json`, { headers: { cookie: req.headers.cookie ?? '' } });
+              for (const remote of (await upstream.json()).remotes ?? []) released[remote.name] = remote;
+            } catch {
+              // The API is not running: those remotes show as unavailable.
+            }
+          }
+          const remotes = devRemotes.flatMap((r) => {
             const short = r.name.replace(/^mf_/, '');
-            const isLive = live.includes('all') || live.includes(short);
-            return {
-              name: r.name,
-              routePrefix: r.routePrefix,
-              manifestUrl: isLive ? `http://localhost:${r.port}/mf-manifest.json` : `/remotes/${short}/mf-manifest.json`,
-              contractMajor: contract.major,
-            };
+            if (live.includes('all') || live.includes(short)) {
+              return [{ name: r.name, routePrefix: r.routePrefix, manifestUrl: `http://localhost:${r.port}/mf-manifest.json`, contractMajor: contract.major }];
+            }
+            return released[r.name] ? [released[r.name]] : [];
           });
           res.end(JSON.stringify({ remotes }));
         },

@@ -22,6 +22,10 @@ export interface RemoteDescriptor {
   manifestUrl: string;
   /** The contract MAJOR the deployed build was compiled against. */
   contractMajor: number;
+  /** The release served (docs/releasing.md): its version, immutable id and channel. */
+  version?: string;
+  releaseId?: string;
+  channel?: 'stable' | 'canary';
 }
 export interface RemoteRegistry {
   remotes: RemoteDescriptor[];

@@ -2,15 +2,15 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FEATURE_APPS } from '../modules/releases/apps.js';
+import { releaseServiceOf } from '../modules/releases/instance.js';
+import { publishLocalBuilds } from '../modules/releases/local-builds.js';
+import { registerCspReports } from './csp-reports.js';
+import { registerReleaseServing } from './release-serving.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
-export const REMOTE_DIRS = [
-  { name: 'mf_card', short: 'card', dir: 'mf-card' },
-  { name: 'mf_wallet', short: 'wallet', dir: 'mf-wallet' },
-  { name: 'mf_user', short: 'user', dir: 'mf-user' },
-  { name: 'mf_share', short: 'share', dir: 'mf-share' },
-  { name: 'mf_passport', short: 'passport', dir: 'mf-passport' },
-] as const;
+export const REMOTE_DIRS = FEATURE_APPS;
 
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css|png|jpe?g|gif|svg|webp|woff2?)(\.br|\.gz)?$/;
 
@@ -29,7 +29,11 @@ interface BuildInfo {
   contractMajor: number;
 }
 
-/** `/remotes.json`: every remote whose production build is present, read on each request. */
+/**
+ * Without a database (the web-only server, standalone.ts): `/remotes.json` lists every remote whose
+ * production build is present, read on each request, served from its dist/ folder. The API
+ * process serves releases from the release store instead (release-serving.ts).
+ */
 export function remoteRegistry(rootDir: string): { remotes: Array<BuildInfo & { manifestUrl: string }> } {
   const remotes: Array<BuildInfo & { manifestUrl: string }> = [];
   for (const remote of REMOTE_DIRS) {
@@ -66,11 +70,22 @@ function hasFiles(dir: string): boolean {
 export default async function webPlugin(app: FastifyInstance, opts: { rootDir: string }): Promise<void> {
   const shellDist = join(opts.rootDir, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
+  // The API process has a database, hence a release registry; the web-only server does not.
+  const releases = app.hasDecorator('database') ? releaseServiceOf(app) : undefined;
+  const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
 
-  app.get('/remotes.json', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache').header('Timing-Allow-Origin', '*');
-    return remoteRegistry(opts.rootDir);
-  });
+  await registerSecurityHeaders(app, { scriptOrigins: () => releases?.scriptOrigins() ?? [] });
+  await registerCspReports(app, { sandbox });
+
+  if (releases) {
+    await publishLocalBuilds(releases, opts.rootDir, { sandbox, log: app.log });
+    await registerReleaseServing(app, releases);
+  } else {
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache').header('Timing-Allow-Origin', '*');
+      return remoteRegistry(opts.rootDir);
+    });
+  }
 
   let decorated = false;
   if (hasFiles(shellDist)) {
@@ -79,7 +94,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   } else {
     app.log.warn(`web: ${shellDist} is missing — run the front-end build`);
   }
-  for (const remote of REMOTE_DIRS) {
+  for (const remote of releases ? [] : REMOTE_DIRS) {
     const dist = join(opts.rootDir, remote.dir, 'dist');
     if (!hasFiles(dist)) continue;
     await app.register(fastifyStatic, {

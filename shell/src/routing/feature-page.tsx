@@ -38,6 +38,7 @@ export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }
     return (
       <PageFrame title={t('page.errorTitle')} navBar="default" auth={false}>
         <LoadErrorView
+          owner={owner}
           error={state.error}
           onRetry={() => {
             void registry.retry(owner).then(() => setAttempt((n) => n + 1));
@@ -54,5 +55,5 @@ export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }
       </PageFrame>
     );
   }
-  return <RoutePage key={`${owner}/${page}`} route={route} namespace={state.app.i18n.namespace} Provider={state.app.Provider} />;
+  return <RoutePage key={`${owner}/${page}`} route={route} namespace={state.app.i18n.namespace} Provider={state.app.Provider} owner={owner} />;
 }

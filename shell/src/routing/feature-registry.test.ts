@@ -57,3 +57,18 @@ describe('feature registry', () => {
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'unavailable' });
   });
 });
+
+describe('feature registry and releases', () => {
+  it('reports the release each app was loaded from, and keeps it when the registry moves on', async () => {
+    const v1 = { remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/1.0.0-aaa/mf-manifest.json', contractMajor: 1, version: '1.0.0', releaseId: '1.0.0-aaa', channel: 'stable' }] };
+    const v2 = { remotes: [{ ...v1.remotes[0], manifestUrl: '/remotes/card/1.1.0-bbb/mf-manifest.json', version: '1.1.0', releaseId: '1.1.0-bbb', channel: 'canary' }] };
+    const { registry, rt, fetchRegistry } = setup({}, v1);
+    await registry.load('mf_card');
+    expect(registry.status()).toEqual([expect.objectContaining({ name: 'mf_card', state: 'loaded', version: '1.0.0', releaseId: '1.0.0-aaa', channel: 'stable' })]);
+    fetchRegistry.mockResolvedValue(v2);
+    await registry.refresh(true);
+    // Not re-registered: the loaded app's pages keep loading chunks from 1.0.0-aaa.
+    expect(rt.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(registry.status()[0]).toMatchObject({ version: '1.0.0', releaseId: '1.0.0-aaa' });
+  });
+});

@@ -30,6 +30,16 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () =>
   });
 }
 
+export interface RemoteStatus {
+  name: RemoteName;
+  routePrefix: string;
+  state: 'loaded' | 'failed' | 'idle';
+  contractVersion?: string;
+  version?: string | undefined;
+  releaseId?: string | undefined;
+  channel?: 'stable' | 'canary' | undefined;
+}
+
 export interface FederationRuntime {
   registerRemotes(remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }): void;
   loadRemote<T>(id: string): Promise<T | null | undefined>;
@@ -57,6 +67,8 @@ export class FeatureRegistry {
   private registryLoad: Promise<void> | null = null;
   readonly failures = new Map<RemoteName, unknown>();
   private readonly loaded = new Map<RemoteName, FeatureApp>();
+  /** The release each app was loaded from in this tab (a later registry change does not alter it). */
+  private readonly loadedFrom = new Map<RemoteName, RemoteDescriptor>();
 
   constructor(private readonly deps: FeatureRegistryDeps) {}
 
@@ -73,6 +85,9 @@ export class FeatureRegistry {
             const previous = this.descriptors.get(descriptor.name);
             this.descriptors.set(descriptor.name, descriptor);
             if (descriptor.contractMajor !== CONTRACT_MAJOR) continue;
+            // A loaded app keeps the release it came from for the life of this tab: its pages
+            // load their chunks from that release's immutable folder, whatever is released since.
+            if (this.loaded.has(descriptor.name)) continue;
             if (force || !previous || previous.manifestUrl !== descriptor.manifestUrl) compatible.push({ name: descriptor.name, entry: descriptor.manifestUrl });
           }
           if (compatible.length) this.deps.runtime.registerRemotes(compatible, { force: true });
@@ -101,12 +116,17 @@ export class FeatureRegistry {
     return load;
   }
 
-  /** What the diagnostics page shows: every deployed remote and how far it got in this tab. */
-  status(): Array<{ name: RemoteName; routePrefix: string; state: 'loaded' | 'failed' | 'idle'; contractVersion?: string }> {
+  /**
+   * What the diagnostics page and error reports show: every deployed remote, how far it got in
+   * this tab, and its release (the one loaded, else the one the registry names now).
+   */
+  status(): RemoteStatus[] {
     return [...this.descriptors.values()].map((d) => {
       const app = this.loaded.get(d.name);
-      if (app) return { name: d.name, routePrefix: d.routePrefix, state: 'loaded' as const, contractVersion: app.contractVersion };
-      return { name: d.name, routePrefix: d.routePrefix, state: this.failures.has(d.name) ? ('failed' as const) : ('idle' as const) };
+      const from = this.loadedFrom.get(d.name) ?? d;
+      const release = { version: from.version, releaseId: from.releaseId, channel: from.channel };
+      if (app) return { name: d.name, routePrefix: d.routePrefix, state: 'loaded' as const, contractVersion: app.contractVersion, ...release };
+      return { name: d.name, routePrefix: d.routePrefix, state: this.failures.has(d.name) ? ('failed' as const) : ('idle' as const), ...release };
     });
   }
 
@@ -137,6 +157,7 @@ export class FeatureRegistry {
     }
     this.deps.onLoaded(app);
     this.loaded.set(name, app);
+    this.loadedFrom.set(name, descriptor);
     return app;
   }
 }

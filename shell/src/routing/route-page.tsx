@@ -1,9 +1,11 @@
-import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHUNK_TIMEOUT_MS, type FeatureRoute } from '@cardwallet/shared';
+import { CHUNK_TIMEOUT_MS, type FeatureRoute, type RemoteName } from '@cardwallet/shared';
 import { PageFrame } from '../layout/page-frame';
 import { DelayedLoading, ErrorView } from '../layout/status-views';
+import { useShell } from '../shell-context';
 import { FeatureLoadError, withTimeout } from './feature-registry';
+import { reportError } from './error-report';
 
 const lazyPages = new Map<FeatureRoute, LazyExoticComponent<ComponentType>>();
 
@@ -40,16 +42,29 @@ export class PageErrorBoundary extends Component<BoundaryProps, { error: unknown
   }
 }
 
-export function LoadErrorView({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadErrorView({ error, onRetry, owner }: { error: unknown; onRetry: () => void; owner?: RemoteName | undefined }) {
   const { t } = useTranslation('shell');
+  const { registry } = useShell();
+  // One report per error shown, with every app's release: support's first question is "which version?".
+  const report = useMemo(() => reportError(error, registry.status()), [error, registry]);
   const reason = error instanceof FeatureLoadError ? error.reason : 'chunk';
   const message =
     reason === 'incompatible' ? t('page.incompatible') : reason === 'timeout' ? t('page.timeout') : reason === 'chunk' ? t('page.chunkError') : t('page.loadFailed');
-  return <ErrorView title={t('page.errorTitle')} message={message} onRetry={onRetry} />;
+  const name = owner ?? (error instanceof FeatureLoadError ? error.remote : undefined);
+  const app = name ? report.apps.find((a) => a.name === name) : undefined;
+  const details = app?.version ? (
+    <details className="cw-error-details">
+      <summary>{t('page.details')}</summary>
+      <p className="cw-ltr" data-testid="error-release">
+        {t('page.appRelease', { app: app.name, version: app.version, releaseId: app.releaseId ?? '', channel: app.channel ?? 'stable' })}
+      </p>
+    </details>
+  ) : undefined;
+  return <ErrorView title={t('page.errorTitle')} message={message} onRetry={onRetry} extra={details} />;
 }
 
 /** One page: frame (nav bar, login gate), lazy chunk with delayed spinner, error boundary with Retry. */
-export function RoutePage({ route, namespace, Provider }: { route: FeatureRoute; namespace: string; Provider?: ComponentType<{ children: ReactNode }> }) {
+export function RoutePage({ route, namespace, Provider, owner }: { route: FeatureRoute; namespace: string; Provider?: ComponentType<{ children: ReactNode }>; owner?: RemoteName }) {
   const { t } = useTranslation(namespace);
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(route);
@@ -61,7 +76,7 @@ export function RoutePage({ route, namespace, Provider }: { route: FeatureRoute;
         lazyPages.delete(route);
         setAttempt((n) => n + 1);
       }}
-      render={(error, retry) => <LoadErrorView error={error} onRetry={retry} />}
+      render={(error, retry) => <LoadErrorView error={error} onRetry={retry} owner={owner} />}
     >
         <Suspense fallback={<DelayedLoading />}>{Provider ? <Provider><Page /></Provider> : <Page />}</Suspense>
       </PageErrorBoundary>

@@ -9,6 +9,8 @@ export const SHELL_ROUTES: FeatureRoute[] = [
   { path: 'webview', load: () => import('../pages/tools/webview-page'), titleKey: 'tools.webviewTitle', navBar: 'default', auth: false },
   { path: 'test', load: () => import('../pages/tools/test-page'), titleKey: 'tools.testTitle', navBar: 'default', auth: false },
   { path: 'user_agreement', load: () => import('../pages/about/agreement-page'), titleKey: 'about.agreementTitle', navBar: 'default', auth: false },
+  { path: 'news', load: () => import('../pages/news/news-page'), titleKey: 'news.title', navBar: 'default', auth: false, pullToRefresh: true },
+  { path: 'news-detail', load: () => import('../pages/news/news-detail-page'), titleKey: 'news.detailTitle', navBar: 'default', auth: false },
   { path: 'information-detail', load: () => import('../pages/information/information-detail-page'), titleKey: 'information.detailTitle', navBar: 'default', auth: true },
 ];
 

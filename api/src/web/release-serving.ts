@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findUserSession, tokenOf } from '../http/auth.js';
+import { appByName, appByShort } from '../modules/releases/apps.js';
+import type { ReleaseService } from '../modules/releases/service.js';
+import { contentTypeOf, isSafeRelativePath } from '../modules/releases/store.js';
+
+/** The anonymous cohort cookie: 128-bit random, sticky for a year. */
+export const COHORT_COOKIE = 'cw_cohort';
+/** Apps whose canary this client takes whatever its cohort: `cw_candidate=mf_card` (comma list). */
+export const CANDIDATE_COOKIE = 'cw_candidate';
+const COHORT_RE = /^[A-Za-z0-9_-]{22,64}$/;
+const RELEASE_ID_RE = /^[0-9A-Za-z.+-]{1,80}$/;
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Who this client is for the canary split: the signed-in user (Access-Token header, sent by the
+ * shell when it has a session) else the anonymous cookie, minted on first sight. Signing in
+ * moves a person from their anonymous cohort to their user cohort, which is then the same on
+ * every device.
+ */
+async function cohortOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const token = tokenOf(request);
+  if (token) {
+    const user = await findUserSession(app, token).catch(() => undefined);
+    if (user) return `user:${user.userId}`;
+  }
+  let anon = readCookie(request, COHORT_COOKIE);
+  if (!anon || !COHORT_RE.test(anon)) {
+    anon = randomBytes(16).toString('base64url');
+    const secure = request.protocol === 'https' ? '; Secure' : '';
+    reply.header('Set-Cookie', `${COHORT_COOKIE}=${anon}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
+  }
+  return `anon:${anon}`;
+}
+
+function pickEncoding(request: FastifyRequest, available: Set<string>, file: string): { suffix: '' | '.br' | '.gz'; encoding?: string } {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted) && available.has(`${file}.br`)) return { suffix: '.br', encoding: 'br' };
+  if (/\bgzip\b/.test(accepted) && available.has(`${file}.gz`)) return { suffix: '.gz', encoding: 'gzip' };
+  return { suffix: '' };
+}
+
+/**
+ * `/remotes.json` resolved per client from the registry, and `/remotes/<app>/<release>/<file>`
+ * from the release store (immutable: cached for a year; a new release is a new path).
+ */
+export async function registerReleaseServing(app: FastifyInstance, releases: ReleaseService): Promise<void> {
+  const maxAge = app.config.releases.registryMaxAgeSeconds;
+
+  app.get('/remotes.json', async (request, reply) => {
+    const cohort = await cohortOf(app, request, reply);
+    const candidates = new Set((readCookie(request, CANDIDATE_COOKIE) ?? '').split(/[,.]/).map((s) => s.trim()).filter((name) => appByName(name)));
+    const remotes = await releases.resolve(cohort, candidates);
+    // Private (it depends on the cookie / session) and short-lived, so a promotion or a rollback
+    // reaches every client within seconds.
+    reply
+      .header('Cache-Control', `private, max-age=${maxAge}, must-revalidate`)
+      .header('Vary', 'Cookie, Access-Token')
+      .header('Timing-Allow-Origin', '*');
+    return { remotes };
+  });
+
+  // File lists of releases, read once each (they never change).
+  const fileSets = new Map<string, Set<string>>();
+  const filesOf = async (short: string, releaseId: string): Promise<Set<string> | undefined> => {
+    const key = `${short}/${releaseId}`;
+    const cached = fileSets.get(key);
+    if (cached) return cached;
+    const [row] = await app.database.sql.query<{ files: Array<{ path: string }> }>(`select files from releases where app = $1 and release_id = $2`, [appByShort(short)!.name, releaseId]);
+    if (!row) return undefined;
+    const set = new Set((row?.files ?? []).map((f) => f.path));
+    fileSets.set(key, set);
+    return set;
+  };
+
+  app.get('/remotes/:short/:releaseId/*', async (request, reply) => {
+    const { short, releaseId } = request.params as { short: string; releaseId: string };
+    const file = (request.params as { '*': string })['*'];
+    const target = appByShort(short);
+    reply.header('Access-Control-Allow-Origin', '*').header('Timing-Allow-Origin', '*');
+    if (!target || !RELEASE_ID_RE.test(releaseId) || !isSafeRelativePath(file)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const files = await filesOf(short, releaseId);
+    if (!files?.has(file)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const { suffix, encoding } = pickEncoding(request, files, file);
+    const body = await releases.store.read(`${short}/${releaseId}/${file}${suffix}`);
+    if (!body) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
+      .header('Vary', 'Accept-Encoding')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .type(contentTypeOf(file))
+      .send(body);
+  });
+}

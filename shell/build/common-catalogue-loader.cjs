@@ -1,0 +1,16 @@
+// rspack loader: one part of a `common` catalogue file (see common-catalogue.mjs).
+//   part "errors": { errors, validation } — loaded on demand;
+//   part "core": the rest, minus `messages` (e-mail and SMS texts the API sends; never shown in the browser).
+const ON_DEMAND = ['errors', 'validation'];
+const SERVER_ONLY = ['messages'];
+
+module.exports = function commonCatalogueLoader(source) {
+  const { part } = this.getOptions();
+  const catalogue = JSON.parse(source);
+  const picked = {};
+  for (const [key, value] of Object.entries(catalogue)) {
+    const onDemand = ON_DEMAND.includes(key);
+    if (part === 'errors' ? onDemand : !onDemand && !SERVER_ONLY.includes(key)) picked[key] = value;
+  }
+  return JSON.stringify(picked);
+};
