@@ -14,5 +14,11 @@ export const routes: FeatureRoute[] = [
   { path: 'recharge', load: () => import('./features/cards/pages/recharge-page'), titleKey: 'titles.recharge' },
   { path: 'select-card', load: () => import('./features/cards/pages/select-card-page'), titleKey: 'titles.selectCard' },
   { path: 'withdraw', load: () => import('./features/cards/pages/withdraw-page'), titleKey: 'titles.withdraw' },
+  { path: 'setting', load: () => import('./features/controls/pages/setting-page'), titleKey: 'titles.setting' },
+  { path: 'set-card-pin', load: () => import('./features/controls/pages/set-card-pin-page'), titleKey: 'titles.setCardPin' },
+  { path: 'order-list', load: () => import('./features/orders/pages/order-list-page'), titleKey: 'titles.orderList' },
+  { path: 'bind-card', load: () => import('./features/binding/pages/bind-card-page'), titleKey: 'titles.bindCard' },
+  { path: 'binding-card', load: () => import('./features/binding/pages/binding-card-page'), titleKey: 'titles.bindingCard' },
+  { path: 'binding-card-success', load: () => import('./features/binding/pages/binding-card-success-page'), titleKey: 'titles.bindingCardSuccess' },
   { path: 'sumsub', load: () => import('./features/cards/pages/sumsub-page'), titleKey: 'titles.sumsub', navBar: 'none' },
 ];

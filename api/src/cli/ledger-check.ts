@@ -13,6 +13,7 @@ import { WalletService } from '../modules/wallet/service.js';
 import { SandboxChain } from '../providers/chain/sandbox.js';
 import { SandboxRates } from '../providers/rates/sandbox.js';
 import { checkCards } from '../modules/cards/check.js';
+import { checkReferral } from '../modules/referral/check.js';
 import { createCardIssuer } from '../providers/card-issuer/index.js';
 
 async function main(): Promise<number> {
@@ -40,6 +41,8 @@ async function main(): Promise<number> {
     const { issuer } = createCardIssuer({ sandboxMode: config.sandbox, db: database.sql, now: () => new Date() });
     const cardProblems = await checkCards(database.sql, issuer, new Date());
     report.problems.push(...cardProblems);
+    // Referral (docs/referral.md): every cashback record ↔ its posting.
+    report.problems.push(...(await checkReferral(database.sql)));
     report.ok = report.problems.length === 0;
     const { accounts, postings, entries } = report.counts;
     console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);

@@ -31,7 +31,14 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
     expect(report.ran).toContain('cards');
     const { cards } = (await t.get('card/list', {}, { token })).data;
     expect(cards).toHaveLength(2);
-    expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({ status: 'active', balance: '120.00', cardholder: 'Alex Morgan' });
+    // The card that works comes first (the physical one is newer but not activated yet).
+    expect(cards.map((c: { type: string; status: string }) => `${c.type}:${c.status}`)).toEqual(['virtual:active', 'physical:inactivated']);
+    // 120 USD loaded, then the statement seed's purchases through the issuer's webhooks:
+    // 4.80 + 25.33 (23.45 EUR) + 19.99 completed, 9.90 still held; the voided hotel returned.
+    expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({ status: 'active', balance: '59.98', cardholder: 'Alex Morgan' });
+    expect(report.ran).toContain('card-transactions');
+    const orders = (await t.get('card/orders', {}, { token })).data.data as { status: string }[];
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['completed', 'settling', 'authorization_cancelled', 'pre_authorization', 'transaction_cancelled']));
     expect(cards.find((c: { type: string }) => c.type === 'physical')).toMatchObject({ status: 'inactivated', shippingStatus: 'processing' });
     expect((await runDemoSeeds(t.app, { userId })).ran).toEqual([]);
     await booksClean(t);

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { V, amountSchema, mobileSchema, pinSchema } from './validation';
 
@@ -71,3 +72,29 @@ export type CardTopUpBody = z.input<typeof cardTopUpBody>;
 export const cardWithdrawBody = z.object({ cardId: text(64), amount: usd });
 export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
 
+
+// ---- Cards, part 2 ---------------------------------------------------------------------------
+
+/** POST card/setPin — card PIN or ATM PIN, 6 digits twice; passed to the issuer, never stored. */
+export const setCardPinBody = z
+  .object({ cardId: text(64), kind: z.enum(['pin', 'atm']), pin: pinSchema, pinConfirm: pinSchema })
+  .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
+export type SetCardPinBody = z.input<typeof setCardPinBody>;
+
+/** POST card/detailsGrant — the transaction password unlocks a single-use reveal grant. */
+export const cardRevealBody = z.object({ cardId: text(64), payPassword: pinSchema });
+/** POST card/details — redeems the grant (once). */
+export const cardDetailsBody = z.object({ cardId: text(64), grant: text(200) });
+
+/** POST card/freeze, card/unfreeze, card/requestUnfreeze, card/close */
+export const cardActionBody = z.object({ cardId: text(64) });
+
+/** POST card/bind — a physical card received by post: its number and the code on its carrier. */
+export const bindCardBody = z.object({
+  cardNumber: z
+    .string({ error: V.required })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, V.required).regex(/^\d{12,19}$/, 'validation.invalid')),
+  carrierCode: z.string({ error: V.required }).trim().min(1, V.required).regex(/^\d{6}$/, 'validation.invalid'),
+});
+export type BindCardBody = z.input<typeof bindCardBody>;

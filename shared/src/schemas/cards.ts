@@ -1,5 +1,6 @@
+import './zod-config';
 import { z } from 'zod';
-import { CARD_MIN_KEEP_USD, CARD_WITHDRAW_FEE_USD, GATEWAY_FEE_FREE_FROM_USD, GATEWAY_FEE_USD } from '../constants';
+import { CARD_MIN_KEEP_USD, CARD_UNFREEZE_FEE_USD, CARD_WITHDRAW_FEE_USD, GATEWAY_FEE_FREE_FROM_USD, GATEWAY_FEE_USD } from '../constants';
 // No import of ./validation here: it carries the phone-number metadata (see ./card-forms).
 const REQUIRED = 'validation.required';
 const TOO_LONG = 'validation.tooLong';
@@ -14,7 +15,8 @@ const TOO_LONG = 'validation.tooLong';
 export const CARD_TYPES = ['virtual', 'physical'] as const;
 export const CARD_BRANDS = ['visa', 'mastercard'] as const;
 export const CARD_TIERS = ['standard', 'discount', 'premium'] as const;
-export const CARD_STATUSES = ['inactivated', 'active', 'risk_frozen', 'cancelling', 'closed'] as const;
+/** `frozen` is the customer's own freeze; `risk_frozen` the issuer's (spec §4). */
+export const CARD_STATUSES = ['inactivated', 'active', 'frozen', 'risk_frozen', 'cancelling', 'closed'] as const;
 export const SHIPPING_STATUSES = ['processing', 'shipped', 'delivered'] as const;
 export type CardTier = (typeof CARD_TIERS)[number];
 
@@ -30,6 +32,7 @@ export const CARD_FEES = {
   gatewayFeeFreeFrom: GATEWAY_FEE_FREE_FROM_USD,
   withdrawFee: CARD_WITHDRAW_FEE_USD,
   minKeep: CARD_MIN_KEEP_USD,
+  unfreezeFee: CARD_UNFREEZE_FEE_USD,
 } as const;
 
 const money = z.string();
@@ -95,6 +98,13 @@ export const cardSummary = z.object({
   shippingStatus: z.enum(SHIPPING_STATUSES).nullable(),
   createdAt: z.string(),
   activatedAt: z.string().nullable(),
+  /** Risk freeze by the issuer: when the customer may ask to lift it, and whether they already did. */
+  riskFreeze: z
+    .object({ frozenAt: z.string(), days: z.number().int(), unfreezeFrom: z.string(), unfreezeRequested: z.boolean() })
+    .nullable()
+    .optional(),
+  /** A physical card bound by its owner (received by post) rather than applied for. */
+  bound: z.boolean().optional(),
 });
 export type CardSummary = z.infer<typeof cardSummary>;
 export const cardsResult = z.object({ cards: z.array(cardSummary) });
@@ -103,7 +113,7 @@ export const cardIdQuery = z.object({ cardId: z.string({ error: REQUIRED }).min(
 export const cardOperationRecord = z.object({
   id: z.string(),
   cardId: z.string(),
-  kind: z.enum(['activate', 'topup', 'withdraw']),
+  kind: z.enum(['activate', 'topup', 'withdraw', 'close']),
   amount: money,
   fee: money,
   createdAt: z.string(),
@@ -124,3 +134,98 @@ export const devCardFailuresResult = z.object({
   unload: z.enum(SANDBOX_ISSUER_MODES),
 });
 export const devCardShipBody = z.object({ cardId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, TOO_LONG) });
+
+// ---- Cards, part 2: the statement (card orders, spec §3/§4) ------------------------------------
+
+/** Spec §4 card order states. */
+export const CARD_ORDER_STATUSES = ['settling', 'authorization_cancelled', 'transaction_cancelled', 'pre_authorization', 'completed'] as const;
+export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
+export const CARD_ORDER_TYPES = ['purchase', 'refund'] as const;
+/** Why the issuer declined a purchase: the card's state, its balance, or the product's monthly limit. */
+export const CARD_DECLINE_REASONS = ['card_frozen', 'card_inactive', 'insufficient_balance', 'monthly_limit_exceeded'] as const;
+export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
+
+export const cardOrder = z.object({
+  id: z.string(),
+  /** Order number shown to the customer and support. */
+  orderNo: z.string(),
+  cardId: z.string(),
+  /** `•••• 1234` */
+  maskedNumber: z.string(),
+  cardBrand: z.enum(CARD_BRANDS),
+  /** Transaction type. */
+  type: z.enum(CARD_ORDER_TYPES),
+  status: z.enum(CARD_ORDER_STATUSES),
+  merchant: z.object({ name: z.string(), city: z.string().nullable(), country: z.string().nullable(), mcc: z.string().nullable() }),
+  /** In the merchant's currency. */
+  transactionAmount: money,
+  transactionCurrency: z.string(),
+  /** Advance / authorisation amount in USD (null when the clearing came without one). */
+  authorizationAmount: money.nullable(),
+  /** Settlement amount in USD (once cleared). */
+  settlementAmount: money.nullable(),
+  /** Card organisation fee (USD). */
+  fee: money,
+  currency: z.literal('USD'),
+  declineReason: z.enum(CARD_DECLINE_REASONS).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CardOrder = z.infer<typeof cardOrder>;
+
+export const cardOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  cardId: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(CARD_ORDER_STATUSES).optional(),
+});
+export const cardOrdersResult = z.object({
+  data: z.array(cardOrder),
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export const cardOrderQuery = z.object({ id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64) });
+const isoDay = z.string({ error: REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+/** GET card/orders/export — CSV of a period (UTC dates, inclusive, at most 366 days). */
+export const cardOrdersExportQuery = z.object({ from: isoDay, to: isoDay, cardId: z.string().trim().min(1).max(64).optional() });
+
+/** POST card/detailsGrant answer: a single-use grant to show the details once, valid briefly. */
+export const cardRevealGrantResult = z.object({ grant: z.string(), expiresAt: z.string() });
+/** POST card/details answer — shown for `visibleSeconds`, never cached (Cache-Control: no-store). */
+export const cardDetailsResult = z.object({
+  pan: z.string(),
+  cvv: z.string(),
+  expiry: z.string(),
+  cardholder: z.string().nullable(),
+  visibleSeconds: z.number().int(),
+});
+export type CardDetails = z.infer<typeof cardDetailsResult>;
+
+export const cardUnfreezeRequestResult = z.object({ id: z.string(), fee: money, status: z.enum(['pending', 'approved', 'rejected']), card: cardSummary });
+
+// ---- Sandbox merchant simulator (404 outside sandbox) -------------------------------------------
+export const SANDBOX_MERCHANT_CURRENCIES = ['USD', 'EUR', 'GBP', 'HKD', 'AED', 'TRY', 'CNY'] as const;
+export const devCardPurchaseBody = z.object({
+  cardId: z.string().trim().min(1).max(64),
+  amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'validation.amount'),
+  currency: z.enum(SANDBOX_MERCHANT_CURRENCIES).default('USD'),
+  merchant: z.string().trim().min(1).max(120).default('Sandbox Coffee Roasters'),
+  city: z.string().trim().max(80).optional(),
+  country: z.string().trim().regex(/^[A-Z]{2}$/).optional(),
+  mcc: z.string().regex(/^\d{4}$/).optional(),
+  /** What the merchant does next: only authorise (default), capture it, or void it. */
+  then: z.enum(['none', 'clear', 'void']).default('none'),
+});
+export const devCardTransactionBody = z.object({
+  transactionId: z.string().trim().min(1).max(100),
+  action: z.enum(['clear', 'void', 'refund', 'settle_refund']),
+  amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'validation.amount').optional(),
+});
+export const devCardPurchaseResult = z.object({ transactionId: z.string(), approved: z.boolean(), declineReason: z.string().nullable() });
+export const devCardRiskFreezeBody = z.object({ cardId: z.string().trim().min(1).max(64), days: z.number().int().min(0).max(365) });
+export const devCardUnfreezeReviewBody = z.object({ cardId: z.string().trim().min(1).max(64), approve: z.boolean() });
+export const devCardReverseLoadBody = z.object({ operationId: z.string().trim().min(1).max(64) });
+export const devCardStockBody = z.object({ brand: z.enum(CARD_BRANDS), tier: z.enum(CARD_TIERS).default('standard') });
+export const devCardStockResult = z.object({ pan: z.string(), carrierCode: z.string(), last4: z.string(), expiry: z.string() });

@@ -10,7 +10,9 @@ const LIMIT = 50;
  * 2. every issued card has its application-fee posting, an application in progress has none;
  * 3. every card posting belongs to such an operation or card;
  * 4. no operation stays pending longer than 5 minutes (recovery unwinds them);
- * 5. each card's ledger balance equals the balance the issuer holds for it.
+ * 5. each card's ledger balance equals the balance the issuer holds for it;
+ * 6. (part 2) every card-transaction, top-up-reversal and unfreeze-fee posting has its order /
+ *    operation / request and back; each card's hold account equals what its pre-authorisations hold.
  */
 export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): Promise<string[]> {
   const problems: string[] = [];
@@ -24,10 +26,30 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        WHERE (c.status <> 'applying' AND c.application_fee > 0) <> (p.id IS NOT NULL)
      UNION ALL
      SELECT 'card posting ' || p.ref || ' has no operation' FROM ledger_postings p
-       WHERE p.type IN ('card_topup', 'card_withdraw') AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE 'card_op:' || o.id = p.ref)
+       WHERE p.type IN ('card_topup', 'card_withdraw', 'card_close') AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE 'card_op:' || o.id = p.ref)
      UNION ALL
      SELECT 'card posting ' || p.ref || ' has no card' FROM ledger_postings p
        WHERE p.type = 'card_apply_fee' AND NOT EXISTS (SELECT 1 FROM cards c WHERE 'card_apply:' || c.id = p.ref)
+     UNION ALL
+     SELECT 'card transaction posting ' || p.ref || ' has no card order' FROM ledger_postings p
+       WHERE p.type IN ('card_hold', 'card_clear', 'card_release', 'card_refund') AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.id = p.operation_id)
+     UNION ALL
+     SELECT 'top-up reversal ' || p.ref || ' has no reversed top-up' FROM ledger_postings p
+       WHERE p.type = 'card_topup_reversal' AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE o.id = p.operation_id AND o.reversed_at IS NOT NULL)
+     UNION ALL
+     SELECT 'card operation ' || o.id || ' reversed without its reversal posting' FROM card_operations o
+       WHERE o.reversed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.ref = 'card_load_reversal:' || o.id)
+     UNION ALL
+     SELECT 'unfreeze fee ' || p.ref || ' has no request' FROM ledger_postings p
+       WHERE p.type = 'card_unfreeze_fee' AND NOT EXISTS (SELECT 1 FROM card_unfreeze_requests u WHERE u.id = p.operation_id)
+     UNION ALL
+     SELECT 'unfreeze request ' || u.id || ' has no fee posting' FROM card_unfreeze_requests u
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.ref = 'card_unfreeze:' || u.id)
+     UNION ALL
+     SELECT 'card ' || c.id || ' holds ' || coalesce(a.balance, 0)::text || ' but its pre-authorisations hold ' || coalesce(h.total, 0)::text FROM cards c
+       LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card_hold:' || c.id || ':USD'
+       LEFT JOIN (SELECT card_id, sum(held) AS total FROM card_transactions GROUP BY card_id) h ON h.card_id = c.id
+       WHERE coalesce(a.balance, 0) <> coalesce(h.total, 0)
      UNION ALL
      SELECT 'card operation ' || o.id || ' pending since ' || o.created_at::text FROM card_operations o
        WHERE o.status = 'pending' AND o.created_at < $1::timestamptz

@@ -24,7 +24,13 @@ import {
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
-import { createCardIssuer } from '../../providers/card-issuer/index.js';
+import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-issuer/index.js';
+import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
+import { PayPasswords } from '../wallet/paypass.js';
+import { CardControls } from './controls.js';
+import { registerCardsPart2 } from './routes-part2.js';
+import { registerCardTransactionsDemoSeed } from './seed-transactions.js';
+import { CardTransactions } from './transactions.js';
 import { checkCards } from './check.js';
 import { cardNotFound } from './errors.js';
 import { registerCardsDemoSeed } from './seed.js';
@@ -44,11 +50,27 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
   const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now(), events: app.events });
+  const transactions = new CardTransactions({ db: app.database.sql, events: app.events });
+  const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords: new PayPasswords(app.database.sql, app.config.scryptN), now: () => app.clock.now() });
+  // Issuer webhooks: CARD_WEBHOOK_SECRET; the sandbox has a documented default. Without a secret every webhook is refused.
+  const webhookSecret = process.env.CARD_WEBHOOK_SECRET || (sandbox ? SANDBOX_WEBHOOK_SECRET : '');
+  const network = sandbox ? new SandboxCardNetwork(app.database.sql, sandbox, webhookSecret, () => app.clock.now()) : null;
+  // The sandbox issuer delivers its webhooks over HTTP to this API's own route (signature checked like any other).
+  network?.connect(async (raw, headers) => {
+    const res = await app.inject({ method: 'POST', url: '/api/card/webhook', payload: raw, headers });
+    return res.statusCode === 200 && (JSON.parse(res.body) as { code: number }).code === 200;
+  });
 
+  // Like a real issuer, the sandbox sends again what our API did not accept (it was down, restarting
+  // or answered an error): every webhook stays in its outbox until accepted. Our route is idempotent
+  // on the event id, so an event sent twice changes nothing the second time.
+  if (network) {
+    app.jobs.every('cards.sandbox-issuer-redeliver', app.config.sandboxCardWebhookRetryMs, () =>
+      network.flush().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer webhook redelivery failed')),
+    );
+  }
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
-  const recovery = setInterval(() => void cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')), 60_000);
-  recovery.unref();
-  app.addHook('onClose', async () => clearInterval(recovery));
+  app.jobs.every('cards.recover-pending', 60_000, () => cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')));
 
   const tags = ['cards'];
   const user = { config: { auth: 'user' as const } };
@@ -110,6 +132,8 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     },
   );
 
+  await registerCardsPart2(base, { cards, transactions, controls, webhookSecret, network });
+
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };
     app.post('/dev/cards/failures', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: make the card issuer refuse or time out, per operation', body: devCardFailuresBody, response: { 200: envelope(devCardFailuresResult) } } }, async (r) => {
@@ -127,6 +151,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       },
     );
     registerCardsDemoSeed(app, cards);
+    if (network) registerCardTransactionsDemoSeed(app, cards, network);
   }
 };
 

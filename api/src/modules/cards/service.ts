@@ -29,7 +29,7 @@ export interface CardServiceDeps {
 }
 
 /** The domain event of each completed card operation. */
-const OPERATION_EVENT = { activate: 'cards.activated', topup: 'cards.topped_up', withdraw: 'cards.withdrawn' } as const;
+const OPERATION_EVENT = { activate: 'cards.activated', topup: 'cards.topped_up', withdraw: 'cards.withdrawn', close: 'cards.closed' } as const;
 
 /** The pages that fix each refusal (data.fix in the envelope). */
 export const FIX = {
@@ -58,10 +58,16 @@ interface CardRow {
   created_at: string | Date;
   activated_at: string | Date | null;
   balance: string;
+  risk_frozen_at: string | Date | null;
+  risk_freeze_days: number | null;
+  bound_at: string | Date | null;
+  unfreeze_requested: boolean;
 }
 
 const CARD_COLUMNS = `c.id, c.user_id, c.product_id, c.type, c.brand, c.tier, c.status, c.issuer_token, c.last4, c.expiry, c.first_name,
-  c.last_name, c.shipping_status, c.request_hash, c.created_at, c.activated_at, coalesce(a.balance, 0)::text AS balance`;
+  c.last_name, c.shipping_status, c.request_hash, c.created_at, c.activated_at, coalesce(a.balance, 0)::text AS balance,
+  c.risk_frozen_at, c.risk_freeze_days, c.bound_at,
+  EXISTS (SELECT 1 FROM card_unfreeze_requests u WHERE u.card_id = c.id AND u.risk_frozen_at = c.risk_frozen_at) AS unfreeze_requested`;
 const CARD_FROM = `cards c LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card:' || c.id || ':USD'`;
 
 interface OperationRow {
@@ -100,6 +106,16 @@ function toSummary(r: CardRow): CardSummary {
     shippingStatus: r.shipping_status,
     createdAt: iso(r.created_at)!,
     activatedAt: iso(r.activated_at),
+    riskFreeze:
+      r.status === 'risk_frozen' && r.risk_frozen_at
+        ? {
+            frozenAt: iso(r.risk_frozen_at)!,
+            days: r.risk_freeze_days ?? 0,
+            unfreezeFrom: new Date(new Date(r.risk_frozen_at).getTime() + (r.risk_freeze_days ?? 0) * 86_400_000).toISOString(),
+            unfreezeRequested: r.unfreeze_requested,
+          }
+        : null,
+    bound: r.bound_at !== null,
   };
 }
 
@@ -186,8 +202,13 @@ export class CardService {
   // ---- Reads -------------------------------------------------------------------------------------
 
   async list(userId: string): Promise<{ cards: CardSummary[] }> {
+    // The cards a customer can use come first (active, then frozen ones), then those still to be
+    // activated, closing or closed; newest first within each: the card index, the home page and the
+    // card pickers open on a card that works.
     const rows = await this.db.query<CardRow>(
-      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.status <> 'applying' ORDER BY c.created_at DESC, c.id`,
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.status <> 'applying'
+       ORDER BY CASE c.status WHEN 'active' THEN 0 WHEN 'frozen' THEN 1 WHEN 'risk_frozen' THEN 1 WHEN 'inactivated' THEN 2 WHEN 'cancelling' THEN 3 ELSE 4 END,
+                c.created_at DESC, c.id`,
       [userId],
     );
     return { cards: rows.map(toSummary) };
@@ -301,6 +322,8 @@ export class CardService {
         type: product.type,
         pin: body.pin,
         shipping: shipping ? toAddress(shipping) : null,
+        transactionFee: product.transactionFee,
+        monthlyLimit: product.monthlyLimit,
       });
     } catch (e) {
       await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [cardId]);
@@ -446,6 +469,151 @@ export class CardService {
       },
       insufficient: () => new CardError('insufficient_card_balance'),
     });
+  }
+
+  /**
+   * Close (spec §4): the card goes `cancelling` (frozen at the issuer, so nothing new is authorised),
+   * its whole balance returns to the wallet's card-funding balance in one posting and it ends
+   * `closed` at the issuer and here. Pre-authorisations still holding money must complete first.
+   */
+  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>): Promise<CardSummary> {
+    const hash = requestHash({ op: 'close', cardId });
+    const replay = await this.replayOperation(userId, key, hash);
+    if (replay) return replay.card;
+    const card = await this.cardRow(userId, cardId);
+    if (card.status === 'closed') return toSummary(card);
+    if (!['active', 'frozen', 'inactivated', 'cancelling'].includes(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    if ((await openHolds(cardId)) > 0) throw new CardError('card_pending_transactions');
+    const token = card.issuer_token!;
+    await this.deps.issuer.setStatus(token, 'frozen').catch((e: unknown) => {
+      throw issuerRefusal(e, false);
+    });
+    await this.db.query(`UPDATE cards SET status = 'cancelling' WHERE id = $1 AND status <> 'closed'`, [cardId]);
+    const finish = async (tx: SqlRunner) => {
+      await tx.query(`UPDATE cards SET status = 'closed', closed_at = clock_timestamp() WHERE id = $1`, [cardId]);
+    };
+    // The issuer's balance is the truth about what is left on the card.
+    const balance = await this.deps.issuer.balance(token).catch((e: unknown) => {
+      throw issuerRefusal(e, false);
+    });
+    if (money(balance).gt(0)) {
+      await this.move({
+        kind: 'close',
+        userId,
+        key,
+        hash,
+        card: { ...card, status: 'cancelling' },
+        amount: format(money(balance)),
+        fee: '0',
+        issuerCall: (reference) => this.deps.issuer.unload({ token, amount: format(money(balance)), reference }),
+        posting: (operationId) => postings.close({ operationId, cardId, userId, amount: format(money(balance)) }),
+        inTransaction: finish,
+        insufficient: () => new CardError('operation_failed'),
+      });
+    } else {
+      await this.db.transaction(async (tx) => {
+        await finish(tx);
+        await this.deps.events?.record(tx, { type: 'cards.closed', userId, aggregateId: `close:${cardId}`, payload: { cardId, last4: card.last4, brand: card.brand, amount: '0', fee: '0' } });
+      });
+    }
+    await this.deps.issuer.setStatus(token, 'closed').catch(() => undefined);
+    return toSummary(await this.cardRow(userId, cardId));
+  }
+
+  /** Customer freeze / unfreeze: instant, at the issuer first (it is the one that declines purchases). */
+  async setFrozen(userId: string, cardId: string, frozen: boolean): Promise<CardSummary> {
+    const card = await this.cardRow(userId, cardId);
+    if (card.status === 'risk_frozen') throw new CardError('card_risk_frozen', {}, ResultCode.forbidden);
+    if (frozen && card.status === 'frozen') return toSummary(card);
+    if (!frozen && card.status === 'active') return toSummary(card);
+    if (card.status !== (frozen ? 'active' : 'frozen')) throw new CardError(frozen ? 'card_not_active' : 'card_not_frozen', { status: card.status }, ResultCode.forbidden);
+    await this.deps.issuer.setStatus(card.issuer_token!, frozen ? 'frozen' : 'active').catch((e: unknown) => {
+      throw issuerRefusal(e, false);
+    });
+    await this.db.transaction(async (tx) => {
+      await tx.query(`UPDATE cards SET status = $2 WHERE id = $1 AND status = $3`, [cardId, frozen ? 'frozen' : 'active', frozen ? 'active' : 'frozen']);
+      await this.deps.events?.record(tx, {
+        type: frozen ? 'cards.frozen' : 'cards.unfrozen',
+        userId,
+        aggregateId: `${cardId}:${randomUUID()}`,
+        payload: { cardId, last4: card.last4, by: 'customer' },
+      });
+    });
+    return toSummary(await this.cardRow(userId, cardId));
+  }
+
+  /**
+   * Unfreeze request after a risk freeze (spec §4): once per freeze, only after the freeze period,
+   * 1 USD from the wallet's card-funding balance posted with the request; the issuer decides and
+   * tells us by webhook (`card.status_changed` → active).
+   */
+  async requestUnfreeze(userId: string, cardId: string): Promise<{ id: string; fee: string; status: 'pending'; card: CardSummary }> {
+    const card = await this.cardRow(userId, cardId);
+    if (card.status !== 'risk_frozen' || !card.risk_frozen_at) throw new CardError('card_not_frozen', { status: card.status }, ResultCode.forbidden);
+    if (card.unfreeze_requested) throw new CardError('card_unfreeze_already_applied');
+    const from = new Date(card.risk_frozen_at).getTime() + (card.risk_freeze_days ?? 0) * 86_400_000;
+    const now = this.deps.now().getTime();
+    if (now < from) throw new CardError('card_unfreeze_too_early', { days: Math.ceil((from - now) / 86_400_000) });
+    const fee = CARD_FEES.unfreezeFee;
+    if ((await this.cardFunding(userId)).lt(fee)) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
+    const id = randomUUID();
+    await this.deps.issuer.requestUnfreeze(card.issuer_token!, id).catch((e: unknown) => {
+      throw issuerRefusal(e, false);
+    });
+    try {
+      await this.db.transaction(async (tx) => {
+        const rows = await tx.query(
+          `INSERT INTO card_unfreeze_requests (id, user_id, card_id, risk_frozen_at, fee, status) VALUES ($1, $2, $3, $4, $5, 'pending')
+           ON CONFLICT (card_id, risk_frozen_at) DO NOTHING RETURNING id`,
+          [id, userId, cardId, new Date(card.risk_frozen_at!).toISOString(), fee],
+        );
+        if (!rows[0]) throw new CardError('card_unfreeze_already_applied');
+        await postings.postCard(tx, postings.unfreezeFee({ requestId: id, userId, fee }));
+        await this.deps.events?.record(tx, { type: 'cards.unfreeze_requested', userId, aggregateId: id, payload: { cardId, last4: card.last4, fee } });
+      });
+    } catch (e) {
+      if (e instanceof InsufficientBalanceError) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
+      throw e;
+    }
+    return { id, fee: formatFixed(fee, 2), status: 'pending', card: toSummary(await this.cardRow(userId, cardId)) };
+  }
+
+  /** The card's issuer token after the ownership check (controls that talk to the issuer). */
+  async ownedToken(userId: string, cardId: string): Promise<{ token: string; status: CardSummary['status'] | 'applying'; cardholder: string | null }> {
+    const card = await this.cardRow(userId, cardId);
+    return { token: card.issuer_token!, status: card.status, cardholder: card.first_name && card.last_name ? `${card.first_name} ${card.last_name}` : null };
+  }
+
+  /**
+   * Binds a physical card received by post: Luhn and the product's BIN ranges are checked by the
+   * caller; here the issuer confirms number + carrier code, and a card already on any customer's
+   * account is refused with the same answer as a wrong code (never saying whose it is).
+   */
+  async bind(userId: string, found: { token: string; last4: string; expiry: string; brand: CardSummary['brand']; tier: string | null }): Promise<CardSummary> {
+    const tier = (found.tier ?? 'standard') as CardSummary['tier'];
+    const product = productById(`physical-${found.brand}-${tier}`);
+    if (!product) throw new CardError('card_bind_refused');
+    const cardId = randomUUID();
+    const inserted = await this.db.transaction(async (tx) => {
+      await tx.query(`SELECT id FROM users WHERE id = $1::bigint FOR UPDATE`, [userId]);
+      // Already on an account (this customer's or another's): the same answer as a wrong code.
+      const [taken] = await tx.query(`SELECT id FROM cards WHERE issuer_token = $1`, [found.token]);
+      if (taken) return [];
+      const [held] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`, [userId, product.id]);
+      if ((held?.n ?? 0) >= product.applyLimit) throw new CardError('card_apply_limit_reached');
+      const rows = await tx.query<{ id: string }>(
+        `INSERT INTO cards (id, user_id, product_id, type, brand, tier, status, issuer_token, last4, expiry, shipping_status, application_fee, idempotency_key, request_hash, bound_at)
+         VALUES ($1, $2, $3, 'physical', $4, $5, 'inactivated', $6, $7, $8, 'delivered', 0, $9, $10, clock_timestamp())
+         ON CONFLICT (issuer_token) DO NOTHING RETURNING id`,
+        [cardId, userId, product.id, product.brand, product.tier, found.token, found.last4, found.expiry, `bind:${found.token}`, requestHash({ op: 'bind' })],
+      );
+      if (rows[0]) {
+        await this.deps.events?.record(tx, { type: 'cards.bound', userId, aggregateId: cardId, payload: { cardId, last4: found.last4, brand: found.brand, type: 'physical' } });
+      }
+      return rows;
+    });
+    if (!inserted[0]) throw new CardError('card_bind_refused');
+    return toSummary(await this.cardRow(userId, cardId));
   }
 
   private async requireFunding(userId: string, total: ReturnType<typeof money>) {

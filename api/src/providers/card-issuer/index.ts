@@ -4,6 +4,7 @@ import { CardIssuerError, withTimeout, type CardIssuer } from './types';
 
 export * from './types';
 export { SandboxCardIssuer } from './sandbox';
+export * from './webhook';
 
 /** Outside sandbox mode no issuing processor is contracted yet: every call fails cleanly. */
 class UnconfiguredIssuer implements CardIssuer {
@@ -20,6 +21,11 @@ class UnconfiguredIssuer implements CardIssuer {
   setStatus = async () => this.fail();
   shippingStatus = async () => this.fail();
   details = async () => this.fail();
+  changePin = async () => this.fail();
+  createRevealGrant = async () => this.fail();
+  redeemRevealGrant = async () => this.fail();
+  requestUnfreeze = async () => this.fail();
+  findStockCard = async () => this.fail();
 }
 
 export interface CardIssuerSelection {

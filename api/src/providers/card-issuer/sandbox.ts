@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isLuhnValid } from './pan';
 import type { SqlDatabase } from '../../ledger/sql';
 import { generateCvv, generatePan } from './pan';
 import {
@@ -21,6 +22,9 @@ export interface SandboxIssuerFailures {
 
 /** Documented sandbox default; outside sandbox no sandbox issuer exists. */
 export const SANDBOX_ISSUER_SECRET = 'cardwallet-sandbox-issuer-secret';
+
+/** How long a details-reveal grant can be redeemed. */
+export const REVEAL_GRANT_SECONDS = 60;
 
 const SHIPPING_STEPS: IssuerShippingStatus[] = ['processing', 'shipped', 'delivered'];
 
@@ -46,6 +50,16 @@ export class SandboxCardIssuer implements CardIssuer {
     this.fingerprintKey = createHash('sha256').update(`fp:${secret}`).digest();
   }
 
+  /** Keyed fingerprint (PAN uniqueness, carrier codes): comparable, not reversible. */
+  fingerprint(value: string): string {
+    return createHmac('sha256', this.fingerprintKey).update(value).digest('hex');
+  }
+
+  /** For the sandbox's own simulator: the PAN of a card it issued (never leaves the sandbox). */
+  panOf(sealed: string): string {
+    return this.decrypt(sealed);
+  }
+
   private encrypt(plain: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
@@ -67,7 +81,17 @@ export class SandboxCardIssuer implements CardIssuer {
     return Promise.resolve();
   }
 
-  async createCard(req: { reference: string; brand: IssuerBrand; type: IssuerCardType; pin: string; shipping: IssuerShipping | null }): Promise<IssuedCard> {
+  async createCard(req: {
+    reference: string;
+    brand: IssuerBrand;
+    type: IssuerCardType;
+    pin: string;
+    shipping: IssuerShipping | null;
+    transactionFee?: string;
+    monthlyLimit?: string;
+    tier?: string;
+    carrierCode?: string;
+  }): Promise<IssuedCard> {
     await this.gate(this.failures.create, 'the card application');
     const token = `sbx_${createHmac('sha256', this.fingerprintKey).update(`card:${req.reference}`).digest('hex').slice(0, 32)}`;
     const existing = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
@@ -77,8 +101,9 @@ export class SandboxCardIssuer implements CardIssuer {
       const now = this.now();
       const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
       const rows = await this.db.query<{ token: string }>(
-        `INSERT INTO sandbox_issuer_cards (token, brand, type, pan_encrypted, pan_fingerprint, cvv_encrypted, pin_encrypted, last4, expiry, status, shipping_status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'inactive', $10)
+        `INSERT INTO sandbox_issuer_cards (token, brand, type, pan_encrypted, pan_fingerprint, cvv_encrypted, pin_encrypted, last4, expiry, status, shipping_status,
+           transaction_fee, tier, carrier_code_hash, monthly_limit)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'inactive', $10, $11, $12, $13, $14)
          ON CONFLICT DO NOTHING RETURNING token`,
         [
           token,
@@ -91,6 +116,10 @@ export class SandboxCardIssuer implements CardIssuer {
           pan.slice(-4),
           expiry,
           req.type === 'physical' ? 'processing' : null,
+          req.transactionFee ?? '0',
+          req.tier ?? null,
+          req.carrierCode ? this.fingerprint(`carrier:${req.carrierCode}`) : null,
+          req.monthlyLimit ?? null,
         ],
       );
       if (rows[0]) return { token, last4: pan.slice(-4), expiry };
@@ -213,5 +242,59 @@ export class SandboxCardIssuer implements CardIssuer {
     );
     if (!row) throw new CardIssuerError('not_found', 'unknown card token');
     return { pan: this.decrypt(row.pan_encrypted), cvv: this.decrypt(row.cvv_encrypted), expiry: row.expiry };
+  }
+
+  async changePin(token: string, kind: 'pin' | 'atm', pin: string): Promise<void> {
+    if (!/^\d{6}$/.test(pin)) throw new CardIssuerError('refused', 'a PIN has 6 digits');
+    const column = kind === 'pin' ? 'pin_encrypted' : 'atm_pin_encrypted';
+    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET ${column} = $2 WHERE token = $1 AND status <> 'closed' RETURNING token`, [token, this.encrypt(pin)]);
+    if (!rows[0]) throw new CardIssuerError('not_found', 'unknown or closed card');
+  }
+
+  /** Grants live 60 seconds and are stored only as their SHA-256. */
+  async createRevealGrant(token: string): Promise<{ grant: string; expiresAt: Date }> {
+    const [card] = await this.db.query(`SELECT token FROM sandbox_issuer_cards WHERE token = $1 AND status <> 'closed'`, [token]);
+    if (!card) throw new CardIssuerError('not_found', 'unknown or closed card');
+    const grant = `rg_${randomBytes(24).toString('base64url')}`;
+    const expiresAt = new Date(this.now().getTime() + REVEAL_GRANT_SECONDS * 1000);
+    await this.db.query(`INSERT INTO sandbox_issuer_reveal_grants (grant_hash, token, expires_at) VALUES ($1, $2, $3)`, [
+      createHash('sha256').update(grant).digest('hex'),
+      token,
+      expiresAt.toISOString(),
+    ]);
+    return { grant, expiresAt };
+  }
+
+  async redeemRevealGrant(grant: string): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }> {
+    const [row] = await this.db.query<{ token: string }>(
+      `UPDATE sandbox_issuer_reveal_grants SET used_at = $2 WHERE grant_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING token`,
+      [createHash('sha256').update(grant).digest('hex'), this.now().toISOString()],
+    );
+    if (!row) throw new CardIssuerError('refused', 'grant unknown, used or expired');
+    const [card] = await this.db.query<{ pan_encrypted: string; cvv_encrypted: string; expiry: string; cardholder: string | null }>(
+      `SELECT pan_encrypted, cvv_encrypted, expiry, cardholder FROM sandbox_issuer_cards WHERE token = $1`,
+      [row.token],
+    );
+    if (!card) throw new CardIssuerError('not_found', 'unknown card token');
+    return { token: row.token, pan: this.decrypt(card.pan_encrypted), cvv: this.decrypt(card.cvv_encrypted), expiry: card.expiry, cardholder: card.cardholder };
+  }
+
+  async requestUnfreeze(token: string, reference: string): Promise<void> {
+    const [card] = await this.db.query<{ freeze_reason: string | null }>(`SELECT freeze_reason FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    if (!card) throw new CardIssuerError('not_found', 'unknown card token');
+    if (card.freeze_reason !== 'risk') throw new CardIssuerError('refused', 'the card is not risk-frozen');
+    await this.db.query(`INSERT INTO sandbox_issuer_unfreeze_requests (token, reference) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING`, [token, reference]);
+  }
+
+  async findStockCard(req: { pan: string; carrierCode: string }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }> {
+    if (!isLuhnValid(req.pan)) throw new CardIssuerError('not_found', 'no such card');
+    const [row] = await this.db.query<{ token: string; last4: string; expiry: string; brand: IssuerBrand; type: IssuerCardType; tier: string | null; carrier_code_hash: string | null }>(
+      `SELECT token, last4, expiry, brand, type, tier, carrier_code_hash FROM sandbox_issuer_cards WHERE pan_fingerprint = $1 AND status <> 'closed'`,
+      [this.fingerprint(req.pan)],
+    );
+    const expected = row?.carrier_code_hash ? Buffer.from(row.carrier_code_hash, 'hex') : null;
+    const given = Buffer.from(this.fingerprint(`carrier:${req.carrierCode}`), 'hex');
+    if (!row || !expected || !timingSafeEqual(expected, given)) throw new CardIssuerError('not_found', 'no such card');
+    return { token: row.token, last4: row.last4, expiry: row.expiry, brand: row.brand, type: row.type, tier: row.tier };
   }
 }

@@ -31,7 +31,17 @@ export interface IssuedCard {
 export interface CardIssuer {
   readonly name: string;
   /** Issues a card. `reference` is our card id: asking twice returns the same card. */
-  createCard(req: { reference: string; brand: IssuerBrand; type: IssuerCardType; pin: string; shipping: IssuerShipping | null }): Promise<IssuedCard>;
+  createCard(req: {
+    reference: string;
+    brand: IssuerBrand;
+    type: IssuerCardType;
+    pin: string;
+    shipping: IssuerShipping | null;
+    /** The card programme's organisation fee per transaction (charged by the issuer on clearing). */
+    transactionFee?: string;
+    /** The product's monthly spending limit in USD, enforced by the issuer at authorisation. */
+    monthlyLimit?: string;
+  }): Promise<IssuedCard>;
   setCardholder(token: string, holder: { firstName: string; lastName: string; mobile: string }): Promise<void>;
   /** Adds funds to the card. Idempotent on `reference`. */
   load(req: { token: string; amount: string; reference: string }): Promise<{ balance: string }>;
@@ -45,6 +55,19 @@ export interface CardIssuer {
   shippingStatus(token: string): Promise<IssuerShippingStatus | null>;
   /** Full details for a step-up reveal (cards part 2). Never stored or logged by us. */
   details(token: string): Promise<{ pan: string; cvv: string; expiry: string }>;
+  /** Sets the card PIN or ATM PIN (6 digits) at the issuer; we never keep it. */
+  changePin(token: string, kind: 'pin' | 'atm', pin: string): Promise<void>;
+  /** A single-use grant, valid for a short time, to display the card's details once. */
+  createRevealGrant(token: string): Promise<{ grant: string; expiresAt: Date }>;
+  /** Redeems a grant (once, before it expires): the card's details, for display only. */
+  redeemRevealGrant(grant: string): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }>;
+  /** Asks the issuer to lift its risk freeze; the answer arrives later as a `card.status_changed` webhook. */
+  requestUnfreeze(token: string, reference: string): Promise<void>;
+  /**
+   * A card the issuer sent by post, identified by its number and the code on its carrier. `not_found`
+   * for any mismatch (never says which part was wrong).
+   */
+  findStockCard(req: { pan: string; carrierCode: string }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }>;
 }
 
 export type CardIssuerFailure = 'refused' | 'timeout' | 'insufficient_funds' | 'not_found' | 'unavailable';
@@ -89,5 +112,10 @@ export function withTimeout(issuer: CardIssuer, ms: number): CardIssuer {
     setStatus: bound(issuer.setStatus.bind(issuer)),
     shippingStatus: bound(issuer.shippingStatus.bind(issuer)),
     details: bound(issuer.details.bind(issuer)),
+    changePin: bound(issuer.changePin.bind(issuer)),
+    createRevealGrant: bound(issuer.createRevealGrant.bind(issuer)),
+    redeemRevealGrant: bound(issuer.redeemRevealGrant.bind(issuer)),
+    requestUnfreeze: bound(issuer.requestUnfreeze.bind(issuer)),
+    findStockCard: bound(issuer.findStockCard.bind(issuer)),
   };
 }

@@ -1,6 +1,6 @@
 import { NavListItem } from '@cardwallet/shared/ui';
 import { Button, ErrorBlock, List } from 'antd-mobile';
-import { AddCircleOutline, BankcardOutline, GiftOutline, LinkOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { AddCircleOutline, BankcardOutline, BillOutline, GiftOutline, LinkOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvents, useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
@@ -33,7 +33,11 @@ export default function CardIndexPage() {
             {cards.data.map((card) => (
               <li key={card.id}>
                 <a
-                  href={card.status === 'inactivated' && card.type === 'virtual' ? `/pages/card/card-activation?cardId=${card.id}` : `/pages/card/recharge?cardId=${card.id}`}
+                  href={
+                    card.status === 'inactivated' && (card.type === 'virtual' || card.bound)
+                      ? `/pages/card/card-activation?cardId=${card.id}`
+                      : `/pages/card/setting?cardId=${card.id}`
+                  }
                   className="card-tile-link"
                   onClick={(e) => {
                     e.preventDefault();
@@ -57,6 +61,7 @@ export default function CardIndexPage() {
         <NavListItem prefix={<AddCircleOutline aria-hidden />} to="/pages/card/apply">{t('index.apply')}</NavListItem>
         <NavListItem prefix={<LinkOutline aria-hidden />} to="/pages/card/bind-card">{t('index.bindCard')}</NavListItem>
         <NavListItem prefix={<UnorderedListOutline aria-hidden />} to="/pages/card/list">{t('index.allCards')}</NavListItem>
+        <NavListItem prefix={<BillOutline aria-hidden />} to="/pages/card/order-list">{t('index.statement')}</NavListItem>
         <NavListItem prefix={<GiftOutline aria-hidden />} to="/pages/card/vbenefits">{t('index.vbenefits')}</NavListItem>
         <NavListItem prefix={<GiftOutline aria-hidden />} to="/pages/card/benefits">{t('index.benefits')}</NavListItem>
       </List>

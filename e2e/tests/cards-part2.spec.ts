@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { call, main, signIn } from './cards-helpers';
+import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
+
+/**
+ * Cards, part 2 in Chromium against the real API and the sandbox issuer: details reveal behind the
+ * transaction password (and its refusal without one), a sandbox merchant purchase reaching the
+ * statement as a signed issuer webhook (pre-authorisation → completed), freeze → declined purchase
+ * → unfreeze, close refunding the wallet, binding a physical card received by post, one journey in
+ * ar-AE; axe-core on every page of the issue.
+ */
+
+/** A customer with an active virtual card holding `load` USD (through the real apply + activation). */
+async function cardholder(request: APIRequestContext, opts: { level?: number; funds?: string; load?: string } = {}) {
+  const account = uniqueEmail('cards2');
+  const password = strongPassword('cards2');
+  await registerThroughApi(request, account, password);
+  const { token, userId } = await loginThroughApi(request, account, password);
+  await call(request, 'POST', 'dev/users/kyc', null, { userId, level: opts.level ?? 1, birthDate: '1990-05-14' });
+  const funds = opts.funds ?? '200';
+  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
+  await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
+  await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
+  await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
+  if (opts.load === '0') return { token, userId, cardId: '' };
+  const card = await call<{ id: string }>(request, 'POST', 'card/apply', token, { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, { 'Idempotency-Key': randomUUID() });
+  await call(request, 'POST', 'card/activate', token, { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' }, { 'Idempotency-Key': randomUUID() });
+  return { token, userId, cardId: card.id };
+}
+
+/** Six digits on the on-screen PIN pad's cells (a physical keyboard works on them too). */
+async function typePin(page: Page, label: string, digits: string) {
+  const cells = page.getByLabel(label, { exact: true });
+  await cells.click();
+  await page.keyboard.type(digits);
+}
+
+test.describe('cards, part 2', () => {
+  test('card details: refused without a transaction password, revealed with it, then hidden', async ({ page, request }) => {
+    const session = await cardholder(request);
+    await signIn(page, session);
+    await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
+    await expect(main(page).getByRole('button', { name: 'View card number and CVV' })).toBeVisible();
+    await expectAccessible(page);
+
+    await main(page).getByRole('button', { name: 'View card number and CVV' }).click();
+    await typePin(page, 'Transaction password, 6 digits', '246810');
+    await expect(main(page).getByText('Viewing CVV requires a transaction password')).toBeVisible();
+    await expect(main(page).getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute('href', '/pages/user/paypass');
+    await expectAccessible(page);
+
+    await call(request, 'POST', 'user/setPayPassword', session.token, { password: '246810', confirmPassword: '246810' });
+    await typePin(page, 'Transaction password, 6 digits', '246810');
+    const details = main(page).getByRole('region', { name: 'Card details' });
+    await expect(details).toBeVisible();
+    await expect(details.getByText(/^\d{4} \d{4} \d{4} \d{4}$/)).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByRole('button', { name: 'Hide now' }).click();
+    await expect(details).toBeHidden();
+  });
+
+  test('a sandbox purchase reaches the statement as a pre-authorisation, then completed', async ({ page, request }) => {
+    const session = await cardholder(request);
+    await signIn(page, session);
+    await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
+    await expect(main(page).getByText('No card orders yet')).toBeVisible();
+    await expectAccessible(page);
+
+    const purchase = await call<{ transactionId: string; approved: boolean }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '12.50', merchant: 'Corner Bakery' });
+    expect(purchase.approved).toBe(true);
+    const row = main(page).getByRole('button', { name: /Corner Bakery/ });
+    // The issuer's webhook is announced live to the open page (no reload).
+    await expect(row).toContainText('Pre-authorisation');
+    await call(request, 'POST', 'dev/cards/transaction', null, { transactionId: purchase.transactionId, action: 'clear' });
+    await expect(row).toContainText('Completed');
+    await row.click();
+    const dialog = page.getByRole('dialog', { name: 'Order details' });
+    await expect(dialog.getByText('Settlement amount')).toBeVisible();
+    await expect(dialog.getByText('Corner Bakery')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('freeze → a purchase is declined → unfreeze', async ({ page, request }) => {
+    const session = await cardholder(request);
+    await signIn(page, session);
+    await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
+    await main(page).getByRole('button', { name: 'Freeze card' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Freeze card' }).click();
+    await expect(main(page).getByRole('article')).toContainText('Frozen');
+    await expectAccessible(page);
+
+    const declined = await call<{ approved: boolean; declineReason: string }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '5', merchant: 'Late Night Cab' });
+    expect(declined).toMatchObject({ approved: false, declineReason: 'card_frozen' });
+    await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
+    await expect(main(page).getByRole('button', { name: /Late Night Cab/ })).toContainText('Transaction cancelled');
+
+    await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
+    await main(page).getByRole('button', { name: 'Unfreeze card' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze card' }).click();
+    await expect(main(page).getByRole('article')).toContainText('Active');
+    expect((await call<{ approved: boolean }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '5' })).approved).toBe(true);
+  });
+
+  test('closing a card refunds its balance to the wallet', async ({ page, request }) => {
+    const session = await cardholder(request, { funds: '200', load: '100' });
+    const before = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
+    await signIn(page, session);
+    await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
+    await main(page).getByRole('button', { name: 'Close card' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('$100.00');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close card' }).click();
+    await expect(main(page).getByRole('article')).toContainText('Closed');
+    const after = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
+    expect(Number(after.cardFunding) - Number(before.cardFunding)).toBeCloseTo(100, 6);
+  });
+
+  test('bind a physical card received by post', async ({ page, request }) => {
+    const session = await cardholder(request, { level: 2, load: '0' });
+    const stock = await call<{ pan: string; carrierCode: string; last4: string }>(request, 'POST', 'dev/cards/stock', null, { brand: 'mastercard', tier: 'standard' });
+    await signIn(page, session);
+    await page.goto('/pages/card/bind-card');
+    await expect(main(page).getByText('Only cards issued by CardWallet can be bound.')).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByRole('button', { name: 'Start' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/binding-card$/);
+    await main(page).getByLabel('Card number', { exact: true }).fill('4111 1111 1111 1111');
+    await main(page).getByLabel('Carrier code (6 digits)', { exact: true }).fill(stock.carrierCode);
+    await main(page).getByRole('button', { name: 'Bind card' }).click();
+    await expect(main(page).getByText('Only cards issued by CardWallet can be linked.')).toBeVisible();
+    await expectAccessible(page);
+    await main(page).getByLabel('Card number', { exact: true }).fill(stock.pan);
+    await main(page).getByRole('button', { name: 'Bind card' }).click();
+    await expect(page).toHaveURL(/\/pages\/card\/binding-card-success\?cardId=/);
+    await expect(main(page).getByText('Your card is bound')).toBeVisible();
+    await expect(main(page).getByRole('article')).toContainText(stock.last4);
+    await expectAccessible(page);
+  });
+
+  test('ar-AE: the statement right to left, amounts left to right; the PIN pad', async ({ page, request }) => {
+    const session = await cardholder(request);
+    await call(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '20', currency: 'EUR', merchant: 'Dubai Mall', then: 'clear' });
+    await signIn(page, session, 'ar-AE');
+    await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const row = main(page).getByRole('button', { name: /Dubai Mall/ });
+    await expect(row).toContainText('مكتملة');
+    await expect(row.locator('.card-order-amount')).toHaveCSS('direction', 'ltr');
+    await expectAccessible(page);
+    await page.goto(`/pages/card/set-card-pin?cardId=${session.cardId}&kind=pin`);
+    await expect(main(page).getByRole('heading', { name: 'أدخل رمزًا سريًا جديدًا للبطاقة من 6 أرقام' })).toBeVisible();
+    await expectAccessible(page);
+    await typePin(page, 'الرمز الجديد، 6 أرقام', '135790');
+    await typePin(page, 'الرمز الجديد مرة أخرى، 6 أرقام', '135790');
+    await expect(main(page).getByText('تم تغيير الرمز السري للبطاقة')).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Form } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { useHost } from '@cardwallet/shared';
+import { bindCardBody, type BindCardBody } from '@cardwallet/shared/schemas';
+import { GateNotice } from '../../../components/gate-notice';
+import { TextField } from '../../../components/text-field';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { useBindCard } from '../api/bind-card';
+
+/** Binding a physical card: its number (Luhn and the product's ranges checked) and the code on its carrier. */
+export default function BindingCardPage() {
+  const { t } = useTranslation('card');
+  const { navigation } = useHost();
+  const bind = useBindCard();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<BindCardBody>({ mode: 'onTouched', resolver: zodResolver(bindCardBody), defaultValues: { cardNumber: '', carrierCode: '' } });
+
+  const submit = form.handleSubmit(async (body) => {
+    setFailure(null);
+    try {
+      const card = await bind.mutateAsync(body);
+      navigation.redirect(`/pages/card/binding-card-success?cardId=${encodeURIComponent(card.id)}`);
+    } catch (error) {
+      if (applyServerFieldErrors(error, form.setError, ['cardNumber', 'carrierCode'])) return;
+      setFailure(apiErrorMessage(error, t));
+    }
+  });
+
+  return (
+    <main className="card-page">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.formLabel')}>
+        <Form layout="vertical" className="card-form">
+          <TextField control={form.control} name="cardNumber" label={t('bind.cardNumber')} inputMode="numeric" autoComplete="off" maxLength={23} required />
+          <TextField control={form.control} name="carrierCode" label={t('bind.carrierCode')} inputMode="numeric" autoComplete="off" maxLength={6} required />
+        </Form>
+        <p className="card-fine-print">{t('bind.carrierHint')}</p>
+        {failure ? <GateNotice message={failure} fix={null} /> : null}
+        <div className="card-actions">
+          <Button type="submit" color="primary" block loading={bind.isPending} disabled={bind.isPending}>
+            {t('bind.submit')}
+          </Button>
+        </div>
+      </form>
+    </main>
+  );
+}

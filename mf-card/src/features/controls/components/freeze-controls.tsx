@@ -1,0 +1,75 @@
+import { Button, Dialog, type ButtonProps } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { CARD_FEES, type CardSummary } from '@cardwallet/shared/schemas';
+import { useHost } from '@cardwallet/shared';
+import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { formatUsd } from '../../../lib/money';
+import { useCardAction } from '../api/card-action';
+
+const daysUntil = (iso: string, now: number) => Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 86_400_000));
+
+/**
+ * Freeze / unfreeze by the customer (instant), the risk-freeze unfreeze request (once, 1 USD, after
+ * the freeze period) and closing the card — each behind a confirmation, each button showing progress.
+ */
+export function FreezeControls({ card }: { card: CardSummary }) {
+  const { t } = useTranslation('card');
+  const locale = useHost().i18n.useLanguage();
+  const freeze = useCardAction('freeze');
+  const unfreeze = useCardAction('unfreeze');
+  const request = useCardAction('requestUnfreeze');
+  const close = useCardAction('close');
+  const failure = [freeze, unfreeze, request, close].find((m) => m.isError)?.error;
+
+  const confirm = async (title: string, content: string, confirmText: string) => Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
+  const fee = formatUsd(CARD_FEES.unfreezeFee, locale);
+
+  /** A control behind a confirmation: spins while it runs and cannot be pressed twice. */
+  const action = (m: typeof freeze, label: string, title: string, content: string, look: Partial<ButtonProps> = {}) => (
+    <Button
+      block
+      {...look}
+      loading={m.isPending}
+      disabled={m.isPending}
+      onClick={async () => {
+        if (await confirm(title, content, label)) m.mutate(card.id);
+      }}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <section className="card-controls" aria-labelledby="card-controls-title">
+      <h2 id="card-controls-title" className="cw-section-title">{t('setting.controls')}</h2>
+      {card.status === 'active' ? action(freeze, t('setting.freeze'), t('setting.freezeTitle'), t('setting.freezeBody')) : null}
+      {card.status === 'frozen' ? (
+        <>
+          <p className="card-fine-print">{t('setting.frozenNote')}</p>
+          {action(unfreeze, t('setting.unfreeze'), t('setting.unfreezeTitle'), t('setting.unfreezeBody'), { color: 'primary' })}
+        </>
+      ) : null}
+      {card.status === 'risk_frozen' && card.riskFreeze ? (
+        <div className="card-risk">
+          <p>{t('setting.riskNote', { days: card.riskFreeze.days })}</p>
+          {card.riskFreeze.unfreezeRequested ? (
+            <p role="status" className="card-fine-print">{t('setting.unfreezeRequested')}</p>
+          ) : daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) > 0 ? (
+            <p className="card-fine-print">{t('setting.unfreezeWait', { days: daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) })}</p>
+          ) : (
+            action(request, t('setting.requestUnfreeze', { fee }), t('setting.requestTitle'), t('setting.requestBody', { fee }), { color: 'primary' })
+          )}
+        </div>
+      ) : null}
+      {['active', 'frozen', 'inactivated'].includes(card.status)
+        ? action(close, t('setting.close'), t('setting.closeTitle'), t('setting.closeBody', { balance: formatUsd(card.balance, locale) }), {
+            color: 'danger',
+            fill: 'outline',
+            className: 'card-danger-button',
+          })
+        : null}
+      <FormAlert message={failure ? apiErrorMessage(failure, t) : null} />
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@cardwallet/shared';
+import type { CardDetails } from '@cardwallet/shared/schemas';
+import { AppLink } from '../../../components/app-link';
+import { PasscodePad } from '@cardwallet/shared/ui';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { useRevealDetails } from '../api/reveal-details';
+
+const groups = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/**
+ * Card details behind the transaction password (spec §5/§6): the number, expiry and CVV are shown
+ * for `visibleSeconds` and then dropped from memory; nothing is stored or cached.
+ */
+export function RevealPanel({ cardId }: { cardId: string }) {
+  const { t } = useTranslation('card');
+  const reveal = useRevealDetails();
+  const [asking, setAsking] = useState(false);
+  const [details, setDetails] = useState<CardDetails | null>(null);
+  const [left, setLeft] = useState(0);
+
+  useEffect(() => {
+    if (!details) return;
+    setLeft(details.visibleSeconds);
+    const timer = setInterval(() => setLeft((s) => s - 1), 1000);
+    const hide = setTimeout(() => {
+      setDetails(null);
+      reveal.reset();
+    }, details.visibleSeconds * 1000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(hide);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- restart only for new details
+  }, [details]);
+
+  const hide = () => {
+    setDetails(null);
+    reveal.reset();
+  };
+
+  if (details)
+    return (
+      <section className="card-reveal" aria-labelledby="card-reveal-title">
+        <h2 id="card-reveal-title" className="cw-section-title">{t('setting.detailsTitle')}</h2>
+        <dl className="card-reveal-list">
+          <div>
+            <dt>{t('setting.cardNumber')}</dt>
+            <dd className="cw-ltr card-reveal-pan">{groups(details.pan)}</dd>
+          </div>
+          <div>
+            <dt>{t('setting.expiry')}</dt>
+            <dd className="cw-ltr">{details.expiry}</dd>
+          </div>
+          <div>
+            <dt>{t('setting.cvv')}</dt>
+            <dd className="cw-ltr">{details.cvv}</dd>
+          </div>
+          {details.cardholder ? (
+            <div>
+              <dt>{t('setting.cardholder')}</dt>
+              <dd>{details.cardholder}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p className="card-fine-print" role="timer" aria-live="off">{t('setting.hidesIn', { seconds: Math.max(0, left) })}</p>
+        <Button onClick={hide}>{t('setting.hideNow')}</Button>
+      </section>
+    );
+
+  if (asking) {
+    const error = reveal.error;
+    const needsPassword = isApiError(error) && error.key === 'card_paypass_required';
+    return (
+      <div className="card-reveal">
+        <PasscodePad
+          title={t('setting.enterPayPassword')}
+          hint={t('setting.revealHint')}
+          label={t('setting.payPassword')}
+          disabled={reveal.isPending}
+          error={error && !needsPassword ? apiErrorMessage(error, t) : null}
+          onFill={(payPassword) =>
+            reveal.mutate(
+              { cardId, payPassword },
+              {
+                onSuccess: (d) => {
+                  setAsking(false);
+                  setDetails(d);
+                },
+              },
+            )
+          }
+        />
+        {needsPassword ? (
+          <div role="alert" className="card-form-alert">
+            {apiErrorMessage(error, t)} <AppLink to="/pages/user/paypass">{t('setting.setPayPassword')}</AppLink>
+          </div>
+        ) : null}
+        <Button fill="none" onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card-actions">
+      <Button onClick={() => setAsking(true)}>{t('setting.viewDetails')}</Button>
+    </div>
+  );
+}

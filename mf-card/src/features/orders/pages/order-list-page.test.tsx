@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CardOrder } from '@cardwallet/shared/schemas';
+import { renderWithHost } from '../../../testing/render';
+import { cardFixture } from '../../../testing/fixtures';
+import OrderListPage from './order-list-page';
+
+const order = (i: number, over: Partial<CardOrder> = {}): CardOrder => ({
+  id: `o${i}`,
+  orderNo: `CO2026112300000${String(i).padStart(3, '0')}`,
+  cardId: 'c1',
+  maskedNumber: '•••• 4242',
+  cardBrand: 'visa',
+  type: 'purchase',
+  status: 'completed',
+  merchant: { name: `Shop ${i}`, city: 'London', country: 'GB', mcc: '5411' },
+  transactionAmount: '10',
+  transactionCurrency: 'EUR',
+  authorizationAmount: '10.80',
+  settlementAmount: '10.80',
+  fee: '0.50',
+  currency: 'USD',
+  declineReason: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  ...over,
+});
+const page = (n: number, last: number, items: CardOrder[]) => ({ data: items, current_page: n, last_page: last, per_page: 15, total: 16 });
+
+describe('order list page', () => {
+  it('lists orders, filters by state, opens the detail with every field', async () => {
+    const { user, calls } = renderWithHost(<OrderListPage />, {
+      loggedIn: true,
+      route: '/pages/card/order-list?cardId=c1',
+      routes: {
+        'GET card/list': () => ({ cards: [cardFixture()] }),
+        'GET card/orders': ({ params }) => (params?.status === 'pre_authorization' ? page(1, 1, [order(99, { status: 'pre_authorization', settlementAmount: null })]) : page(1, 1, [order(1), order(2)])),
+      },
+    });
+    expect(await screen.findByText('Shop 1')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === 'card/orders')!.params).toMatchObject({ cardId: 'c1', page: 1, per_page: 15 });
+    await user.selectOptions(screen.getByLabelText('Status'), 'pre_authorization');
+    expect(await screen.findByText('Shop 99')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Shop 99/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    for (const label of ['Order number', 'Status', 'Card number', 'Transaction type', 'Transaction amount', 'Authorisation amount', 'Settlement amount', 'Fee', 'Merchant']) {
+      expect(within(dialog).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText('Pre-authorisation')).toBeInTheDocument();
+  });
+
+  it('says what to do when there are no orders', async () => {
+    renderWithHost(<OrderListPage />, { loggedIn: true, routes: { 'GET card/list': () => ({ cards: [cardFixture()] }), 'GET card/orders': () => page(1, 1, []) } });
+    await waitFor(() => expect(screen.getByText('No card orders yet')).toBeInTheDocument());
+  });
+});
