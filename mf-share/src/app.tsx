@@ -1,17 +1,15 @@
 import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
 import { AntdMobileProvider } from './antd-mobile';
 import { routes } from './routes';
-import enUS from './i18n/en-US.json';
-import zhHK from './i18n/zh-HK.json';
-import arAE from './i18n/ar-AE.json';
-import trTR from './i18n/tr-TR.json';
+import { SHARE_NAMESPACE, shareResources } from './i18n';
+import './styles/share.css';
 
 const app: FeatureApp = {
   name: 'mf_share',
   contractVersion: CONTRACT_VERSION,
   routePrefix: '/pages/share/',
   routes,
-  i18n: { namespace: 'share', resources: { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR } },
+  i18n: { namespace: SHARE_NAMESPACE, resources: shareResources },
   Provider: AntdMobileProvider,
 };
 

@@ -54,16 +54,16 @@ export class AccountsService {
     return row;
   }
 
-  /** Per-IP fixed window (in memory); over the limit → 429 rate_limited. */
-  private limitIp(request: FastifyRequest, bucket: string, max: number): void {
-    const wait = this.app.ipLimiter.hit(`${bucket}:${request.ip}`, max, this.limits.ipWindowSeconds);
+  /** Per-IP fixed window (Redis when REDIS_URL is set, else process memory); over the limit → 429 rate_limited. */
+  private async limitIp(request: FastifyRequest, bucket: string, max: number): Promise<void> {
+    const wait = await this.app.ipLimiter.hit(request, bucket, max, this.limits.ipWindowSeconds);
     if (wait > 0) throw rateLimited('rate_limited', wait);
   }
 
   // ---------------------------------------------------------------- verification codes
 
   async sendCode(request: FastifyRequest, account: string, purpose: CodePurpose) {
-    this.limitIp(request, 'send-code', this.limits.ipSendCodeMax);
+    await this.limitIp(request, 'send-code', this.limits.ipSendCodeMax);
     const kind = accountKind(account)!;
     const now = this.now();
     const existing = await this.findByAccount(account);
@@ -212,7 +212,7 @@ export class AccountsService {
   }
 
   async login(request: FastifyRequest, account: string, password: string): Promise<{ token: string; userId: string }> {
-    this.limitIp(request, 'login', this.limits.ipLoginMax);
+    await this.limitIp(request, 'login', this.limits.ipLoginMax);
     const key = `user:${account}`;
     const now = this.now();
     const locked = await lockedForSeconds(this.db, key, now);
@@ -343,7 +343,7 @@ export class AccountsService {
   // ---------------------------------------------------------------- admins
 
   async adminLogin(request: FastifyRequest, username: string, password: string): Promise<{ token: string; adminId: string }> {
-    this.limitIp(request, 'login', this.limits.ipLoginMax);
+    await this.limitIp(request, 'login', this.limits.ipLoginMax);
     const key = `admin:${username.toLowerCase()}`;
     const now = this.now();
     const locked = await lockedForSeconds(this.db, key, now);

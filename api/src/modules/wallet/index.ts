@@ -70,7 +70,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
         seedDemoWallet({ wallet, chain: sandboxChain, log: app.log, kycLevel: (id) => wallet.kycLevelOf(id) }, userId),
     });
   }
-  providers.chain.start();
+  providers.chain.start(app.jobs);
   app.addHook('onClose', async () => providers.chain.stop());
 
   const tags = ['wallet'];

@@ -1,35 +1,116 @@
-import { ErrorBlock, List } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { NavListItem } from '@cardwallet/shared/ui';
+import List from 'antd-mobile/es/components/list';
+import { LoadError } from '../../../components/load-error';
+import { PageSkeleton } from '../../../components/page-skeleton';
+import { useFormat } from '../../../lib/format';
+import { useReferralLive } from '../../../lib/use-referral-live';
+import { useInvite } from '../api/get-invite';
+import { useSummary } from '../api/get-summary';
+import { CopyButton } from '@cardwallet/shared/ui';
+import { InvitePoster } from '../components/invite-poster';
 
-/** Invite friends (no nav bar: the page draws its own header). Referral data comes with the share API. */
+/** Invite friends (no nav bar: the page draws its own header): code, link, share, poster, totals. */
 export default function ShareIndexPage() {
   const { t } = useTranslation('share');
-  const host = useHost();
+  const { navigation } = useHost();
+  const fmt = useFormat();
+  const invite = useInvite();
+  const summary = useSummary();
+  useReferralLive();
+  const link = invite.data ? new URL(invite.data.invitePath, window.location.origin).toString() : '';
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: t('index.shareTitle'), text: t('index.shareText', { code: invite.data!.inviteCode }), url: link });
+    } catch {
+      // Closing the share sheet is not an error worth telling.
+    }
+  };
+
   return (
-    <main>
-      <header style={{ background: 'var(--adm-color-primary)', padding: '12px 16px 28px', color: 'var(--cw-brand-dark)' }}>
-        <button type="button" className="cw-back" aria-label={t('index.back')} onClick={() => host.navigation.back()}>
-          <LeftOutline />
+    <main className="share-page">
+      <header className="share-hero">
+        <button type="button" className="share-back" aria-label={t('common.back')} onClick={() => navigation.back()}>
+          <LeftOutline aria-hidden className="share-back-icon" />
         </button>
-        <h1 style={{ margin: '12px 0 8px', fontSize: 24 }}>{t('index.title')}</h1>
-        <p style={{ margin: 0 }}>{t('index.subtitle')}</p>
+        <h1 className="share-hero-title">{t('index.title')}</h1>
+        <p className="share-hero-sub">{t('index.subtitle')}</p>
+        {summary.data && (
+          <dl className="share-totals">
+            <div>
+              <dt>{t('index.totalEarned')}</dt>
+              <dd className="cw-ltr">{fmt.usd(summary.data.total)}</dd>
+            </div>
+            <div>
+              <dt>{t('index.friends')}</dt>
+              <dd className="cw-ltr">{fmt.number(summary.data.level1.friends + summary.data.level2.friends)}</dd>
+            </div>
+            <div>
+              <dt>{t('index.thisMonth')}</dt>
+              <dd className="cw-ltr">{fmt.usd(summary.data.thisMonth)}</dd>
+            </div>
+          </dl>
+        )}
       </header>
-      <section aria-labelledby="share-levels" style={{ background: '#fff', margin: 12, borderRadius: 12, padding: 16 }}>
-        <h2 id="share-levels" style={{ margin: '0 0 8px', fontSize: 16 }}>{t('index.howItWorks')}</h2>
-        <ol style={{ margin: 0, paddingInlineStart: 20, lineHeight: 1.6 }}>
-          <li>{t('index.levelOpenCard')}</li>
-          <li>{t('index.levelRecharge')}</li>
-        </ol>
-      </section>
-      <section aria-labelledby="share-code">
-        <h2 id="share-code" className="cw-section-title">{t('index.myInvitation')}</h2>
-        <ErrorBlock status="empty" title={t('index.invitationUnavailable')} description="" fullPage={false} />
-      </section>
-      <List>
-        <List.Item onClick={() => host.navigation.navigate('/pages/share/my-friend')}>{t('index.myFriends')}</List.Item>
-        <List.Item onClick={() => host.navigation.navigate('/pages/share/detail')}>{t('index.rewards')}</List.Item>
+
+      {invite.isPending && <PageSkeleton rows={6} />}
+      {invite.isError && <LoadError error={invite.error} onRetry={() => void invite.refetch()} />}
+      {invite.data && (
+        <>
+          <section className="share-card" aria-labelledby="share-invitation">
+            <h2 id="share-invitation" className="share-card-title">
+              {t('index.myInvitation')}
+            </h2>
+            <div className="share-field">
+              <span className="share-field-label">{t('index.code')}</span>
+              <span className="share-code cw-ltr">{invite.data.inviteCode}</span>
+              <CopyButton value={invite.data.inviteCode} label={t('index.copyCode')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+            </div>
+            <div className="share-field">
+              <span className="share-field-label">{t('index.link')}</span>
+              <span className="share-link cw-ltr">{link}</span>
+              <CopyButton value={link} label={t('index.copyLink')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+            </div>
+            {canShare && (
+              <Button color="primary" block onClick={() => void share()}>
+                {t('index.share')}
+              </Button>
+            )}
+          </section>
+
+          <section className="share-card" aria-labelledby="share-rates">
+            <h2 id="share-rates" className="share-card-title">
+              {t('index.howItWorks')}
+            </h2>
+            <ul className="share-rules">
+              <li>{t('index.ruleOpenCard', { level1: fmt.usd(invite.data.rates.openCard.level1), level2: fmt.usd(invite.data.rates.openCard.level2) })}</li>
+              <li>{t('index.ruleRecharge', { level1: invite.data.rates.recharge.level1, level2: invite.data.rates.recharge.level2 })}</li>
+              <li>{t('index.ruleCap', { cap: fmt.usd(invite.data.rates.monthlyCap) })}</li>
+              <li>{t('index.ruleWallet')}</li>
+            </ul>
+          </section>
+
+          <section className="share-card" aria-labelledby="share-poster">
+            <h2 id="share-poster" className="share-card-title">
+              {t('poster.title')}
+            </h2>
+            <InvitePoster link={link} code={invite.data.inviteCode} />
+          </section>
+        </>
+      )}
+
+      <List className="share-menu" aria-label={t('index.more')}>
+        <NavListItem to="/pages/share/detail">{t('titles.detail')}</NavListItem>
+        <NavListItem to="/pages/share/my-friend">{t('titles.myFriend')}</NavListItem>
+        <NavListItem to="/pages/share/open-card">{t('titles.openCard')}</NavListItem>
+        <NavListItem to="/pages/share/recharge-cash">{t('titles.rechargeCash')}</NavListItem>
+        <NavListItem to="/pages/share/activity">{t('titles.activity')}</NavListItem>
+        <NavListItem to="/pages/share/ranking">{t('titles.ranking')}</NavListItem>
       </List>
     </main>
   );

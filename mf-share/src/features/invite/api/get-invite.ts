@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHost, type HttpClient } from '@cardwallet/shared';
+import { referralInviteResult, type ReferralInvite } from '@cardwallet/shared/schemas';
+
+/** GET referral/invite — code, link path (refereeId = user id) and the programme's rates. */
+export async function getInvite(http: HttpClient): Promise<ReferralInvite> {
+  return referralInviteResult.parse(await http.get<unknown>('referral/invite', undefined, { prompt: false }));
+}
+
+export const inviteQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['referral', 'invite'], queryFn: () => getInvite(http) });
+
+export function useInvite() {
+  const { http } = useHost();
+  return useQuery(inviteQueryOptions(http));
+}

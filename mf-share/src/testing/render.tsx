@@ -1,0 +1,6 @@
+import { createPageRenderer } from '@cardwallet/shared/testing/render';
+import { createQueryClient } from '@cardwallet/shared/forms';
+import { SHARE_NAMESPACE, shareResources } from '../i18n';
+
+/** Renders a page of this app the way the shell does, with only HTTP faked. */
+export const { renderWithHost, createTestI18n } = createPageRenderer({ namespace: SHARE_NAMESPACE, resources: shareResources, createQueryClient });
