@@ -5,12 +5,9 @@ import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import zhHK from 'antd-mobile/es/locales/zh-HK';
-import arSA from 'antd-mobile/es/locales/ar-SA';
-import trTR from 'antd-mobile/es/locales/tr-TR';
+import type { i18n as I18nInstance } from 'i18next';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { HostContext, PAGE_TIMEOUT_MS, useHost, type HostServices, type Locale } from '@cardwallet/shared';
+import { HostContext, PAGE_TIMEOUT_MS, useHost, type HostServices, type I18nService } from '@cardwallet/shared';
 import { reactRootRender } from '@cardwallet/shared/ui';
 import { Layout } from './layout/layout';
 import { PageResolver } from './routing/page-resolver';
@@ -20,20 +17,32 @@ import { createHttpClient } from './services/http-client';
 import { createSessionService, LOGIN_PATH, STORAGE_KEYS } from './services/session';
 import { createNavigationService } from './services/navigation';
 import { createI18n } from './services/i18n';
+import { createLocaleTextsLoader, type LocaleTextsLoader } from './services/locale-texts';
+import { commonErrorTextsPlugin } from './services/common-errors';
 import { createTabBadgeService } from './services/tab-badge';
+import { startTabBadgeSync } from './services/tab-badge-sync';
 import { lazyLiveUpdates } from './services/live-updates-lazy';
 import { askRetryAfterTimeout, createLoadingService, createLoginPrompt, createModalService, createToastService } from './services/ui';
 import { resolveApiBaseUrl } from './services/api-base-url';
 import { federationErrorPlugin } from './routing/federation-error-plugin';
-
-const ANTD_LOCALES: Record<Locale, typeof enUS> = { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arSA, 'tr-TR': trTR };
+import { createRegistryFetch } from './routing/registry-fetch';
+import { exposeForTests } from './routing/test-handle';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
   unstableSetRender(reactRootRender);
   const storage = window.localStorage;
-  const { instance: i18n, service: i18nService } = await createI18n(storage, (locale) => setDefaultConfig({ locale: ANTD_LOCALES[locale] }));
-  const t = (key: string) => i18n.t(key, { ns: 'shell' });
+  // The visitor's language arrives as its own chunk (services/locale-texts.ts), in parallel with
+  // /remotes.json below: both are awaited before the first render, neither waits for the other.
+  const localeTexts = createLocaleTextsLoader();
+  const i18nReady = createI18n(storage, (locale) => setDefaultConfig({ locale: localeTexts.antd(locale) }), localeTexts);
+  // Bound once i18nReady settles; used only later (requests, prompts, dialogs, loaded remotes).
+  let started: { instance: I18nInstance; service: I18nService } | null = null;
+  const i18nNow = () => {
+    if (!started) throw new Error('i18n not ready');
+    return started;
+  };
+  const t = (key: string) => i18nNow().instance.t(key, { ns: 'shell' });
 
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   const getRouter = () => {
@@ -60,7 +69,7 @@ async function start() {
     baseUrl: apiBaseUrl,
     token: () => session.get().token,
     platform: () => session.get().platform,
-    locale: () => i18nService.language(),
+    locale: () => i18nNow().service.language(),
     t,
     toast: (message, durationMs) => toast.show(message, { durationMs }),
     loading,
@@ -70,6 +79,22 @@ async function start() {
     },
     askRetryAfterTimeout,
   });
+  registerPlugins([federationErrorPlugin()]);
+  const registry = new FeatureRegistry({
+    runtime: { registerRemotes, loadRemote },
+    fetchRegistry: createRegistryFetch({ token: () => session.get().token ?? undefined }),
+    onLoaded: (app) => {
+      for (const [locale, resources] of Object.entries(app.i18n.resources)) {
+        i18nNow().instance.addResourceBundle(locale, app.i18n.namespace, resources, true, true);
+      }
+    },
+    pageTimeoutMs: PAGE_TIMEOUT_MS,
+  });
+  const registryReady = registry.refresh();
+  const { instance, service, errorTexts } = await i18nReady;
+  started = { instance, service };
+  registerPlugins([commonErrorTextsPlugin(errorTexts)]);
+
   const tabBadge = createTabBadgeService(storage);
   const live = lazyLiveUpdates(async () => {
     const { createLiveUpdates } = await import(/* webpackChunkName: "live-updates" */ './services/live-updates');
@@ -87,39 +112,17 @@ async function start() {
     toast,
     modal: createModalService(t),
     loading,
-    i18n: i18nService,
+    i18n: service,
     tabBadge,
     live,
     apiBaseUrl,
   };
 
-  // Wallet tab badge (spec §2 "a badge from a stored count"): the API's count of wallet events not
-  // seen yet (deposits credited, withdrawals decided), read once at start-up for a signed-in
-  // customer. /pages/wallet/index clears it, so it is not read when that is the page opened.
-  if (session.get().isLoggedIn && !window.location.pathname.startsWith('/pages/wallet/index')) {
-    http
-      .get<{ count?: unknown }>('wallet/unseenEvents', undefined, { prompt: false, login: 'none' })
-      .then((data) => tabBadge.set('wallet', Number(data?.count) || 0))
-      .catch(() => undefined);
-  }
+  // Wallet tab badge: read at start-up, then kept current from the live stream (services/tab-badge-sync.ts).
+  startTabBadgeSync({ http, session, live, tabBadge, currentPath: () => window.location.pathname });
 
-  registerPlugins([federationErrorPlugin()]);
-  const registry = new FeatureRegistry({
-    runtime: { registerRemotes, loadRemote },
-    fetchRegistry: async () => {
-      const response = await fetch('/remotes.json', { cache: 'no-store' });
-      if (!response.ok) throw new Error(`/remotes.json: HTTP ${response.status}`);
-      return response.json();
-    },
-    onLoaded: (app) => {
-      for (const [locale, resources] of Object.entries(app.i18n.resources)) {
-        i18n.addResourceBundle(locale, app.i18n.namespace, resources, true, true);
-      }
-    },
-    pageTimeoutMs: PAGE_TIMEOUT_MS,
-  });
   // Remotes must be registered before the router exists, else the first page renders too early.
-  await registry.refresh();
+  await registryReady;
   router = createBrowserRouter([{ path: '/', element: <Layout badges={tabBadge} />, children: [{ path: '*', element: <PageResolver /> }, { index: true, element: <PageResolver /> }] }]);
 
   const queryClient = new QueryClient({
@@ -130,9 +133,9 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <HostContext.Provider value={host}>
-        <I18nextProvider i18n={i18n}>
+        <I18nextProvider i18n={instance}>
           <QueryClientProvider client={queryClient}>
-            <ShellAntdConfig>
+            <ShellAntdConfig localeTexts={localeTexts}>
               <ShellContext.Provider value={{ registry }}>
                 <RouterProvider router={router} />
               </ShellContext.Provider>
@@ -142,14 +145,13 @@ async function start() {
       </HostContext.Provider>
     </StrictMode>,
   );
-  // Exposed for the e2e suite and for debugging; holds no secrets beyond what localStorage has.
-  (window as unknown as { __cardwallet?: unknown }).__cardwallet = { host, registry, storageKeys: STORAGE_KEYS };
+  exposeForTests({ host, registry, storageKeys: STORAGE_KEYS });
 }
 
 /** The shell's own antd-mobile copy follows the language (each remote wires its own copy). */
-function ShellAntdConfig({ children }: { children: ReactNode }) {
+function ShellAntdConfig({ children, localeTexts }: { children: ReactNode; localeTexts: LocaleTextsLoader }) {
   const language = useHost().i18n.useLanguage();
-  return <ConfigProvider locale={ANTD_LOCALES[language]}>{children}</ConfigProvider>;
+  return <ConfigProvider locale={localeTexts.antd(language)}>{children}</ConfigProvider>;
 }
 
 void start();

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { paginatedSchema, paginationQuerySchema } from './pagination';

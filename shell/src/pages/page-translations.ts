@@ -10,7 +10,8 @@ export function usePageTranslation(namespace: string, resources: Record<Locale, 
   const translation = useTranslation(namespace);
   const { i18n } = translation;
   for (const [locale, bundle] of Object.entries(resources)) {
-    if (!i18n.hasResourceBundle(locale, namespace)) i18n.addResourceBundle(locale, namespace, bundle);
+    // Silent: this runs during render, and "added" re-renders every translated component.
+    if (!i18n.hasResourceBundle(locale, namespace)) i18n.addResourceBundle(locale, namespace, bundle, false, false, { silent: true, skipCopy: false });
   }
   return translation;
 }

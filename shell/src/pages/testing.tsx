@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import shellEnUS from '../i18n/en-US.json';
+import homeEnUS from './home/i18n/en-US.json';
 import { ApiError, COMMON_NAMESPACE, HostContext, commonResources, type HostServices, type LiveEvent } from '@cardwallet/shared';
 
 /**
@@ -40,7 +41,7 @@ export function renderPage(ui: ReactElement, routes: Record<string, (params: unk
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
     lng: 'en-US',
-    resources: { 'en-US': { [COMMON_NAMESPACE]: commonResources['en-US'], shell: shellEnUS } },
+    resources: { 'en-US': { [COMMON_NAMESPACE]: commonResources['en-US'], shell: shellEnUS, home: homeEnUS } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -13,14 +13,12 @@ import {
   type I18nService,
   type Locale,
 } from '@cardwallet/shared';
-import enUS from '../i18n/en-US.json';
-import zhHK from '../i18n/zh-HK.json';
-import arAE from '../i18n/ar-AE.json';
-import trTR from '../i18n/tr-TR.json';
+import { createCommonErrorTexts, type CommonErrorTexts } from './common-errors';
+import { HOME_NAMESPACE } from '../pages/home/i18n';
+import { createLocaleTextsLoader, type LocaleTexts, type LocaleTextsLoader } from './locale-texts';
 
 export const SHELL_NAMESPACE = 'shell';
 export const LANGUAGE_STORAGE_KEY = 'language';
-const shellResources: Record<Locale, object> = { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR };
 
 export function initialLocale(storage: Storage, navigatorLanguages: readonly string[]): Locale {
   const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
@@ -36,21 +34,39 @@ export function applyDocumentLanguage(locale: Locale, doc: Document = document) 
 export async function createI18n(
   storage: Storage,
   onChange: (locale: Locale) => void,
-): Promise<{ instance: I18nInstance; service: I18nService }> {
+  localeTexts: LocaleTextsLoader = createLocaleTextsLoader(),
+): Promise<{ instance: I18nInstance; service: I18nService; errorTexts: CommonErrorTexts; localeTexts: LocaleTextsLoader }> {
   const locale = initialLocale(storage, typeof navigator === 'undefined' ? [] : navigator.languages);
   const instance = i18next.createInstance();
+  const errorTexts = createCommonErrorTexts(instance);
+  // The shell's and the home page's texts: the visitor's language only (services/locale-texts.ts),
+  // another language when chosen — every catalogue is complete in every language (their tests say
+  // so), so no English fallback is loaded beside it. `common` is small and stays whole.
+  const addLocaleTexts = (l: Locale, texts: LocaleTexts) => {
+    instance.addResourceBundle(l, SHELL_NAMESPACE, texts.shell, true, true);
+    instance.addResourceBundle(l, HOME_NAMESPACE, texts.home, true, true);
+  };
+  const first = await localeTexts.load(locale);
   const resources: Record<string, Record<string, object>> = {};
-  for (const l of LOCALES) resources[l] = { [COMMON_NAMESPACE]: commonResources[l], [SHELL_NAMESPACE]: shellResources[l] };
+  for (const l of LOCALES) resources[l] = { [COMMON_NAMESPACE]: commonResources[l] };
+  resources[locale] = { ...resources[locale], [SHELL_NAMESPACE]: first.shell, [HOME_NAMESPACE]: first.home };
   await instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     supportedLngs: [...LOCALES],
     load: 'currentOnly',
-    ns: [COMMON_NAMESPACE, SHELL_NAMESPACE],
+    ns: [COMMON_NAMESPACE, SHELL_NAMESPACE, HOME_NAMESPACE],
     defaultNS: SHELL_NAMESPACE,
     resources,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // The `errors` and `validation` texts of `common` load on first use (./common-errors.ts): asking
+    // for one that is not there yet loads them, and components re-render when they arrive ("added").
+    saveMissing: true,
+    missingKeyHandler: (_lngs, ns, key) => {
+      if (ns === COMMON_NAMESPACE && /^(errors|validation)\./.test(key)) errorTexts.ensure().catch(() => undefined);
+    },
+    react: { bindI18nStore: 'added' },
   });
   const store = createStore<{ locale: Locale }>(() => ({ locale }));
   applyDocumentLanguage(locale);
@@ -60,6 +76,8 @@ export async function createI18n(
     language: () => store.getState().locale,
     async setLanguage(next) {
       if (!isLocale(next)) throw new Error(`Unsupported locale ${String(next)}`);
+      const [texts] = await Promise.all([localeTexts.load(next), errorTexts.beforeLanguageChange(next)]);
+      addLocaleTexts(next, texts);
       await instance.changeLanguage(next);
       storage.setItem(LANGUAGE_STORAGE_KEY, next);
       applyDocumentLanguage(next);
@@ -67,5 +85,5 @@ export async function createI18n(
       store.setState({ locale: next });
     },
   };
-  return { instance, service };
+  return { instance, service, errorTexts, localeTexts };
 }

@@ -209,20 +209,8 @@ const kycModule: FastifyPluginAsync = async (base) => {
       async (request) => okEnvelope(request.locale, { delivered: await sb.deliverDue() }),
     );
     const every = intEnv(env.SANDBOX_KYC_DELIVERY_MS, 1000);
-    if (every > 0) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        sb.deliverDue()
-          .catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, every);
-      timer.unref();
-      base.addHook('onClose', async () => clearInterval(timer));
-    }
+    // One API process delivers (the outbox rows are not claimed, so two deliverers would send twice).
+    base.jobs.every('kyc.sandbox-webhooks', every, () => sb.deliverDue().catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed')));
     registerKycDemoSeed(base as FastifyInstance, service, sb, store);
   }
 };

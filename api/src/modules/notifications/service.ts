@@ -25,6 +25,14 @@ export const MESSAGE_EVENT_TYPES = [
   'cards.activated',
   'cards.topped_up',
   'cards.withdrawn',
+  // cards, part 2: authorisations, declines, risk freeze, reversed top-ups
+  'cards.transaction_authorised',
+  'cards.transaction_declined',
+  'cards.risk_frozen',
+  'cards.topup_reversed',
+  // referral programme (docs/referral.md): cashback and campaign bonuses paid into the wallet
+  'referral.cashback_paid',
+  'referral.bonus_paid',
 ] as const;
 
 export function messageOf(event: DomainEvent): NewMessage | null {
@@ -59,6 +67,28 @@ export function messageOf(event: DomainEvent): NewMessage | null {
     case 'cards.topped_up':
     case 'cards.withdrawn':
       return { category: 'card', template: event.type, params: { amount: p.amount, fee: p.fee, last4: p.last4 }, link: '/pages/card/index' };
+    case 'cards.transaction_authorised':
+      return { category: 'card', template: event.type, params: { amount: p.amount, merchant: p.merchant, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
+    case 'cards.transaction_declined': {
+      const reason = p.reason === 'card_frozen' ? 'frozen' : p.reason === 'card_inactive' ? 'inactive' : p.reason === 'monthly_limit_exceeded' ? 'limit' : 'balance';
+      return { category: 'card', template: `cards.transaction_declined_${reason}`, params: { amount: p.amount, merchant: p.merchant, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
+    }
+    case 'cards.risk_frozen':
+      return { category: 'card', template: event.type, params: { days: p.days, last4: p.last4 }, link: `/pages/card/setting?cardId=${p.cardId}` };
+    case 'cards.topup_reversed':
+      return { category: 'card', template: event.type, params: { amount: p.amount, last4: p.last4 }, link: '/pages/wallet/cash-flow' };
+    case 'referral.cashback_paid': {
+      const capped = (event.payload as { capped?: boolean }).capped === true;
+      const kind = p.kind === 'open_card' ? 'open_card' : 'recharge';
+      return {
+        category: 'referral',
+        template: capped ? 'referral.cashback_capped' : `referral.cashback_${kind}`,
+        params: { amount: p.amount, level: String(p.level ?? '') },
+        link: kind === 'open_card' ? '/pages/share/open-card' : '/pages/share/recharge-cash',
+      };
+    }
+    case 'referral.bonus_paid':
+      return { category: 'referral', template: event.type, params: { amount: p.amount }, link: '/pages/share/activity' };
     default:
       return null;
   }

@@ -1,47 +1,68 @@
-import { Grid } from 'antd-mobile';
-import { BankcardOutline, GiftOutline, MessageOutline, QuestionCircleOutline, ReceivePaymentOutline, SendOutline, InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
+import type { Locale } from '@cardwallet/shared';
 import { useHost } from '@cardwallet/shared';
+import { PlaceholderLines } from './components/placeholder-lines';
+import { QuickActions } from './components/quick-actions';
+import { SignedOutHome } from './components/signed-out-home';
+import { Tip3ds } from './components/tip-3ds';
+import { useHomeTranslation } from './i18n';
+import { loadSignedInTexts, useSignedInTextsReady } from './i18n/signed-in';
+import './home.css';
 
-const SHORTCUTS = [
-  { key: 'recharge', path: '/pages/wallet/recharge', Icon: ReceivePaymentOutline },
-  { key: 'withdraw', path: '/pages/wallet/withdraw', Icon: SendOutline },
-  { key: 'applyCard', path: '/pages/card/apply', Icon: BankcardOutline },
-  { key: 'invite', path: '/pages/share/index', Icon: GiftOutline },
-  { key: 'messages', path: '/pages/index/information', Icon: MessageOutline },
-  { key: 'help', path: '/pages/about/help', Icon: QuestionCircleOutline },
-  { key: 'about', path: '/pages/about/index', Icon: InformationCircleOutline },
-] as const;
+// Everything a signed-in customer sees is its own chunk: the signed-out first paint does not pay for it.
+const SignedInHome = lazy(() => import(/* webpackChunkName: "home-signed-in" */ './signed-in-home'));
 
-/** Home tab (no nav bar): brand header and entries into the feature apps. */
+/** Home tab (spec §2 index/index, no nav bar; pull-to-refresh comes from the page frame). */
 export default function HomePage() {
-  const { t } = useTranslation('shell');
-  const host = useHost();
+  const { t, i18n } = useHomeTranslation();
+  const { isLoggedIn } = useHost().session.useSession();
+  // Its texts (one language) load in parallel with the signed-in chunk, not after it.
+  if (isLoggedIn) loadSignedInTexts(i18n, i18n.language as Locale).catch(() => undefined);
   return (
-    <main>
-      <header style={{ background: 'var(--cw-brand-dark)', color: '#fff', padding: '32px 20px 28px' }}>
-        <h1 style={{ margin: 0, fontSize: 24 }}>{t('appName')}</h1>
-        <p style={{ margin: '8px 0 0', opacity: 0.8 }}>{t('home.welcome')}</p>
+    <main className="cw-home">
+      <header className="cw-home-header">
+        <h1>{t('appName', { ns: 'shell' })}</h1>
+        <p>{t('welcome')}</p>
       </header>
-      <section aria-labelledby="home-shortcuts" style={{ background: '#fff', margin: 12, borderRadius: 12, padding: '12px 0' }}>
-        <h2 id="home-shortcuts" className="cw-section-title" style={{ marginTop: 4 }}>
-          {t('home.shortcuts')}
-        </h2>
-        <Grid columns={4} gap={8}>
-          {SHORTCUTS.map(({ key, path, Icon }) => (
-            <Grid.Item key={key}>
-              <button
-                type="button"
-                onClick={() => host.navigation.navigate(path)}
-                style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 6, width: '100%', background: 'none', border: 0, padding: '8px 0', fontSize: 12, color: 'inherit' }}
-              >
-                <Icon fontSize={26} aria-hidden />
-                <span>{t(`home.${key}`)}</span>
-              </button>
-            </Grid.Item>
-          ))}
-        </Grid>
-      </section>
+      <Tip3ds />
+      {isLoggedIn ? (
+        <SignedInPart />
+      ) : (
+        <>
+          <SignedOutHome />
+          <QuickActions />
+        </>
+      )}
     </main>
+  );
+}
+
+function SignedInPart() {
+  const { t, i18n } = useHomeTranslation();
+  const texts = useSignedInTextsReady(i18n);
+  if (texts.failed) {
+    return (
+      <div role="alert" className="cw-home-card">
+        <p>{t('page.loadFailed', { ns: 'shell' })}</p>
+        <button type="button" className="cw-home-button" onClick={texts.retry}>
+          {t('page.retry', { ns: 'shell' })}
+        </button>
+      </div>
+    );
+  }
+  if (!texts.ready) return <SignedInSkeleton />;
+  return (
+    <Suspense fallback={<SignedInSkeleton />}>
+      <SignedInHome />
+    </Suspense>
+  );
+}
+
+function SignedInSkeleton() {
+  return (
+    // Plain CSS placeholders: the signed-out page chunk carries no skeleton component.
+    <div className="cw-home-balance" aria-busy="true" data-testid="home-balance-skeleton">
+      <PlaceholderLines lines={2} title dark />
+    </div>
   );
 }

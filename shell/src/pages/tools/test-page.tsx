@@ -70,7 +70,15 @@ export default function TestPage() {
           {registry.status().map((app) => (
             <div key={app.name} className="cw-diagnostics-row">
               <dt className="cw-ltr">{app.name}</dt>
-              <dd>{app.state === 'loaded' ? t('appLoaded', { version: app.contractVersion }) : app.state === 'failed' ? t('appFailed') : t('appNotLoaded')}</dd>
+              <dd className="cw-ltr" data-testid={`app-release-${app.name}`}>
+                {app.state === 'loaded'
+                  ? t('appLoaded', { version: app.releaseId ?? app.version ?? '?', channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable'), contract: app.contractVersion })
+                  : app.state === 'failed'
+                    ? t('appFailed')
+                    : app.version
+                      ? t('appServed', { version: app.releaseId ?? app.version, channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable') })
+                      : t('appNotLoaded')}
+              </dd>
             </div>
           ))}
         </dl>

@@ -9,6 +9,8 @@ export interface ArticleSummary {
   pinned: boolean;
   publishedAt: string;
   read?: boolean;
+  /** The locale the texts are in (en-US when the reader's is missing). */
+  locale?: string;
 }
 export interface Article extends ArticleSummary {
   bodyHtml: string;

@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Locale } from '@cardwallet/shared';
+import antdEnUS from 'antd-mobile/es/locales/en-US';
+import antdArSA from 'antd-mobile/es/locales/ar-SA';
+import shellEnUS from '../i18n/en-US.json';
+import shellArAE from '../i18n/ar-AE.json';
+import homeEnUS from '../pages/home/i18n/en-US.json';
+import homeArAE from '../pages/home/i18n/ar-AE.json';
+import { createI18n, LANGUAGE_STORAGE_KEY } from './i18n';
+import { createLocaleTextsLoader } from './locale-texts';
+
+const CHUNKS = {
+  'en-US': [{ default: shellEnUS }, { default: homeEnUS }, { default: antdEnUS }],
+  'ar-AE': [{ default: shellArAE }, { default: homeArAE }, { default: antdArSA }],
+} as const;
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+    clear: () => map.clear(),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+describe('the shell loads its texts one language at a time', () => {
+  it('starts with the visitor language only, loads another when chosen, once', async () => {
+    const load = vi.fn(async (locale: Locale) => CHUNKS[locale as keyof typeof CHUNKS] as never);
+    const loader = createLocaleTextsLoader(load);
+    const onChange = vi.fn();
+    const storage = memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en-US' });
+    const { instance, service } = await createI18n(storage, onChange, loader);
+    expect(load.mock.calls.map(([l]) => l)).toEqual(['en-US']);
+    expect(instance.t('tabs.home', { ns: 'shell' })).toBe(shellEnUS.tabs.home);
+    expect(instance.t('welcome', { ns: 'home' })).toBe(homeEnUS.welcome);
+    expect(instance.hasResourceBundle('ar-AE', 'shell')).toBe(false);
+    expect(loader.antd('en-US')).toBe(antdEnUS);
+    expect(() => loader.antd('ar-AE')).toThrow(/not loaded/);
+
+    await service.setLanguage('ar-AE');
+    expect(load.mock.calls.map(([l]) => l)).toEqual(['en-US', 'ar-AE']);
+    expect(instance.t('tabs.home', { ns: 'shell' })).toBe(shellArAE.tabs.home);
+    expect(instance.t('welcome', { ns: 'home' })).toBe(homeArAE.welcome);
+    expect(loader.antd('ar-AE')).toBe(antdArSA);
+    expect(onChange).toHaveBeenLastCalledWith('ar-AE');
+    expect(storage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar-AE');
+
+    await service.setLanguage('en-US');
+    expect(load).toHaveBeenCalledTimes(2); // en-US was there already
+  });
+
+  it('a language whose chunk failed is asked for again on the next choice, and the language stays', async () => {
+    let fail = true;
+    const load = vi.fn(async (locale: Locale) => {
+      if (locale === 'ar-AE' && fail) throw new Error('ChunkLoadError');
+      return CHUNKS[locale as keyof typeof CHUNKS] as never;
+    });
+    const { instance, service } = await createI18n(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en-US' }), () => undefined, createLocaleTextsLoader(load));
+    await expect(service.setLanguage('ar-AE')).rejects.toThrow('ChunkLoadError');
+    expect(service.language()).toBe('en-US');
+    expect(instance.language).toBe('en-US');
+    fail = false;
+    await service.setLanguage('ar-AE');
+    expect(service.language()).toBe('ar-AE');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+});
