@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { safeRedirect } from '../../../lib/form-errors';
 import { usePayPasswordStatus } from '../api/pay-password-status';
 import { useSavePayPassword, type SavePayPassword } from '../api/save-pay-password';
-import { PasscodeStep } from '../components/passcode-step';
+import { PasscodePad } from '@cardwallet/shared/ui';
 import { ResetCodeStep } from '../components/reset-code-step';
 
 type Mode = 'set' | 'change' | 'reset';
@@ -141,7 +141,7 @@ export default function PaypassPage() {
           }}
         />
       ) : (
-        <PasscodeStep
+        <PasscodePad
           title={t(`paypass.step.${current}`)}
           hint={current === 'new' ? t('paypass.newHint') : undefined}
           label={t(`paypass.step.${current}`)}

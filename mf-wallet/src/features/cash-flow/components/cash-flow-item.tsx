@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CashFlowItem } from '@cardwallet/shared/schemas';
 import { formatRelativeTime, shortenMiddle, useMoney } from '../../../lib/format';
-import { CopyButton } from '../../../components/copy-button';
+import { CopyButton } from '@cardwallet/shared/ui';
 
 /** Remarks that are words (the rest are networks, currencies or pairs, shown as they are). */
 const KNOWN_REMARKS = new Set(['below_minimum', 'pending', 'sent', 'rejected']);
@@ -28,7 +28,7 @@ export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) 
             <span className="cw-ltr" title={item.txHash}>
               {shortenMiddle(item.txHash)}
             </span>
-            <CopyButton value={item.txHash} label={t('cashFlow.copyHash')} />
+            <CopyButton value={item.txHash} label={t('cashFlow.copyHash')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
           </span>
         )}
       </div>

@@ -6,7 +6,7 @@ import { useHost, isApiError } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { useMoney } from '../../../lib/format';
-import { CopyButton } from '../../../components/copy-button';
+import { CopyButton } from '@cardwallet/shared/ui';
 import { QrCode } from '../../../components/qr-code';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { EmptyState } from '../../../components/empty-state';
@@ -76,7 +76,7 @@ export default function RechargePage() {
             <p className="wallet-address cw-ltr" data-testid="recharge-address">
               {address.data.address}
             </p>
-            <CopyButton value={address.data.address} label={t('recharge.copyAddress')} text={t('recharge.copyAddress')} />
+            <CopyButton value={address.data.address} label={t('recharge.copyAddress')} text={t('recharge.copyAddress')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
             <ul className="wallet-rules">
               <li>{t('recharge.onlyNetwork', { currency, network })}</li>
               <li>
