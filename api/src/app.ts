@@ -18,10 +18,11 @@ import { BusinessError, InvalidParamsError } from './http/errors.js';
 import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
-import { MemoryRateLimiter } from './security/rate-limit.js';
+import { registerIpLimiter } from './security/rate-limit.js';
 import webPlugin from './web/index.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
 import { DomainEvents } from './events/domain-events.js';
+import { BackgroundJobs } from './jobs/background-jobs.js';
 import './http/types.js';
 
 export interface AppDeps {
@@ -56,6 +57,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     forceCloseConnections: true,
+    // Registering every module can pass Fastify's 10 s default on a busy machine (seen with load
+    // average 30 during a rolling restart): a slow start is not a broken one.
+    pluginTimeout: 60_000,
+    // Behind nginx (scripts/cluster.mjs) the client address comes from X-Forwarded-For of a trusted proxy.
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -67,13 +73,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
-  app.decorate('ipLimiter', new MemoryRateLimiter(() => (deps.clock ?? systemClock).now().getTime()));
+  await registerIpLimiter(app);
   app.decorate('demoSeeds', new DemoSeedRegistry());
   const events = new DomainEvents(deps.database.sql, {
     onError: (consumer, event, err) => app.log.warn({ err, consumer, eventId: event.id, type: event.type }, 'domain event consumer failed (retried)'),
   });
   app.decorate('events', events);
   app.addHook('onClose', async () => events.stop());
+  // Run-once-across-processes background work (src/jobs): timers start when the app is ready; the
+  // locks are released before the server stops, so another process takes over at once.
+  const jobs = new BackgroundJobs({ database: deps.database, databaseUrl: config.databaseUrl, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   app.decorate('routeList', [] as FastifyInstance['routeList']);
   app.decorateRequest('locale', 'en-US');
   app.decorateRequest('platform', undefined);

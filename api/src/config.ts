@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { APP_VERSION_CODE } from '@cardwallet/shared';
 import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './modules/content/operator.js';
+import { loadReleaseConfig, type ReleaseConfig } from './modules/releases/config.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,7 +52,22 @@ const envSchema = z
     LOGIN_MAX_FAILURES: positiveInt(5),
     LOGIN_LOCK_WINDOW_SECONDS: positiveInt(15 * 60),
     LOGIN_LOCK_SECONDS: positiveInt(15 * 60),
-    /** Per-IP limits (in-memory, per process): requests per window. */
+    /**
+     * redis://… — when set, the per-IP limits live in this Redis and are shared by every API process
+     * (docs/operations.md); unset = process memory (the single-process default).
+     */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
+    REDIS_KEY_PREFIX: z.string().min(1).max(64).default('cardwallet:'),
+    /**
+     * Which proxies' X-Forwarded-For to believe for the client IP (Fastify trustProxy): unset = none
+     * (the socket address is the client), `loopback`, or a comma-separated address/CIDR list.
+     */
+    TRUST_PROXY: z.string().min(1).optional(),
+    /** Per-IP limits (shared through Redis when REDIS_URL is set, else per process): requests per window. */
     IP_LOGIN_MAX: positiveInt(30),
     IP_SEND_CODE_MAX: positiveInt(20),
     IP_WINDOW_SECONDS: positiveInt(15 * 60),
@@ -64,6 +80,12 @@ const envSchema = z
     SCRYPT_N: positiveInt(2 ** 15).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
     IDEMPOTENCY_TTL_HOURS: positiveInt(48).refine((n) => n >= 24, 'must be at least 24'),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+    /**
+     * Sandbox card issuer: how often it sends again the webhooks our API did not accept (down,
+     * restarting, answering an error) — as a real issuer retries; 0 = never (tests that want to see
+     * an event stay undelivered).
+     */
+    SANDBOX_CARD_WEBHOOK_RETRY_MS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be ≥ 0').default(15_000),
     /** Newest front-end version code (app/version); clients below it are offered the upgrade. */
     APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
     /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
@@ -112,6 +134,9 @@ export interface Config {
   operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  trustProxy: string | undefined;
   limits: {
     loginMaxFailures: number;
     loginLockWindowSeconds: number;
@@ -127,7 +152,11 @@ export interface Config {
   scryptN: number;
   idempotencyTtlHours: number;
   shutdownTimeoutMs: number;
+  /** Sandbox card issuer's redelivery interval of unaccepted webhooks (0 = off). */
+  sandboxCardWebhookRetryMs: number;
   appVersion: { latest: number; minimum: number };
+  /** Release store and registry (RELEASE_* variables, src/modules/releases/config.ts). */
+  releases: ReleaseConfig;
 }
 
 export class ConfigError extends Error {
@@ -151,12 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const dataDir = path.resolve(API_DIR, e.DATA_DIR ?? '.data/pglite');
+  const releases = loadReleaseConfig(cleaned, { apiDir: API_DIR, dataDir, pglite: !e.DATABASE_URL });
+  if (!releases.config) throw new ConfigError(releases.errors);
   const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: path.resolve(API_DIR, e.DATA_DIR ?? '.data/pglite'),
+    dataDir,
     sandbox,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     smtp: e.SMTP_HOST
@@ -173,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy: e.TRUST_PROXY,
     limits: {
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginLockWindowSeconds: e.LOGIN_LOCK_WINDOW_SECONDS,
@@ -188,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scryptN: e.SCRYPT_N,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sandboxCardWebhookRetryMs: e.SANDBOX_CARD_WEBHOOK_RETRY_MS,
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
+    releases: releases.config,
   };
 }

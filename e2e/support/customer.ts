@@ -48,17 +48,18 @@ export async function registerCustomer(request: APIRequestContext, tag: string):
 }
 
 /** Puts the customer's session where the shell keeps it, before the first page loads. */
-export async function signInAs(page: Page, customer: Customer) {
+export async function signInAs(page: Page, customer: Pick<Customer, 'token' | 'userId'>, locale?: string) {
   await page.addInitScript(
-    ({ token, userId }) => {
+    ({ token, userId, language }) => {
       if (window.sessionStorage.getItem('e2e-signed-in')) return;
       window.sessionStorage.setItem('e2e-signed-in', '1');
       window.localStorage.setItem('AccessToken', token);
       window.localStorage.setItem('userId', userId);
       window.localStorage.setItem('platform', 'h5');
       window.localStorage.setItem('sessionExpiresAt', String(Date.now() + 29 * 86400_000));
+      if (language) window.localStorage.setItem('language', language);
     },
-    { token: customer.token, userId: customer.userId },
+    { token: customer.token, userId: customer.userId, language: locale },
   );
 }
 

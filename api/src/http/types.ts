@@ -3,9 +3,10 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { MessagingProvider } from '../providers/messaging/types.js';
 import type { Clock } from './clock.js';
-import type { MemoryRateLimiter } from '../security/rate-limit.js';
+import type { IpLimiter } from '../security/rate-limit.js';
 import type { DemoSeedRegistry } from '../sandbox/demo-seeds.js';
 import type { DomainEvents } from '../events/domain-events.js';
+import type { BackgroundJobs } from '../jobs/background-jobs.js';
 
 export interface AuthUser {
   id: number;
@@ -32,11 +33,14 @@ declare module 'fastify' {
     database: Database;
     clock: Clock;
     messaging: MessagingProvider;
-    ipLimiter: MemoryRateLimiter;
+    /** Per-IP limits, in Redis when REDIS_URL is set (src/security/rate-limit.ts). */
+    ipLimiter: IpLimiter;
     /** Sandbox demo data seeds; modules add theirs (src/sandbox/demo-seeds.ts). */
     demoSeeds: DemoSeedRegistry;
     /** The transactional outbox: record events in your posting's transaction, subscribe consumers (src/events). */
     events: DomainEvents;
+    /** Background work that runs once across API processes: `app.jobs.every(name, ms, task)` (src/jobs). */
+    jobs: BackgroundJobs;
     /** Every route registered, for the fuzz test and docs: method + url. */
     routeList: { method: string; url: string; auth: RouteAuth }[];
   }

@@ -122,6 +122,23 @@ export const ERROR_KEYS = [
   'upload_too_large',
   'upload_too_many_files',
   'upload_incomplete',
+  // cards, part 2 (statement, controls, binding)
+  'card_frozen',
+  'card_not_frozen',
+  'card_risk_frozen',
+  'card_unfreeze_already_applied',
+  'card_unfreeze_too_early',
+  'card_unfreeze_fee_insufficient',
+  'card_paypass_required',
+  'card_details_unavailable',
+  'card_pending_transactions',
+  'card_number_invalid',
+  'card_not_product',
+  'card_bind_refused',
+  'card_export_period_invalid',
+  // releases (issue 15): feature-app releases, canaries, rollbacks
+  'release_refused',
+  'release_conflict',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

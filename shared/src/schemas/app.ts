@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 /** GET app/version?versionCode= (public) — whether this front end should be upgraded. */

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { REMOTE_NAMES, type RemoteDescriptor, type RemoteRegistry } from '../contract';
 
@@ -10,5 +11,9 @@ export const remoteDescriptorSchema: z.ZodType<RemoteDescriptor> = z.object({
   manifestUrl: z.string().min(1),
   /** The contract MAJOR the deployed build was compiled against. */
   contractMajor: z.number().int().nonnegative(),
+  /** The release served (issue 15): version, immutable id, stable or canary. */
+  version: z.string().max(64).optional(),
+  releaseId: z.string().max(80).optional(),
+  channel: z.enum(['stable', 'canary']).optional(),
 });
 export const remoteRegistrySchema: z.ZodType<RemoteRegistry> = z.object({ remotes: z.array(remoteDescriptorSchema) });

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import {

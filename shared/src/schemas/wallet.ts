@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { V, pinSchema } from './validation';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
@@ -403,6 +404,10 @@ export const CASH_FLOW_TYPES = [
   'exchange_out',
   'exchange_in',
   'transfer_to_card',
+  // referral programme (docs/referral.md): cashback and campaign bonuses into the USD wallet
+  'referral_cashback',
+  'referral_cashback_reversal',
+  'referral_bonus',
 ] as const;
 export const cashFlowEntry = z.object({
   id: z.string(),
