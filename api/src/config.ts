@@ -86,6 +86,8 @@ const envSchema = z
      * an event stay undelivered).
      */
     SANDBOX_CARD_WEBHOOK_RETRY_MS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be ≥ 0').default(15_000),
+    /** How often the sandbox card issuer runs its monthly-fee job (charges this month's fees and owed ones the balance now covers). 0 = off. */
+    SANDBOX_CARD_FEE_RUN_MS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be ≥ 0').default(3_600_000),
     /** Newest front-end version code (app/version); clients below it are offered the upgrade. */
     APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
     /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
@@ -154,6 +156,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Sandbox card issuer's redelivery interval of unaccepted webhooks (0 = off). */
   sandboxCardWebhookRetryMs: number;
+  /** Sandbox card issuer's monthly-fee run interval (0 = off). */
+  sandboxCardFeeRunMs: number;
   appVersion: { latest: number; minimum: number };
   /** Release store and registry (RELEASE_* variables, src/modules/releases/config.ts). */
   releases: ReleaseConfig;
@@ -224,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sandboxCardWebhookRetryMs: e.SANDBOX_CARD_WEBHOOK_RETRY_MS,
+    sandboxCardFeeRunMs: e.SANDBOX_CARD_FEE_RUN_MS,
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
     releases: releases.config,
   };

@@ -140,7 +140,8 @@ export const devCardShipBody = z.object({ cardId: z.string({ error: REQUIRED }).
 /** Spec §4 card order states. */
 export const CARD_ORDER_STATUSES = ['settling', 'authorization_cancelled', 'transaction_cancelled', 'pre_authorization', 'completed'] as const;
 export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
-export const CARD_ORDER_TYPES = ['purchase', 'refund'] as const;
+/** A 'fee' order is the product's monthly fee the issuer took from the card (`feePeriod` names the month). */
+export const CARD_ORDER_TYPES = ['purchase', 'refund', 'fee'] as const;
 /** Why the issuer declined a purchase: the card's state, its balance, or the product's monthly limit. */
 export const CARD_DECLINE_REASONS = ['card_frozen', 'card_inactive', 'insufficient_balance', 'monthly_limit_exceeded'] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
@@ -168,6 +169,8 @@ export const cardOrder = z.object({
   fee: money,
   currency: z.literal('USD'),
   declineReason: z.enum(CARD_DECLINE_REASONS).nullable(),
+  /** The month ('2026-11') a monthly-fee order pays for; null on purchases and refunds. */
+  feePeriod: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -227,5 +230,13 @@ export const devCardPurchaseResult = z.object({ transactionId: z.string(), appro
 export const devCardRiskFreezeBody = z.object({ cardId: z.string().trim().min(1).max(64), days: z.number().int().min(0).max(365) });
 export const devCardUnfreezeReviewBody = z.object({ cardId: z.string().trim().min(1).max(64), approve: z.boolean() });
 export const devCardReverseLoadBody = z.object({ operationId: z.string().trim().min(1).max(64) });
+/** Sandbox issuer: run the monthly-fee job as of the 1st of `month` ('2026-12'; default: now). */
+export const devCardMonthlyFeesBody = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2026-12')
+    .optional(),
+});
+export const devCardMonthlyFeesResult = z.object({ period: z.string(), owed: z.number().int(), charged: z.number().int(), waived: z.number().int() });
 export const devCardStockBody = z.object({ brand: z.enum(CARD_BRANDS), tier: z.enum(CARD_TIERS).default('standard') });
 export const devCardStockResult = z.object({ pan: z.string(), carrierCode: z.string(), last4: z.string(), expiry: z.string() });

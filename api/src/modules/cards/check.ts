@@ -32,7 +32,7 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        WHERE p.type = 'card_apply_fee' AND NOT EXISTS (SELECT 1 FROM cards c WHERE 'card_apply:' || c.id = p.ref)
      UNION ALL
      SELECT 'card transaction posting ' || p.ref || ' has no card order' FROM ledger_postings p
-       WHERE p.type IN ('card_hold', 'card_clear', 'card_release', 'card_refund') AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.id = p.operation_id)
+       WHERE p.type IN ('card_hold', 'card_clear', 'card_release', 'card_refund', 'card_monthly_fee') AND NOT EXISTS (SELECT 1 FROM card_transactions t WHERE t.id = p.operation_id)
      UNION ALL
      SELECT 'top-up reversal ' || p.ref || ' has no reversed top-up' FROM ledger_postings p
        WHERE p.type = 'card_topup_reversal' AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE o.id = p.operation_id AND o.reversed_at IS NOT NULL)

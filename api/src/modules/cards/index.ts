@@ -68,6 +68,10 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     app.jobs.every('cards.sandbox-issuer-redeliver', app.config.sandboxCardWebhookRetryMs, () =>
       network.flush().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer webhook redelivery failed')),
     );
+    // The issuer's own monthly-fee run (docs/cards.md "Monthly fee"): once a month per card, owed fees retried each run.
+    app.jobs.every('cards.sandbox-issuer-monthly-fees', app.config.sandboxCardFeeRunMs, () =>
+      network.chargeMonthlyFees().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer monthly fee run failed')),
+    );
   }
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
   app.jobs.every('cards.recover-pending', 60_000, () => cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')));

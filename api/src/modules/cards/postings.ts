@@ -28,7 +28,8 @@ export type CardPostingType =
   | 'card_hold'
   | 'card_clear'
   | 'card_release'
-  | 'card_refund';
+  | 'card_refund'
+  | 'card_monthly_fee';
 
 const cardFunding = (userId: string) => ({ key: `user:${userId}:card_funding:USD`, userId, kind: 'card_funding', currency: 'USD' as const, network: null, allowNegative: false });
 export const cardAccountKey = (userId: string, cardId: string) => `user:${userId}:card:${cardId}:USD`;
@@ -153,6 +154,13 @@ export const refund = (p: TxnPostingRef & { amount: string }) =>
   build({ ...txnRef(p, 'refund'), type: 'card_refund' }, [
     { ...settlement(), amount: neg(p.amount) },
     { ...card(p.userId, p.cardId), amount: p.amount },
+  ]);
+
+/** The product's monthly fee, taken by the issuer from the card balance: card → card fees. */
+export const monthlyFee = (p: TxnPostingRef & { amount: string }) =>
+  build({ ...txnRef(p, 'monthly_fee'), type: 'card_monthly_fee' }, [
+    { ...card(p.userId, p.cardId), amount: neg(p.amount) },
+    { ...fees(), amount: p.amount },
   ]);
 
 /** Posts inside the caller's transaction; an overdraft throws InsufficientBalanceError (rolls back). */

@@ -20,6 +20,8 @@ import {
   devCardPurchaseResult,
   devCardReverseLoadBody,
   devCardRiskFreezeBody,
+  devCardMonthlyFeesBody,
+  devCardMonthlyFeesResult,
   devCardStockBody,
   devCardStockResult,
   devCardTransactionBody,
@@ -214,8 +216,13 @@ export async function registerCardsPart2(
   });
   app.post('/dev/cards/stock', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: print and post a physical card (answers its number and carrier code — sandbox only)', body: devCardStockBody, response: { 200: envelope(devCardStockResult) } } }, async (r) => {
     const product = productById(`physical-${r.body.brand}-${r.body.tier}`)!;
-    return okEnvelope(r.locale, await network.stockPhysicalCard({ brand: r.body.brand, tier: r.body.tier, transactionFee: product.transactionFee, monthlyLimit: product.monthlyLimit }));
+    return okEnvelope(r.locale, await network.stockPhysicalCard({ brand: r.body.brand, tier: r.body.tier, transactionFee: product.transactionFee, monthlyLimit: product.monthlyLimit, monthlyFee: product.monthlyFee }));
   });
+  app.post(
+    '/dev/cards/monthlyFees',
+    { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: run the monthly-fee job now, or as of the 1st of a given month', body: devCardMonthlyFeesBody, response: { 200: envelope(devCardMonthlyFeesResult) } } },
+    async (r) => okEnvelope(r.locale, await network.chargeMonthlyFees(r.body.month ? new Date(`${r.body.month}-01T00:00:00.000Z`) : undefined)),
+  );
   app.post('/dev/cards/webhooks/flush', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: deliver webhooks not yet accepted', body: z.object({}).optional(), response: { 200: envelope(z.object({ delivered: z.number().int() })) } } }, async (r) =>
     okEnvelope(r.locale, { delivered: await network.flush() }),
   );

@@ -324,6 +324,7 @@ export class CardService {
         shipping: shipping ? toAddress(shipping) : null,
         transactionFee: product.transactionFee,
         monthlyLimit: product.monthlyLimit,
+        monthlyFee: product.monthlyFee,
       });
     } catch (e) {
       await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [cardId]);

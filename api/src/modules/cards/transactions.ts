@@ -29,6 +29,7 @@ interface OrderRow {
   fee: string;
   held: string;
   decline_reason: CardOrder['declineReason'];
+  fee_period: string | null;
   created_at: string | Date;
   updated_at: string | Date;
   last4: string | null;
@@ -37,7 +38,7 @@ interface OrderRow {
 
 const ORDER_COLUMNS = `t.id, t.order_no, t.user_id, t.card_id, t.issuer_txn_id, t.type, t.status, t.merchant_name, t.merchant_city, t.merchant_country, t.mcc,
   t.transaction_amount::text AS transaction_amount, t.transaction_currency, t.authorization_amount::text AS authorization_amount,
-  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.created_at, t.updated_at, c.last4, c.brand`;
+  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.fee_period, t.created_at, t.updated_at, c.last4, c.brand`;
 const ORDER_FROM = `card_transactions t JOIN cards c ON c.id = t.card_id`;
 
 const usd = (v: string | null) => (v === null ? null : formatFixed(v, 2));
@@ -60,6 +61,7 @@ function toOrder(r: OrderRow): CardOrder {
     fee: formatFixed(r.fee, 2),
     currency: 'USD',
     declineReason: r.decline_reason,
+    feePeriod: r.fee_period,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
@@ -130,6 +132,7 @@ export class CardTransactions {
   private async applyTo(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {
     if (event.type === 'card.load_reversed') return this.loadReversed(tx, card, event);
     if (event.type === 'card.status_changed') return this.statusChanged(tx, card, event);
+    if (event.type === 'card.fee_charged') return this.feeCharged(tx, card, event);
     const t = event.transaction;
     if (!t) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { transaction: 'required' } } });
     const [existing] = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.issuer_txn_id = $1 FOR UPDATE OF t`, [t.id]);
@@ -196,15 +199,15 @@ export class CardTransactions {
     event: IssuerWebhookEvent,
     type: CardOrder['type'],
     status: CardOrderStatus,
-    v: { held: string; authorization: string | null; declineReason?: string },
+    v: { held: string; authorization: string | null; declineReason?: string; settlement?: string; feePeriod?: string },
   ): Promise<{ id: string }> {
     const t = event.transaction!;
     const id = randomUUID();
     const day = event.createdAt.slice(0, 10).replaceAll('-', '');
     await tx.query(
       `INSERT INTO card_transactions (id, order_no, user_id, card_id, issuer_txn_id, type, status, merchant_name, merchant_city, merchant_country, mcc,
-         transaction_amount, transaction_currency, authorization_amount, fee, held, decline_reason, original_issuer_txn_id, created_at)
-       VALUES ($1, 'CO' || $2 || lpad(nextval('card_order_no_seq')::text, 8, '0'), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+         transaction_amount, transaction_currency, authorization_amount, fee, held, decline_reason, original_issuer_txn_id, created_at, settlement_amount, fee_period)
+       VALUES ($1, 'CO' || $2 || lpad(nextval('card_order_no_seq')::text, 8, '0'), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
       [
         id,
         day,
@@ -225,13 +228,15 @@ export class CardTransactions {
         v.declineReason ?? null,
         t.originalId,
         event.createdAt,
+        v.settlement ?? null,
+        v.feePeriod ?? null,
       ],
     );
     return { id };
   }
 
   /** The domain event of an order change, with what the message centre and live pages need. */
-  private async record(tx: SqlRunner, type: string, card: CardRef, orderId: string) {
+  private async record(tx: SqlRunner, type: string, card: CardRef, orderId: string, extra: Record<string, string> = {}) {
     const [row] = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.id = $1`, [orderId]);
     const o = toOrder(row!);
     await this.deps.events?.record(tx, {
@@ -249,6 +254,7 @@ export class CardTransactions {
         transactionCurrency: o.transactionCurrency,
         fee: o.fee,
         reason: o.declineReason,
+        ...extra,
       },
     });
   }
@@ -267,6 +273,18 @@ export class CardTransactions {
     // aggregateId = the operation id the cards.topped_up / cards.activated event used (the referral module reverses cashback on it).
     await this.deps.events?.record(tx, { type: 'cards.topup_reversed', userId: card.user_id, aggregateId: op.id, payload: { cardId: card.id, amount, currency: 'USD', last4: card.last4 } });
     return 'load_reversed';
+  }
+
+  /** The issuer took the product's monthly fee from the card: a completed 'fee' order and its posting. */
+  private async feeCharged(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {
+    const t = event.transaction;
+    if (!t || !event.charge) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { charge: 'required' } } });
+    const [existing] = await tx.query<{ id: string }>(`SELECT id FROM card_transactions WHERE issuer_txn_id = $1`, [t.id]);
+    if (existing) return 'superseded';
+    const order = await this.insert(tx, card, event, 'fee', 'completed', { held: '0', authorization: null, settlement: t.billingAmount, feePeriod: event.charge.period });
+    await postings.postCard(tx, postings.monthlyFee({ issuerTxnId: t.id, transactionId: order.id, cardId: card.id, userId: card.user_id, amount: t.billingAmount }));
+    await this.record(tx, 'cards.monthly_fee_charged', card, order.id, { period: event.charge.period });
+    return 'fee_charged';
   }
 
   private async statusChanged(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {

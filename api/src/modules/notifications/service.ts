@@ -30,6 +30,7 @@ export const MESSAGE_EVENT_TYPES = [
   'cards.transaction_declined',
   'cards.risk_frozen',
   'cards.topup_reversed',
+  'cards.monthly_fee_charged',
   // referral programme (docs/referral.md): cashback and campaign bonuses paid into the wallet
   'referral.cashback_paid',
   'referral.bonus_paid',
@@ -75,6 +76,8 @@ export function messageOf(event: DomainEvent): NewMessage | null {
     }
     case 'cards.risk_frozen':
       return { category: 'card', template: event.type, params: { days: p.days, last4: p.last4 }, link: `/pages/card/setting?cardId=${p.cardId}` };
+    case 'cards.monthly_fee_charged':
+      return { category: 'card', template: event.type, params: { amount: p.amount, period: p.period, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
     case 'cards.topup_reversed':
       return { category: 'card', template: event.type, params: { amount: p.amount, last4: p.last4 }, link: '/pages/wallet/cash-flow' };
     case 'referral.cashback_paid': {

@@ -17,6 +17,8 @@ export const MESSAGE_TEMPLATES: Record<Locale, Catalogue> = { 'en-US': enUS, 'zh
 const AMOUNT_PARAMS = new Set(['amount', 'fee', 'total']);
 /** Parameters that must read left to right inside right-to-left text (addresses, hashes, codes). */
 const LTR_PARAMS = new Set(['address', 'txHash', 'network', 'currency', 'last4']);
+/** Parameters that are calendar months ('2026-11'): named in the reader's language ("November 2026"). */
+const MONTH_PARAMS = new Set(['period']);
 
 // First strong isolate … pop directional isolate: keeps an embedded value's own direction.
 const isolate = (text: string) => `\u2068${text}\u2069`;
@@ -27,6 +29,9 @@ function formatParam(locale: Locale, name: string, value: unknown): string {
     // Intl.NumberFormat formats a decimal STRING exactly (ES2023); no float is involved.
     const formatted = new Intl.NumberFormat(locale, { maximumFractionDigits: 18 }).format(text as unknown as number);
     return isolate(formatted);
+  }
+  if (MONTH_PARAMS.has(name) && /^\d{4}-(0[1-9]|1[0-2])$/.test(text)) {
+    return isolate(new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${text}-01T00:00:00Z`)));
   }
   return LTR_PARAMS.has(name) ? isolate(text) : text;
 }

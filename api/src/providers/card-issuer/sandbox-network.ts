@@ -16,7 +16,7 @@ export type WebhookDelivery = (raw: string, headers: Record<string, string>) => 
 interface TxnRow {
   id: string;
   token: string;
-  type: 'purchase' | 'refund';
+  type: 'purchase' | 'refund' | 'fee';
   status: 'authorized' | 'declined' | 'cleared' | 'reversed' | 'refund_initiated' | 'refund_settled';
   merchant: IssuerMerchant;
   transaction_amount: string;
@@ -27,6 +27,8 @@ interface TxnRow {
 }
 
 const twoDecimals = (m: Money) => format(m.toDecimalPlaces(2, Money.ROUND_HALF_UP), 'USD');
+/** '2026-11' — the calendar month (UTC) a fee is for. */
+export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
 
 /**
  * The card network as the sandbox issuer sees it: a merchant simulator that makes purchases on our
@@ -262,8 +264,68 @@ export class SandboxCardNetwork {
     return eventId;
   }
 
+  /**
+   * The monthly fee run (a real issuer runs it on its own schedule; the sandbox's is a background job
+   * and a dev endpoint). For the month of `at` (UTC) every activated card issued before that month owes
+   * its product's fee once; each owed fee — this month's or an earlier one's — is taken when the card
+   * balance covers it, oldest first, each in its own transaction under the card's row lock (purchases
+   * queue behind it), and reported by a `card.fee_charged` webhook. A closed card's owed fees are waived.
+   */
+  async chargeMonthlyFees(at: Date = this.now()): Promise<{ period: string; owed: number; charged: number; waived: number }> {
+    const period = monthOf(at);
+    const periodStart = `${period}-01T00:00:00.000Z`;
+    await this.db.query(
+      `INSERT INTO sandbox_issuer_fee_dues (token, period, amount)
+       SELECT token, $1, monthly_fee FROM sandbox_issuer_cards
+       WHERE monthly_fee > 0 AND status IN ('active', 'frozen') AND created_at < $2::timestamptz
+       ON CONFLICT (token, period) DO NOTHING`,
+      [period, periodStart],
+    );
+    const owed = await this.db.query<{ token: string; period: string }>(
+      `SELECT token, period FROM sandbox_issuer_fee_dues WHERE status = 'owed' AND period <= $1 ORDER BY period, token LIMIT 1000`,
+      [period],
+    );
+    const eventIds: string[] = [];
+    let waived = 0;
+    for (const due of owed) {
+      const outcome = await this.db.transaction(async (tx) => {
+        const [card] = await tx.query<{ status: string; balance: string }>(`SELECT status, balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`, [due.token]);
+        const [fee] = await tx.query<{ amount: string; status: string }>(
+          `SELECT amount::text AS amount, status FROM sandbox_issuer_fee_dues WHERE token = $1 AND period = $2 FOR UPDATE`,
+          [due.token, due.period],
+        );
+        if (!card || !fee || fee.status !== 'owed') return null;
+        if (card.status === 'closed') {
+          await tx.query(`UPDATE sandbox_issuer_fee_dues SET status = 'waived', settled_at = clock_timestamp() WHERE token = $1 AND period = $2`, [due.token, due.period]);
+          return 'waived' as const;
+        }
+        if (money(card.balance).lt(fee.amount)) return null;
+        const amount = format(fee.amount);
+        const id = `itx_${randomUUID()}`;
+        const merchant: IssuerMerchant = { name: 'Monthly card fee', city: null, country: null, mcc: null };
+        await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [due.token, amount]);
+        await tx.query(
+          `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, created_at)
+           VALUES ($1, $2, 'fee', 'cleared', $3::jsonb, $4, 'USD', $4, 0, $5)`,
+          [id, due.token, JSON.stringify(merchant), amount, this.now().toISOString()],
+        );
+        await tx.query(`UPDATE sandbox_issuer_fee_dues SET status = 'charged', transaction_id = $3, settled_at = clock_timestamp() WHERE token = $1 AND period = $2`, [due.token, due.period, id]);
+        return this.emit(tx, {
+          type: 'card.fee_charged',
+          cardToken: due.token,
+          transaction: this.txnPayload(await this.txn(tx, id)),
+          charge: { kind: 'monthly_fee', period: due.period },
+        });
+      });
+      if (outcome === 'waived') waived++;
+      else if (outcome) eventIds.push(outcome);
+    }
+    if (eventIds.length > 0) await this.flush(eventIds);
+    return { period, owed: owed.length - eventIds.length - waived, charged: eventIds.length, waived };
+  }
+
   /** A physical card printed and posted to a customer (not yet bound): its number and carrier code. */
-  async stockPhysicalCard(req: { brand: IssuerBrand; tier: string; transactionFee: string; monthlyLimit: string }): Promise<{ pan: string; carrierCode: string; last4: string; expiry: string }> {
+  async stockPhysicalCard(req: { brand: IssuerBrand; tier: string; transactionFee: string; monthlyLimit: string; monthlyFee: string }): Promise<{ pan: string; carrierCode: string; last4: string; expiry: string }> {
     const carrierCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const issued = await this.issuer.createCard({
       reference: `stock:${randomUUID()}`,
@@ -273,6 +335,7 @@ export class SandboxCardNetwork {
       shipping: null,
       transactionFee: req.transactionFee,
       monthlyLimit: req.monthlyLimit,
+      monthlyFee: req.monthlyFee,
       tier: req.tier,
       carrierCode,
     });

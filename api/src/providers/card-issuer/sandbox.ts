@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isLuhnValid } from './pan';
 import type { SqlDatabase } from '../../ledger/sql';
+import { money } from '../../ledger/money';
 import { generateCvv, generatePan } from './pan';
 import {
   CardIssuerError,
@@ -89,6 +90,7 @@ export class SandboxCardIssuer implements CardIssuer {
     shipping: IssuerShipping | null;
     transactionFee?: string;
     monthlyLimit?: string;
+    monthlyFee?: string;
     tier?: string;
     carrierCode?: string;
   }): Promise<IssuedCard> {
@@ -102,8 +104,8 @@ export class SandboxCardIssuer implements CardIssuer {
       const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
       const rows = await this.db.query<{ token: string }>(
         `INSERT INTO sandbox_issuer_cards (token, brand, type, pan_encrypted, pan_fingerprint, cvv_encrypted, pin_encrypted, last4, expiry, status, shipping_status,
-           transaction_fee, tier, carrier_code_hash, monthly_limit)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'inactive', $10, $11, $12, $13, $14)
+           transaction_fee, tier, carrier_code_hash, monthly_limit, monthly_fee)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'inactive', $10, $11, $12, $13, $14, $15)
          ON CONFLICT DO NOTHING RETURNING token`,
         [
           token,
@@ -120,6 +122,7 @@ export class SandboxCardIssuer implements CardIssuer {
           req.tier ?? null,
           req.carrierCode ? this.fingerprint(`carrier:${req.carrierCode}`) : null,
           req.monthlyLimit ?? null,
+          req.monthlyFee && money(req.monthlyFee).gt(0) ? req.monthlyFee : null,
         ],
       );
       if (rows[0]) return { token, last4: pan.slice(-4), expiry };

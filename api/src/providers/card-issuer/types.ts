@@ -41,6 +41,8 @@ export interface CardIssuer {
     transactionFee?: string;
     /** The product's monthly spending limit in USD, enforced by the issuer at authorisation. */
     monthlyLimit?: string;
+    /** The product's monthly fee in USD, charged by the issuer at the start of each month after the month of issue. */
+    monthlyFee?: string;
   }): Promise<IssuedCard>;
   setCardholder(token: string, holder: { firstName: string; lastName: string; mobile: string }): Promise<void>;
   /** Adds funds to the card. Idempotent on `reference`. */

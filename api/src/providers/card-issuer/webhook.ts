@@ -17,6 +17,7 @@ export const ISSUER_WEBHOOK_TYPES = [
   'transaction.refund_settled',
   'card.load_reversed',
   'card.status_changed',
+  'card.fee_charged',
 ] as const;
 export type IssuerWebhookType = (typeof ISSUER_WEBHOOK_TYPES)[number];
 
@@ -52,6 +53,8 @@ export const issuerWebhookEvent = z.object({
     })
     .optional(),
   load: z.object({ reference: z.string().min(1).max(100), amount: decimal }).optional(),
+  /** `card.fee_charged`: which fee, for which month ('2026-11'); the amount is in `transaction`. */
+  charge: z.object({ kind: z.literal('monthly_fee'), period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }).optional(),
   status: z.object({ status: z.enum(['risk_frozen', 'active', 'closed']), freezeDays: z.number().int().min(0).max(3650).nullable() }).optional(),
 });
 export type IssuerWebhookEvent = z.infer<typeof issuerWebhookEvent>;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import type { CardOrder } from '@cardwallet/shared/schemas';
 import { formatMoney, formatUsd } from '../../../lib/money';
+import { feeMonth, orderTitle } from './order-row';
 
 /** Every field of a card order (spec §3). */
 export function OrderDetail({ order }: { order: CardOrder }) {
@@ -20,7 +21,11 @@ export function OrderDetail({ order }: { order: CardOrder }) {
       <List.Item extra={<span className="cw-ltr">{order.authorizationAmount ? formatUsd(order.authorizationAmount, locale) : dash}</span>}>{t('orders.authorizationAmount')}</List.Item>
       <List.Item extra={<span className="cw-ltr">{order.settlementAmount ? formatUsd(order.settlementAmount, locale) : dash}</span>}>{t('orders.settlementAmount')}</List.Item>
       <List.Item extra={<span className="cw-ltr">{formatUsd(order.fee, locale)}</span>}>{t('orders.fee')}</List.Item>
-      <List.Item extra={order.merchant.name} description={place || undefined}>{t('orders.merchant')}</List.Item>
+      {order.type === 'fee' && order.feePeriod ? (
+        <List.Item extra={feeMonth(order.feePeriod, locale)}>{t('orders.feePeriod')}</List.Item>
+      ) : (
+        <List.Item extra={orderTitle(order, t, locale)} description={place || undefined}>{t('orders.merchant')}</List.Item>
+      )}
       {order.declineReason ? <List.Item extra={t(`declineReason.${order.declineReason}`)}>{t('orders.declineReason')}</List.Item> : null}
       <List.Item extra={new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(order.createdAt))}>{t('orders.time')}</List.Item>
     </List>

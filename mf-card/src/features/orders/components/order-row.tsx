@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import type { CardOrder } from '@cardwallet/shared/schemas';
@@ -6,6 +7,17 @@ import { formatUsd } from '../../../lib/money';
 /** The USD amount an order moved (or would have): settled, else authorised; refunds are credits. */
 export function orderAmount(o: CardOrder): string {
   return o.settlementAmount ?? o.authorizationAmount ?? o.transactionAmount;
+}
+
+/** The fee's month in the reader's language ('2026-11' → "November 2026"). */
+export function feeMonth(period: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+}
+
+/** What the line is about: the merchant, or for the issuer's monthly fee a translated title with its month. */
+export function orderTitle(o: CardOrder, t: TFunction<'card'>, locale: string): string {
+  if (o.type === 'fee' && o.feePeriod) return t('orders.monthlyFeeFor', { month: feeMonth(o.feePeriod, locale) });
+  return o.merchant.name;
 }
 
 /** One statement line: merchant, time, state, amount. A real button opening the detail. */
@@ -17,7 +29,7 @@ export function OrderRow({ order, onOpen }: { order: CardOrder; onOpen: () => vo
   return (
     <button type="button" className="card-order-row" onClick={onOpen}>
       <span className="card-order-main">
-        <span className="card-order-merchant">{order.merchant.name}</span>
+        <span className="card-order-merchant">{orderTitle(order, t, locale)}</span>
         <span className="card-order-meta">
           {when} · <span className="cw-ltr">{order.maskedNumber}</span>
         </span>

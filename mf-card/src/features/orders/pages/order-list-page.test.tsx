@@ -21,6 +21,7 @@ const order = (i: number, over: Partial<CardOrder> = {}): CardOrder => ({
   fee: '0.50',
   currency: 'USD',
   declineReason: null,
+  feePeriod: null,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   ...over,
@@ -47,6 +48,31 @@ describe('order list page', () => {
       expect(within(dialog).getByText(label)).toBeInTheDocument();
     }
     expect(within(dialog).getByText('Pre-authorisation')).toBeInTheDocument();
+  });
+
+  it("shows the issuer's monthly fee with its month in the reader's words, not the issuer's merchant text", async () => {
+    const fee = order(7, {
+      type: 'fee',
+      merchant: { name: 'Monthly card fee', city: null, country: null, mcc: null },
+      transactionAmount: '1',
+      transactionCurrency: 'USD',
+      authorizationAmount: null,
+      settlementAmount: '1.00',
+      fee: '0.00',
+      feePeriod: '2026-12',
+    });
+    const { user } = renderWithHost(<OrderListPage />, {
+      loggedIn: true,
+      routes: { 'GET card/list': () => ({ cards: [cardFixture()] }), 'GET card/orders': () => page(1, 1, [fee]) },
+    });
+    const row = await screen.findByRole('button', { name: /Monthly card fee · December 2026/ });
+    expect(row).toHaveTextContent('−$1.00');
+    await user.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(within(dialog).getByText('Monthly fee')).toBeInTheDocument();
+    expect(within(dialog).getByText('Month paid for')).toBeInTheDocument();
+    expect(within(dialog).getByText('December 2026')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Merchant')).not.toBeInTheDocument();
   });
 
   it('says what to do when there are no orders', async () => {
