@@ -80,6 +80,18 @@ test.describe('cards, part 2', () => {
     await expect(dialog.getByText('Settlement amount')).toBeVisible();
     await expect(dialog.getByText('Corner Bakery')).toBeVisible();
     await expectAccessible(page);
+
+    // Next month's run of the issuer (this card only): the product's 1 USD monthly fee arrives live.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const run = await call<{ charged: number }>(request, 'POST', 'dev/cards/monthlyFees', null, { cardId: session.cardId, month: next.toISOString().slice(0, 7) });
+    expect(run.charged).toBe(1);
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(next);
+    const fee = main(page).getByRole('button', { name: new RegExp(`Monthly card fee · ${monthName}`) });
+    await expect(fee).toContainText('−$1.00');
+    await expect(fee).toContainText('Completed');
   });
 
   test('freeze → a purchase is declined → unfreeze', async ({ page, request }) => {

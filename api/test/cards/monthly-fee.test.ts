@@ -82,6 +82,18 @@ for (const driver of testDrivers()) {
       await booksClean(t);
     });
 
+    it('the sandbox run for one card leaves every other card alone', async () => {
+      const a = await activeCard('virtual-visa-standard', '100', '50');
+      const b = await activeCard('virtual-visa-standard', '100', '50');
+      const month = monthAfter(t.clock.now(), 1);
+      const run = await t.post('dev/cards/monthlyFees', { cardId: a.cardId, month });
+      expect(run.data).toMatchObject({ period: month, charged: 1 });
+      expect(await feeOrders(a.u.token, a.cardId)).toHaveLength(1);
+      expect(await feeOrders(b.u.token, b.cardId)).toEqual([]);
+      expect((await t.post('dev/cards/monthlyFees', { cardId: 'no-such-card', month })).code).toBe(404);
+      expect((await t.post('dev/cards/monthlyFees', { month: '2026-13' })).code).toBe(422);
+    });
+
     it('a product without a monthly fee is never charged', async () => {
       const { u, cardId } = await activeCard('virtual-visa-discount', '100', '50');
       await runFees(monthAfter(t.clock.now(), 1));

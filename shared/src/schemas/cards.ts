@@ -230,8 +230,9 @@ export const devCardPurchaseResult = z.object({ transactionId: z.string(), appro
 export const devCardRiskFreezeBody = z.object({ cardId: z.string().trim().min(1).max(64), days: z.number().int().min(0).max(365) });
 export const devCardUnfreezeReviewBody = z.object({ cardId: z.string().trim().min(1).max(64), approve: z.boolean() });
 export const devCardReverseLoadBody = z.object({ operationId: z.string().trim().min(1).max(64) });
-/** Sandbox issuer: run the monthly-fee job as of the 1st of `month` ('2026-12'; default: now). */
+/** Sandbox issuer: run the monthly-fee job as of the 1st of `month` ('2026-12'; default: now), for every card or one. */
 export const devCardMonthlyFeesBody = z.object({
+  cardId: z.string().trim().min(1).max(64).optional(),
   month: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2026-12')

@@ -220,8 +220,11 @@ export async function registerCardsPart2(
   });
   app.post(
     '/dev/cards/monthlyFees',
-    { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: run the monthly-fee job now, or as of the 1st of a given month', body: devCardMonthlyFeesBody, response: { 200: envelope(devCardMonthlyFeesResult) } } },
-    async (r) => okEnvelope(r.locale, await network.chargeMonthlyFees(r.body.month ? new Date(`${r.body.month}-01T00:00:00.000Z`) : undefined)),
+    { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: run the monthly-fee job now or as of the 1st of a given month, for every card or one', body: devCardMonthlyFeesBody, response: { 200: envelope(devCardMonthlyFeesResult) } } },
+    async (r) => {
+      const at = r.body.month ? new Date(`${r.body.month}-01T00:00:00.000Z`) : undefined;
+      return okEnvelope(r.locale, await network.chargeMonthlyFees(at, r.body.cardId ? await tokenOf(r.body.cardId) : undefined));
+    },
   );
   app.post('/dev/cards/webhooks/flush', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: deliver webhooks not yet accepted', body: z.object({}).optional(), response: { 200: envelope(z.object({ delivered: z.number().int() })) } } }, async (r) =>
     okEnvelope(r.locale, { delivered: await network.flush() }),

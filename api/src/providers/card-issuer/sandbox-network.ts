@@ -271,19 +271,20 @@ export class SandboxCardNetwork {
    * balance covers it, oldest first, each in its own transaction under the card's row lock (purchases
    * queue behind it), and reported by a `card.fee_charged` webhook. A closed card's owed fees are waived.
    */
-  async chargeMonthlyFees(at: Date = this.now()): Promise<{ period: string; owed: number; charged: number; waived: number }> {
+  async chargeMonthlyFees(at: Date = this.now(), onlyToken?: string): Promise<{ period: string; owed: number; charged: number; waived: number }> {
     const period = monthOf(at);
     const periodStart = `${period}-01T00:00:00.000Z`;
+    // `onlyToken`: the sandbox's run for one card (dev endpoint), leaving every other card alone.
     await this.db.query(
       `INSERT INTO sandbox_issuer_fee_dues (token, period, amount)
        SELECT token, $1, monthly_fee FROM sandbox_issuer_cards
-       WHERE monthly_fee > 0 AND status IN ('active', 'frozen') AND created_at < $2::timestamptz
+       WHERE monthly_fee > 0 AND status IN ('active', 'frozen') AND created_at < $2::timestamptz AND ($3::text IS NULL OR token = $3)
        ON CONFLICT (token, period) DO NOTHING`,
-      [period, periodStart],
+      [period, periodStart, onlyToken ?? null],
     );
     const owed = await this.db.query<{ token: string; period: string }>(
-      `SELECT token, period FROM sandbox_issuer_fee_dues WHERE status = 'owed' AND period <= $1 ORDER BY period, token LIMIT 1000`,
-      [period],
+      `SELECT token, period FROM sandbox_issuer_fee_dues WHERE status = 'owed' AND period <= $1 AND ($2::text IS NULL OR token = $2) ORDER BY period, token LIMIT 1000`,
+      [period, onlyToken ?? null],
     );
     const eventIds: string[] = [];
     let waived = 0;

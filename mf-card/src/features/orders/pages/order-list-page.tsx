@@ -20,8 +20,8 @@ export default function OrderListPage() {
   const [open, setOpen] = useState<CardOrder | null>(null);
   const cards = useCards();
   const orders = useOrders({ cardId, status });
-  // Purchases, clearings and refunds arrive as issuer webhooks: the list follows them live.
-  useLiveEvents(['cards.transaction_'], () => void orders.refetch());
+  // Purchases, clearings, refunds and monthly fees arrive as issuer webhooks: the list follows them live.
+  useLiveEvents(['cards.transaction_', 'cards.monthly_fee_charged'], () => void orders.refetch());
   const rows = orders.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
