@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
 import { createAntdMobileProvider } from '@cardwallet/shared/ui';
-import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+// Deep imports, never the 'antd-mobile' barrel: the barrel has side effects, so every component any
+// page used became a dependency of every page (one vendor chunk for all); the build's transformImport
+// (shared/build/remote-preset.mjs) rewrites the pages' `import { Button } from 'antd-mobile'` likewise.
+import 'antd-mobile/es/global';
+import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { antdLocales } from './lib/antd-locale';
 import { QueryBoundary } from '@cardwallet/shared/forms';
 import { CARD_NAMESPACE, cardResources } from './i18n';

@@ -1,4 +1,9 @@
-import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+// Deep imports, never the 'antd-mobile' barrel: the barrel has side effects, so every component any
+// page used became a dependency of every page (one vendor chunk for all); the build's transformImport
+// (shared/build/remote-preset.mjs) rewrites the pages' `import { Button } from 'antd-mobile'` likewise.
+import 'antd-mobile/es/global';
+import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import enUS from 'antd-mobile/es/locales/en-US';
 import zhHK from 'antd-mobile/es/locales/zh-HK';
 import arSA from 'antd-mobile/es/locales/ar-SA';

@@ -4,7 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, setDefaultConfig, unstableSetRender } from 'antd-mobile';
+// Deep imports (the build's transformImport rewrites component imports the same way): the 'antd-mobile'
+// barrel is a side-effect module that would tie every component used anywhere to every chunk.
+import 'antd-mobile/es/global';
+import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import type { i18n as I18nInstance } from 'i18next';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { HostContext, PAGE_TIMEOUT_MS, useHost, type HostServices, type I18nService } from '@cardwallet/shared';

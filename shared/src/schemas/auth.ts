@@ -127,18 +127,8 @@ export const bindBody = z.discriminatedUnion('type', [
 ]);
 export type BindBody = z.input<typeof bindBody>;
 
-/** GET user/info — the signed-in customer's profile. */
-export const userProfile = z.object({
-  userId: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  /** 0 none, 1 KYC level 1, 2 KYC level 2 */
-  kycLevel: z.number().int().min(0).max(2),
-  inviteCode: z.string(),
-  hasPayPassword: z.boolean(),
-  createdAt: z.string(),
-});
-export type UserProfile = z.infer<typeof userProfile>;
+// GET user/info — `userProfile` lives in ./profile (no form validators: pages that only read the
+// profile do not load the phone-number metadata with them).
 
 /** GET user/inviter?refereeId= (public) — who invited you, for the invitation landing page. */
 export const inviterQuery = z.object({ refereeId: z.string().trim().min(1, V.required).max(64) });

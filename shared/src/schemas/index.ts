@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './pagination';
 export * from './registry';
 export * from './auth';
+export * from './profile';
 export * from './wallet';
 export * from './app';
 export * from './notifications';
