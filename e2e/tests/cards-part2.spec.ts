@@ -94,6 +94,20 @@ test.describe('cards, part 2', () => {
     await expect(fee).toContainText('Completed');
   });
 
+  test("the diagnostics page's sandbox merchant buys on the card; the purchase is in the statement", async ({ page, request }) => {
+    const session = await cardholder(request);
+    await signIn(page, session);
+    await page.goto('/pages/index/test');
+    await expect(page.getByRole('heading', { name: 'Test purchase at a merchant' })).toBeVisible();
+    await page.getByLabel('Amount (USD)').fill('3.20');
+    await page.getByLabel('Merchant', { exact: true }).fill('Diagnostics Bakery');
+    await page.getByRole('button', { name: 'Make the purchase' }).click();
+    await expect(page.getByText('Approved and completed: it is in the card statement.')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
+    await expect(main(page).getByRole('button', { name: /Diagnostics Bakery/ })).toContainText('Completed');
+  });
+
   test('freeze → a purchase is declined → unfreeze', async ({ page, request }) => {
     const session = await cardholder(request);
     await signIn(page, session);

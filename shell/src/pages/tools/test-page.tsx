@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { APP_VERSION_CODE, CONTRACT_VERSION, isApiError, useHost } from '@cardwallet/shared';
 import { useShell } from '../../shell-context';
 import { useToolsTranslation } from './i18n';
+import { SandboxPurchaseForm } from './sandbox-purchase-form';
 import './tools.css';
 
 /**
@@ -93,6 +94,7 @@ export default function TestPage() {
             </Button>
           )}
           {depositNote && <p role="status">{depositNote}</p>}
+          {session.isLoggedIn && <SandboxPurchaseForm />}
           <Button block fill="outline" color="primary" onClick={() => void window.open(`${host.apiBaseUrl()}dev/outbox`, '_blank', 'noopener')}>
             {t('outbox')}
           </Button>

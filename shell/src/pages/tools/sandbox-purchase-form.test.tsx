@@ -1,0 +1,57 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderPage } from '../testing';
+import { SandboxPurchaseForm } from './sandbox-purchase-form';
+
+afterEach(cleanup);
+
+const cards = {
+  cards: [
+    { id: 'c-applying', brand: 'visa', last4: null, status: 'applying' },
+    { id: 'c1', brand: 'visa', last4: '4242', status: 'active' },
+    { id: 'c2', brand: 'mastercard', last4: '5454', status: 'frozen' },
+  ],
+};
+
+describe('sandbox merchant simulator on the diagnostics page', () => {
+  it('buys on the chosen card through the sandbox issuer and says what the issuer answered', async () => {
+    const sent: unknown[] = [];
+    renderPage(<SandboxPurchaseForm />, {
+      'GET card/list': () => cards,
+      'POST dev/cards/purchase': (body) => {
+        sent.push(body);
+        return (body as { cardId: string }).cardId === 'c2'
+          ? { transactionId: 't2', approved: false, declineReason: 'card_frozen' }
+          : { transactionId: 't1', approved: true, declineReason: null };
+      },
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByLabelText('Card');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa •••• 4242', 'Mastercard •••• 5454']);
+
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
+    expect(screen.getByText('Enter an amount such as 12.50.')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '8.40');
+    await user.click(screen.getByLabelText('Merchant completes it at once'));
+    await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Approved: held on the card as a pre-authorisation until the merchant completes it.');
+    expect(sent).toEqual([{ cardId: 'c1', amount: '8.40', merchant: 'Sandbox Coffee', then: 'none' }]);
+
+    await user.selectOptions(card, 'c2');
+    await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
+    expect(await screen.findByText('Declined by the card issuer (card_frozen).')).toBeInTheDocument();
+  });
+
+  it('without a card, says how to get one', async () => {
+    renderPage(<SandboxPurchaseForm />, { 'GET card/list': () => ({ cards: [] }) });
+    expect(await screen.findByText('Apply for a card to try a test purchase.')).toBeInTheDocument();
+  });
+});

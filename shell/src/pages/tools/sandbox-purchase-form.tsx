@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { useQuery } from '@tanstack/react-query';
+import { isApiError, useHost } from '@cardwallet/shared';
+import { useToolsTranslation } from './i18n';
+
+interface CardRow {
+  id: string;
+  brand: 'visa' | 'mastercard';
+  last4: string | null;
+  status: string;
+}
+interface PurchaseResult {
+  transactionId: string;
+  approved: boolean;
+  declineReason: string | null;
+}
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * Sandbox merchant simulator (issue 10): a purchase on one of the signed-in customer's cards through
+ * the sandbox issuer — authorised or declined by it, optionally captured at once — which reaches the
+ * statement as the issuer's signed webhook, exactly as a real purchase would.
+ */
+export function SandboxPurchaseForm() {
+  const { t } = useToolsTranslation();
+  const host = useHost();
+  const cards = useQuery({ queryKey: ['shell', 'sandbox-cards'], queryFn: () => host.http.get<{ cards: CardRow[] }>('card/list'), select: (d) => d.cards.filter((c) => c.last4) });
+  const [cardId, setCardId] = useState('');
+  const [amount, setAmount] = useState('12.50');
+  const [merchant, setMerchant] = useState('Sandbox Coffee');
+  const [capture, setCapture] = useState(true);
+  const [note, setNote] = useState('');
+  const [amountError, setAmountError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chosen = cardId || cards.data?.[0]?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!AMOUNT.test(amount) || Number(amount) <= 0) {
+      setAmountError(t('purchaseAmountInvalid'));
+      return;
+    }
+    setAmountError('');
+    setBusy(true);
+    setNote('');
+    try {
+      const result = await host.http.post<PurchaseResult>('dev/cards/purchase', { cardId: chosen, amount, merchant: merchant.trim() || 'Sandbox Coffee', then: capture ? 'clear' : 'none' });
+      setNote(result.approved ? t(capture ? 'purchaseCompleted' : 'purchaseAuthorised') : t('purchaseDeclined', { reason: result.declineReason ?? '' }));
+    } catch (error) {
+      setNote(isApiError(error) ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (cards.isPending) return null;
+  if (!cards.data?.length) return <p>{t('purchaseNoCard')}</p>;
+  return (
+    <form className="cw-sandbox-form" onSubmit={(e) => void submit(e)} aria-labelledby="sandbox-purchase-title">
+      <h3 id="sandbox-purchase-title">{t('purchaseTitle')}</h3>
+      <label>
+        {t('purchaseCard')}
+        <select value={chosen} onChange={(e) => setCardId(e.target.value)}>
+          {cards.data.map((c) => (
+            <option key={c.id} value={c.id}>
+              {`${c.brand === 'visa' ? 'Visa' : 'Mastercard'} •••• ${c.last4}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('purchaseAmount')}
+        <input className="cw-ltr" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={amountError ? true : undefined} aria-describedby={amountError ? 'sandbox-amount-error' : undefined} />
+      </label>
+      {amountError && (
+        <p id="sandbox-amount-error" className="cw-sandbox-error">
+          {amountError}
+        </p>
+      )}
+      <label>
+        {t('purchaseMerchant')}
+        <input value={merchant} maxLength={60} onChange={(e) => setMerchant(e.target.value)} />
+      </label>
+      <label className="cw-sandbox-check">
+        <input type="checkbox" checked={capture} onChange={(e) => setCapture(e.target.checked)} />
+        {t('purchaseCapture')}
+      </label>
+      <Button block color="primary" type="submit" loading={busy} disabled={busy}>
+        {t('purchaseSubmit')}
+      </Button>
+      {note && <p role="status">{note}</p>}
+    </form>
+  );
+}
