@@ -37,6 +37,19 @@ export function calls(t: TestApp, token: string) {
   };
 }
 
+/** A KYC-1 customer with a funded wallet and an active card of `productId` (first top-up `first` USD). */
+export async function activeCard(t: TestApp, productId = 'virtual-visa-standard', fund = '300', first = '100') {
+  const u = await customer(t);
+  await fundCard(t, u.token, fund);
+  const c = calls(t, u.token);
+  const applied = await c.apply({ productId });
+  expect(applied.code, applied.msg).toBe(200);
+  const act = await c.activate(applied.data.id, first);
+  expect(act.code, act.msg).toBe(200);
+  const [row] = await t.database.sql.query<{ issuer_token: string }>(`SELECT issuer_token FROM cards WHERE id = $1`, [applied.data.id]);
+  return { u, c, cardId: applied.data.id as string, token: row!.issuer_token, activationId: act.data.id as string };
+}
+
 export async function postingCount(t: TestApp): Promise<number> {
   const [row] = await t.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings`);
   return row!.n;

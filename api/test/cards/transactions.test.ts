@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-issuer/webhook';
-import { booksClean, calls, customer, fundCard } from './support';
+import { activeCard as activeCardOf, booksClean, calls, customer, fundCard } from './support';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 
@@ -18,17 +18,7 @@ for (const driver of testDrivers()) {
     });
     afterAll(async () => t?.close());
 
-    async function activeCard(productId = 'virtual-visa-standard', fund = '300', first = '100') {
-      const u = await customer(t);
-      await fundCard(t, u.token, fund);
-      const c = calls(t, u.token);
-      const applied = await c.apply({ productId });
-      expect(applied.code, applied.msg).toBe(200);
-      const act = await c.activate(applied.data.id, first);
-      expect(act.code, act.msg).toBe(200);
-      const [row] = await t.database.sql.query<{ issuer_token: string }>(`SELECT issuer_token FROM cards WHERE id = $1`, [applied.data.id]);
-      return { u, c, cardId: applied.data.id as string, token: row!.issuer_token, activationId: act.data.id as string };
-    }
+    const activeCard = (productId?: string, fund?: string, first?: string) => activeCardOf(t, productId, fund, first);
     const purchase = (cardId: string, amount: string, extra: Record<string, unknown> = {}) => t.post('dev/cards/purchase', { cardId, amount, merchant: 'Test Shop', ...extra });
     const orders = async (token: string, query: Record<string, string> = {}) => (await t.get('card/orders', query, { token })).data;
 

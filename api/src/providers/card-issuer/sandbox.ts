@@ -10,7 +10,6 @@ import {
   type IssuerBrand,
   type IssuerCardStatus,
   type IssuerCardType,
-  type IssuerShipping,
   type IssuerShippingStatus,
 } from './types';
 
@@ -82,18 +81,8 @@ export class SandboxCardIssuer implements CardIssuer {
     return Promise.resolve();
   }
 
-  async createCard(req: {
-    reference: string;
-    brand: IssuerBrand;
-    type: IssuerCardType;
-    pin: string;
-    shipping: IssuerShipping | null;
-    transactionFee?: string;
-    monthlyLimit?: string;
-    monthlyFee?: string;
-    tier?: string;
-    carrierCode?: string;
-  }): Promise<IssuedCard> {
+  /** The interface's request, plus what only the sandbox's stock of posted physical cards carries. */
+  async createCard(req: Parameters<CardIssuer['createCard']>[0] & { tier?: string; carrierCode?: string }): Promise<IssuedCard> {
     await this.gate(this.failures.create, 'the card application');
     const token = `sbx_${createHmac('sha256', this.fingerprintKey).update(`card:${req.reference}`).digest('hex').slice(0, 32)}`;
     const existing = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
