@@ -7,7 +7,7 @@
 //   node scripts/release.mjs token    <app> --label <text>      (administrators: mints a deploy token)
 // <app>: card | wallet | user | share | passport (or mf_card, mf-card …).
 // CW_API_URL (default http://127.0.0.1:8080), CW_DEPLOY_TOKEN (the app's deploy token) or, for an
-// administrator, CW_ADMIN_TOKEN / CW_ADMIN_USER + CW_ADMIN_PASSWORD.
+// administrator, CW_ADMIN_TOKEN / CW_ADMIN_USER + CW_ADMIN_PASSWORD + CW_ADMIN_OTP (the authenticator's 6-digit code).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -77,8 +77,9 @@ async function api(method, path, { token, body } = {}) {
 
 async function adminToken() {
   if (process.env.CW_ADMIN_TOKEN) return process.env.CW_ADMIN_TOKEN;
-  if (process.env.CW_ADMIN_USER && process.env.CW_ADMIN_PASSWORD) {
-    return (await api('POST', 'user/adminLogin', { body: { username: process.env.CW_ADMIN_USER, password: process.env.CW_ADMIN_PASSWORD } })).token;
+  if (process.env.CW_ADMIN_USER && process.env.CW_ADMIN_PASSWORD && process.env.CW_ADMIN_OTP) {
+    const body = { username: process.env.CW_ADMIN_USER, password: process.env.CW_ADMIN_PASSWORD, otp: process.env.CW_ADMIN_OTP };
+    return (await api('POST', 'user/adminLogin', { body })).token;
   }
   return undefined;
 }
@@ -163,7 +164,7 @@ export async function main(argv = process.argv.slice(2)) {
   }
   if (command === 'token') {
     const token = await adminToken();
-    if (!token) throw new UsageError('minting a deploy token needs an administrator: CW_ADMIN_TOKEN or CW_ADMIN_USER + CW_ADMIN_PASSWORD');
+    if (!token) throw new UsageError('minting a deploy token needs an administrator: CW_ADMIN_TOKEN or CW_ADMIN_USER + CW_ADMIN_PASSWORD + CW_ADMIN_OTP');
     const created = await api('POST', 'admin/releases/tokens', { token, body: { app: app.name, label: values.label ?? `${app.short} CI` } });
     console.log(created.token);
     console.error(`deploy token ${created.id} for ${created.app} (shown once; store it as the team's CW_DEPLOY_TOKEN)`);

@@ -4,7 +4,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import { negotiateLocale, ResultCode } from '@cardwallet/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { authPreHandler } from './http/auth.js';
+import { openapiOptions } from './http/openapi.js';
 import { systemClock, type Clock } from './http/clock.js';
 import { errorBody, fieldMessages, translateFieldMessage } from './http/envelope.js';
 import { BusinessError, InvalidParamsError } from './http/errors.js';
@@ -159,22 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'CardWallet payment service',
-        version: '1.0.0',
-        description:
-          'Every business outcome answers HTTP 200 with { code, msg, key?, data }. See docs/api.md for codes and error keys.',
-      },
-      components: {
-        securitySchemes: {
-          accessToken: { type: 'apiKey', in: 'header', name: 'Access-Token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openapiOptions);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(registerModules, { prefix: '/api' });

@@ -11,6 +11,29 @@ export const REPO_ROOT = path.resolve(API_DIR, '..');
 
 /** Documented sandbox default for the seeded admin (ADMIN_PASSWORD overrides; required outside sandbox). */
 export const SANDBOX_ADMIN_PASSWORD = 'Admin1234!';
+/**
+ * Documented sandbox TOTP secret (base32, 20 bytes) of the admin's second factor, so tests, e2e and a
+ * developer's authenticator app can compute codes. ADMIN_TOTP_SECRET overrides; required and must
+ * differ from this one outside sandbox.
+ */
+export const SANDBOX_ADMIN_TOTP_SECRET = 'WKKDAQZXSEXLGQOX7SNYONKND5Y6JYAH';
+
+/** Passwords an attacker tries first: refused for the admin in production (compared case-insensitively). */
+const COMMON_PASSWORDS = new Set(
+  ['password', 'password1', 'password123', 'admin', 'admin123', 'admin1234', 'administrator', 'changeme', 'letmein', 'welcome', 'qwerty', '123456789012', 'p@ssw0rd', 'passw0rd', 'cardwallet'].map(
+    (p) => p.toLowerCase(),
+  ),
+);
+
+/** Why the admin password is too weak for production, or undefined when it is acceptable. */
+export function weakAdminPasswordReason(password: string): string | undefined {
+  if (password === SANDBOX_ADMIN_PASSWORD) return 'is the documented sandbox default';
+  if (password.length < 12) return 'must be at least 12 characters in production';
+  const bare = password.toLowerCase().replace(/[^a-z0-9@]+/g, '');
+  if (COMMON_PASSWORDS.has(password.toLowerCase()) || COMMON_PASSWORDS.has(bare)) return 'is a commonly guessed password';
+  if (new Set(password).size < 6) return 'repeats too few different characters';
+  return undefined;
+}
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -22,7 +45,12 @@ const positiveInt = (def: number) => z.coerce.number({ error: 'must be a number'
 const envSchema = z
   .object({
     PORT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535, 'must be 0..65535').default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /**
+     * Address to listen on. Default: loopback (127.0.0.1) in sandbox mode — the sandbox's dev routes
+     * (one-time codes, minted deposits, KYC levels) and documented secrets must not reach the network
+     * unless someone asks for it (README "Open the sandbox to a phone"); 0.0.0.0 in production.
+     */
+    HOST: z.string().min(1).optional(),
     /** postgres://… — when set, the API uses this PostgreSQL server instead of the embedded PGlite. */
     DATABASE_URL: z
       .string()
@@ -41,6 +69,15 @@ const envSchema = z
     SMTP_FROM: z.string().min(3).optional(),
     SMTP_SECURE: bool.optional(),
     ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+    /** Base32 TOTP secret of the admin's second factor (RFC 6238, 30 s, 6 digits); ≥ 16 bytes. */
+    ADMIN_TOTP_SECRET: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z2-7]{26,128}=*$/, 'must be base32 of at least 16 bytes (26+ characters A-Z, 2-7)')
+      .optional(),
+    /** Lifetime of an admin session (default 30 min; customers keep theirs 30 days). */
+    ADMIN_SESSION_MINUTES: positiveInt(30).refine((n) => n <= 24 * 60, 'must be at most 1440'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'must be fatal|error|warn|info|debug|trace|silent',
@@ -70,6 +107,8 @@ const envSchema = z
     /** Per-IP limits (shared through Redis when REDIS_URL is set, else per process): requests per window. */
     IP_LOGIN_MAX: positiveInt(30),
     IP_SEND_CODE_MAX: positiveInt(20),
+    /** Inviter look-ups (user/inviter) per IP per window: a share link opens a handful, a walk of ids thousands. */
+    IP_INVITER_MAX: positiveInt(30),
     IP_WINDOW_SECONDS: positiveInt(15 * 60),
     /** Codes per account per hour (on top of the 60 s resend cooldown). */
     CODE_MAX_PER_HOUR: positiveInt(10),
@@ -104,6 +143,11 @@ const envSchema = z
         }
       })
       .optional(),
+    /** Passkeys (WebAuthn): the RP ID (a domain), its display name, and the exact origins allowed (comma-separated).
+     * Sandbox defaults: localhost and any http(s)://localhost:<port>; outside sandbox passkeys stay off until both are set. */
+    PASSKEY_RP_ID: z.string().regex(/^[a-z0-9.-]+$/, 'must be a domain such as wallet.example.com').optional(),
+    PASSKEY_RP_NAME: z.string().min(1).max(64).default('CardWallet'),
+    PASSKEY_ORIGINS: z.string().regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins').optional(),
   })
   .superRefine((env, ctx) => {
     const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
@@ -115,6 +159,14 @@ const envSchema = z
     }
     if (!sandbox && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required outside sandbox mode' });
+    }
+    const weak = !sandbox && env.ADMIN_PASSWORD ? weakAdminPasswordReason(env.ADMIN_PASSWORD) : undefined;
+    if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `${weak} (production refuses a weak admin password)` });
+    if (!sandbox && !env.ADMIN_TOTP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is required outside sandbox mode (the admin signs in with a second factor)' });
+    }
+    if (!sandbox && env.ADMIN_TOTP_SECRET === SANDBOX_ADMIN_TOTP_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is the documented sandbox secret: generate your own' });
     }
     if (!sandbox && !env.OPERATOR_PROFILE_JSON) {
       ctx.addIssue({ code: 'custom', path: ['OPERATOR_PROFILE_JSON'], message: 'is required outside sandbox mode (the about page states who operates the service)' });
@@ -133,6 +185,9 @@ export interface Config {
   webRoot: string | undefined;
   smtp: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean } | undefined;
   adminPassword: string;
+  /** Base32 TOTP secret of the admin's second factor (sandbox: SANDBOX_ADMIN_TOTP_SECRET). */
+  adminTotpSecret: string;
+  adminSessionSeconds: number;
   operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
@@ -145,6 +200,7 @@ export interface Config {
     loginLockSeconds: number;
     ipLoginMax: number;
     ipSendCodeMax: number;
+    ipInviterMax: number;
     ipWindowSeconds: number;
     codeMaxPerHour: number;
     codeResendSeconds: number;
@@ -161,6 +217,8 @@ export interface Config {
   appVersion: { latest: number; minimum: number };
   /** Release store and registry (RELEASE_* variables, src/modules/releases/config.ts). */
   releases: ReleaseConfig;
+  /** WebAuthn relying party (PASSKEY_* variables); undefined = passkeys off (production without them). */
+  passkeys: { rpId: string; rpName: string; origins: string[] | 'localhost' } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -179,7 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((i) => {
         const name = String(i.path[0] ?? 'environment');
         const value = env[name];
-        return `${name}${value !== undefined ? ` (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : value)})` : ''}: ${i.message}`;
+        return `${name}${value !== undefined ? ` (got ${JSON.stringify(name.includes('PASSWORD') || name.includes('SECRET') ? '***' : value)})` : ''}: ${i.message}`;
       }),
     );
   }
@@ -190,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sandbox,
@@ -206,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     adminPassword: e.ADMIN_PASSWORD ?? SANDBOX_ADMIN_PASSWORD,
+    adminTotpSecret: e.ADMIN_TOTP_SECRET ?? SANDBOX_ADMIN_TOTP_SECRET,
+    adminSessionSeconds: e.ADMIN_SESSION_MINUTES * 60,
     operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
@@ -218,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginLockSeconds: e.LOGIN_LOCK_SECONDS,
       ipLoginMax: e.IP_LOGIN_MAX,
       ipSendCodeMax: e.IP_SEND_CODE_MAX,
+      ipInviterMax: e.IP_INVITER_MAX,
       ipWindowSeconds: e.IP_WINDOW_SECONDS,
       codeMaxPerHour: e.CODE_MAX_PER_HOUR,
       codeResendSeconds: e.CODE_RESEND_SECONDS,
@@ -231,5 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxCardFeeRunMs: e.SANDBOX_CARD_FEE_RUN_MS,
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
     releases: releases.config,
+    passkeys:
+      e.PASSKEY_RP_ID && e.PASSKEY_ORIGINS
+        ? { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS.split(',') }
+        : sandbox
+          ? { rpId: e.PASSKEY_RP_ID ?? 'localhost', rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS?.split(',') ?? 'localhost' }
+          : undefined,
   };
 }

@@ -1,8 +1,7 @@
 import { loadConfig, ConfigError } from './config.js';
 import { openDatabase } from './db/index.js';
 import { buildApp } from './app.js';
-import { seedSandbox, seedAdmin } from './modules/accounts/seed.js';
-import { purgeExpiredIdempotencyKeys } from './http/idempotency.js';
+import { assertNoSandboxData, seedSandbox, seedAdmin } from './modules/accounts/seed.js';
 import { runDemoSeeds } from './sandbox/demo-seeds.js';
 import { installDrain } from './process/drain.js';
 
@@ -31,16 +30,21 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
   const drain = installDrain(app);
+  // Ready before anything injects: a module's own `inject` (the sandbox issuer's and KYC provider's
+  // webhooks during the demo seeds) runs on an encapsulated instance whose `ready` is avvio's, which
+  // starts the app WITHOUT the onReady hooks — @fastify/swagger's among them, so /api/docs/json
+  // answered 500 ("must be called after .ready()") on every start that seeded demo data.
+  await app.ready();
   app.log.info(
     { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, migrations: database.migrations },
     'database ready',
   );
 
+  // Production refuses a database the sandbox used (demo customer, documented secrets, minted money).
+  await assertNoSandboxData(app);
+  // The admin's credentials come from configuration at every start (rotation works).
   await seedAdmin(app);
   if (config.sandbox) await runDemoSeeds(app, { userId: await seedSandbox(app) });
-
-  // Hourly, in one of the API processes (src/jobs).
-  app.jobs.every('idempotency.purge', 3600_000, () => purgeExpiredIdempotencyKeys(database.sql, app.clock.now()));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -84,12 +88,23 @@ async function main(): Promise<void> {
   // Consumers of domain events (cashback, messages …) run in the background of every process;
   // SKIP LOCKED keeps two processes from handling the same delivery.
   app.events.start();
-  // Run-once background work (src/jobs). Also started by the app's onReady hook, which a demo seed's
-  // inject during start-up can consume before listen: start explicitly (idempotent).
+  // Run-once background work (src/jobs). Also started by the app's onReady hook (app.ready() above);
+  // started explicitly as well (idempotent) so no start-up path can leave them off.
   app.jobs.start();
+  if (config.sandbox && !isLoopback(config.host)) {
+    // Asked for (HOST), so allowed — but say loudly what the network can now reach (README "Open the sandbox to a phone").
+    app.log.warn(
+      { host: config.host },
+      'SANDBOX OPEN TO THE NETWORK: anyone who reaches this address can read one-time codes (/api/dev/outbox), mint deposits, set KYC levels and sign in with the documented sandbox admin. Use only on a network you trust.',
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot), port }, `CardWallet API on http://localhost:${port}/api/`);
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 main().catch((e: unknown) => {

@@ -33,6 +33,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     // Every e2e request comes from 127.0.0.1 to one server for the whole suite; the per-IP limits
     // (covered by the API's own tests) would otherwise refuse later suites' codes and logins.
     IP_SEND_CODE_MAX: '1000',
+    IP_INVITER_MAX: '1000',
     IP_LOGIN_MAX: '1000',
   },
 });

@@ -24,10 +24,10 @@ async function cardholder(request: APIRequestContext, opts: { level?: number; fu
   await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
   await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
   await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
-  if (opts.load === '0') return { token, userId, cardId: '' };
+  if (opts.load === '0') return { token, userId, cardId: '', password };
   const card = await call<{ id: string }>(request, 'POST', 'card/apply', token, { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, { 'Idempotency-Key': randomUUID() });
   await call(request, 'POST', 'card/activate', token, { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' }, { 'Idempotency-Key': randomUUID() });
-  return { token, userId, cardId: card.id };
+  return { token, userId, cardId: card.id, password };
 }
 
 /** Six digits on the on-screen PIN pad's cells (a physical keyboard works on them too). */
@@ -51,6 +51,7 @@ test.describe('cards, part 2', () => {
     await expect(main(page).getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute('href', '/pages/user/paypass');
     await expectAccessible(page);
 
+    await call(request, 'POST', 'user/stepUp', session.token, { purpose: 'paypass', proof: { kind: 'password', password: session.password } });
     await call(request, 'POST', 'user/setPayPassword', session.token, { password: '246810', confirmPassword: '246810' });
     await typePin(page, 'Transaction password, 6 digits', '246810');
     const details = main(page).getByRole('region', { name: 'Card details' });
@@ -131,17 +132,23 @@ test.describe('cards, part 2', () => {
 
   test('closing a card refunds its balance to the wallet', async ({ page, request }) => {
     const session = await cardholder(request, { funds: '200', load: '100' });
-    const before = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
+    type Info = { cardFunding: string; sources: Array<{ currency: string; available: string }> };
+    const usdt = (i: Info) => Number(i.sources.find((x) => x.currency === 'USDT')?.available ?? '0');
+    const before = await call<Info>(request, 'GET', 'wallet/transferInfo', session.token);
     await signIn(page, session);
     await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
+    // The refund goes to the wallet in the currency chosen before confirming (spec §4).
+    await main(page).getByRole('radio', { name: 'USDT' }).check();
     await main(page).getByRole('button', { name: 'Close card' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('$100.00');
+    await expect(dialog).toContainText('100.00 USDT');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close card' }).click();
     await expect(main(page).getByRole('article')).toContainText('Closed');
-    const after = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
-    expect(Number(after.cardFunding) - Number(before.cardFunding)).toBeCloseTo(100, 6);
+    const after = await call<Info>(request, 'GET', 'wallet/transferInfo', session.token);
+    expect(usdt(after) - usdt(before)).toBeCloseTo(100, 6);
+    expect(after.cardFunding).toBe(before.cardFunding);
   });
 
   test('bind a physical card received by post', async ({ page, request }) => {
@@ -177,6 +184,9 @@ test.describe('cards, part 2', () => {
     await expect(row.locator('.card-order-amount')).toHaveCSS('direction', 'ltr');
     await expectAccessible(page);
     await page.goto(`/pages/card/set-card-pin?cardId=${session.cardId}&kind=pin`);
+    // The login password first (step-up, issue 22).
+    await main(page).getByLabel('كلمة مرور تسجيل الدخول').fill(session.password);
+    await main(page).getByRole('button', { name: 'التالي' }).click();
     await expect(main(page).getByRole('heading', { name: 'أدخل رمزًا سريًا جديدًا للبطاقة من 6 أرقام' })).toBeVisible();
     await expectAccessible(page);
     await typePin(page, 'الرمز الجديد، 6 أرقام', '135790');

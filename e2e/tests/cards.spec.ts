@@ -24,7 +24,7 @@ async function customer(request: APIRequestContext, { level, funds }: { level: n
     await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
     await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
   }
-  return { token, userId };
+  return { token, userId, password };
 }
 
 test.describe('cards', () => {
@@ -77,18 +77,24 @@ test.describe('cards', () => {
     await page.getByRole('article', { name: /Visa Virtual card ending/ }).click();
     await expect(page).toHaveURL(/\/pages\/card\/withdraw\?cardId=/);
     await expect(main(page)).toContainText('$94.00');
+    // The withdrawal asks the transaction password (spec §6).
+    await call(request, 'POST', 'user/stepUp', session.token, { purpose: 'paypass', proof: { kind: 'password', password: session.password } });
+    await call(request, 'POST', 'user/setPayPassword', session.token, { password: '135790', confirmPassword: '135790' });
     await page.getByLabel('Amount (USD)', { exact: true }).fill('95');
+    await page.getByLabel('Transaction password', { exact: true }).fill('135790');
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await expect(page.getByText(/must keep at least 1 USD/)).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Amount (USD)', { exact: true }).fill('50');
+    await expect(main(page)).toContainText('Wallet · USD');
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await expect(page).toHaveURL(/\/pages\/card\/index$/);
     await expect(page.getByRole('article', { name: /Visa Virtual card ending/ })).toContainText('$45.00');
 
-    // 300 − 10 application fee − 100 first top-up + 50 withdrawn = 240 on the card-funding balance.
-    const info = await call<{ cardFunding: string }>(request, 'GET', 'wallet/transferInfo', session.token);
-    expect(info.cardFunding).toBe('240.00');
+    // 300 − 10 application fee − 100 first top-up = 190 on the card-funding balance; the 50 withdrawn are in the USD wallet.
+    const info = await call<{ cardFunding: string; sources: Array<{ currency: string; available: string }> }>(request, 'GET', 'wallet/transferInfo', session.token);
+    expect(info.cardFunding).toBe('190.00');
+    expect(info.sources.find((x) => x.currency === 'USD')?.available).toBe('50');
 
     await page.goto('/pages/card/recharge');
     await expect(page).toHaveURL(/select-card\?for=recharge/);

@@ -58,8 +58,13 @@ async function api<T = unknown>(request: APIRequestContext, token: string, metho
   return (await response.json()) as { code: number; msg: string; key?: string; data: T };
 }
 
-/** Level 1 through the API (for the level-2 tests): a photo through upload/image, then the details. */
-async function level1ThroughApi(request: APIRequestContext, token: string) {
+/**
+ * Level 1 through the API (for the level-2 tests): a photo through upload/image, then the details.
+ * Each customer has a document of their own: one verified identity backs one account (docs/kyc.md).
+ * Answers the document number.
+ */
+async function level1ThroughApi(request: APIRequestContext, token: string): Promise<string> {
+  const documentNumber = `76${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 8) + 1}`;
   const uploaded = await request.post('/api/upload/image', { headers: { 'Access-Token': token }, multipart: { file: file('passport.png') } });
   const body = (await uploaded.json()) as { code: number; data: { files: { id: string }[] } };
   expect(body.code).toBe(200);
@@ -68,11 +73,12 @@ async function level1ThroughApi(request: APIRequestContext, token: string) {
     documentType: 'passport',
     firstName: 'Sam',
     lastName: 'Taylor',
-    documentNumber: '761234567',
+    documentNumber,
     birthDate: '1988-03-02',
     documentImages: [body.data.files[0]!.id],
   });
   expect(res.code, res.msg).toBe(200);
+  return documentNumber;
 }
 
 async function settled(page: Page) {
@@ -129,7 +135,7 @@ test.describe('identity verification', () => {
 
   test('KYC2: the provider page decides GREEN → success page and level 2', async ({ page, request }) => {
     const session = await newCustomer(page, request, 'kyc2');
-    await level1ThroughApi(request, session.token);
+    const documentNumber = await level1ThroughApi(request, session.token);
     await page.goto('/pages/user/kyc-lv2');
     await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
     await settled(page);
@@ -144,7 +150,7 @@ test.describe('identity verification', () => {
     const provider = page.frameLocator('iframe[title="Identity check by our verification partner"]');
     await expect(provider.getByText('Sam Taylor')).toBeVisible();
     await expectAccessible(page);
-    await provider.getByLabel('Document number as printed on the document').fill('761 234 567');
+    await provider.getByLabel('Document number as printed on the document').fill(documentNumber.replace(/(\d{3})(?=\d)/g, '$1 '));
     await provider.getByLabel('Photo of the document (front)').setInputFiles(file('document.png'));
     await provider.getByLabel('Selfie (camera or file)').setInputFiles(file('selfie.png'));
     await provider.getByRole('button', { name: 'Submit for review' }).click();
@@ -164,7 +170,7 @@ test.describe('identity verification', () => {
 
   test('KYC2: RED with RETRY → fail page with the comment → try again', async ({ page, request }) => {
     const session = await newCustomer(page, request, 'kyc2r');
-    await level1ThroughApi(request, session.token);
+    const documentNumber = await level1ThroughApi(request, session.token);
     await page.goto('/pages/user/kyc-lv2-sumsub');
     const provider = page.frameLocator('iframe[title="Identity check by our verification partner"]');
     await expect(provider.getByText('Sam Taylor')).toBeVisible();
@@ -181,7 +187,7 @@ test.describe('identity verification', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page).toHaveURL(/kyc-lv2-sumsub$/);
     await expect(provider.getByRole('button', { name: 'Submit for review' })).toBeVisible();
-    await provider.getByLabel('Document number as printed on the document').fill('761234567');
+    await provider.getByLabel('Document number as printed on the document').fill(documentNumber);
     await provider.getByLabel('Photo of the document (front)').setInputFiles(file('document.png'));
     await provider.getByLabel('Selfie (camera or file)').setInputFiles(file('selfie.png'));
     await provider.getByRole('button', { name: 'Submit for review' }).click();

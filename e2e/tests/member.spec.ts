@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { navTitle, waitForShell } from '../support/app';
+import { adminToken as signInAdmin } from '../support/admin';
 import { input, loginThroughApi, outboxCount, readCode, registerThroughApi, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
 
 /**
@@ -77,10 +78,18 @@ test('member index and settings: signed-in profile, every entry, accessible', as
 });
 
 test('sets the transaction password, then changes it', async ({ page, request }) => {
-  await signedInCustomer(page, request, 'paypass');
+  const me = await signedInCustomer(page, request, 'paypass');
   await open(page, '/pages/user/settings');
   await expect(page.getByText('Not set')).toBeVisible();
   await page.getByText('Transaction password', { exact: true }).click();
+  // A fresh proof first (issue 22): a wrong login password is shown next to the field.
+  await expect(page.getByRole('heading', { name: 'First, confirm it is you' })).toBeVisible();
+  await input(page, 'Login password').fill('Wrong-password-1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Wrong account or password.')).toBeVisible();
+  await expectAccessible(page);
+  await input(page, 'Login password').fill(me.password);
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('button', { name: 'Enter a new 6-digit transaction password' })).toBeVisible();
   await expectAccessible(page);
   await typeOnKeypad(page, 'Enter a new 6-digit transaction password', '246810');
@@ -89,6 +98,8 @@ test('sets the transaction password, then changes it', async ({ page, request })
   await expect(page.getByText('Set', { exact: true })).toBeVisible();
 
   await page.getByText('Transaction password', { exact: true }).click();
+  await input(page, 'Login password').fill(me.password);
+  await page.getByRole('button', { name: 'Next' }).click();
   // A wrong old password: told how many tries are left, asked again.
   await typeOnKeypad(page, 'Enter your current transaction password', '999999');
   await typeOnKeypad(page, 'Enter a new 6-digit transaction password', '135791');
@@ -104,9 +115,15 @@ test('sets the transaction password, then changes it', async ({ page, request })
 });
 
 test('binds a phone with the outbox code, then changes it after proving the old number', async ({ page, request }) => {
-  await signedInCustomer(page, request, 'phone');
+  const me = await signedInCustomer(page, request, 'phone');
   const first = uniqueMobile();
   await open(page, '/pages/user/bind-phone');
+  // A first number is proved on the e-mail bound before (issue 22).
+  await expect(page.getByRole('heading', { name: 'First, confirm it is you' })).toBeVisible();
+  const seenEmail = await outboxCount(request, me.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await input(page, 'Verification code').fill(await readCode(request, me.email, seenEmail));
+  await page.getByRole('button', { name: 'Next' }).click();
   await input(page, 'Mobile number').fill(first);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
@@ -138,8 +155,7 @@ test('binds a phone with the outbox code, then changes it after proving the old 
 });
 
 test('binds a coupon and finds it under "available"', async ({ page, request }) => {
-  const admin = await request.post('/api/user/adminLogin', { data: { username: 'admin', password: 'Admin1234!' } });
-  const adminToken = ((await admin.json()) as { data: { token: string } }).data.token;
+  const adminToken = await signInAdmin(request);
   const issued = await request.post('/api/admin/coupons/issue', {
     headers: { 'Access-Token': adminToken },
     data: { name: 'e2e', scope: 'card_application_fee', discountType: 'fixed', discountValue: '10', validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(), quantity: 1 },
@@ -168,7 +184,7 @@ test('binds a coupon and finds it under "available"', async ({ page, request }) 
 
 test('ar-AE: the member centre right to left, accessible', async ({ page, request }) => {
   await useLanguage(page, 'ar-AE');
-  await signedInCustomer(page, request, 'rtl');
+  const me = await signedInCustomer(page, request, 'rtl');
   await open(page, '/pages/user/index');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByText('غير موثَّق')).toBeVisible();
@@ -180,6 +196,10 @@ test('ar-AE: the member centre right to left, accessible', async ({ page, reques
   await expect(page.getByRole('tab', { name: 'متاحة (0)' })).toBeVisible();
   await expectAccessible(page);
   await open(page, '/pages/user/paypass');
+  await expect(page.getByRole('heading', { name: 'أولًا، أكّد هويتك' })).toBeVisible();
+  await expectAccessible(page);
+  await input(page, 'كلمة مرور الدخول').fill(me.password);
+  await page.getByRole('button', { name: 'التالي' }).click();
   await typeOnKeypad(page, 'أدخل كلمة مرور معاملات جديدة من 6 أرقام', '112233');
   await typeOnKeypad(page, 'أدخل كلمة مرور المعاملات الجديدة مرة أخرى', '112233');
   await expect(page.getByText('معيّنة', { exact: true })).toBeVisible();

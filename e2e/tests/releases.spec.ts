@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { adminToken } from '../support/admin';
 
 /**
  * Independent releases (issue 15), against the running server, the shell never rebuilt: the
@@ -103,8 +104,8 @@ test.describe('independent releases of a feature app', () => {
   test.beforeAll(async ({ request }, info) => {
     baseURL = String(info.project.use.baseURL);
     work = mkdtempSync(join(tmpdir(), 'cw-release-e2e-'));
-    const login = await (await request.post('/api/user/adminLogin', { data: { username: 'admin', password: 'Admin1234!' } })).json();
-    const minted = await (await request.post('/api/admin/releases/tokens', { data: { app: APP, label: 'passport e2e' }, headers: { 'access-token': login.data.token } })).json();
+    const admin = await adminToken(request);
+    const minted = await (await request.post('/api/admin/releases/tokens', { data: { app: APP, label: 'passport e2e' }, headers: { 'access-token': admin } })).json();
     deployToken = minted.data.token;
     expect(deployToken).toMatch(/^cwd_/);
   });

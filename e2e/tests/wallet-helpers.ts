@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForShell, type ShellHandle } from '../support/app';
+import { adminToken } from '../support/admin';
 import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
 
 interface Envelope<T> {
@@ -13,10 +14,10 @@ export interface WalletUser {
   email: string;
   token: string;
   userId: string;
+  /** The login password: the step-up proof before the transaction password is set (issue 22). */
+  password?: string;
 }
 
-/** The documented sandbox administrator (docs/api.md). */
-const ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin1234!' };
 export const PAY_PASSWORD = '135790';
 
 async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, options: { token?: string; data?: unknown; params?: Record<string, string> } = {}): Promise<Envelope<T>> {
@@ -35,7 +36,7 @@ export async function newWalletUser(request: APIRequestContext, tag: string): Pr
   const password = strongPassword(tag);
   await registerThroughApi(request, email, password);
   const session = await loginThroughApi(request, email, password);
-  return { email, ...session };
+  return { email, password, ...session };
 }
 
 /** Puts the session in the shell the way a sign-in does, then opens `path`. */
@@ -78,6 +79,8 @@ export async function fund(request: APIRequestContext, user: WalletUser, amount:
 }
 
 export async function setPayPassword(request: APIRequestContext, user: WalletUser, password = PAY_PASSWORD) {
+  const proved = await call(request, 'POST', 'user/stepUp', { token: user.token, data: { purpose: 'paypass', proof: { kind: 'password', password: user.password } } });
+  expect(proved.code, proved.msg).toBe(200);
   const body = await call(request, 'POST', 'user/setPayPassword', { token: user.token, data: { password, confirmPassword: password } });
   expect(body.code, body.msg).toBe(200);
 }
@@ -88,11 +91,8 @@ export async function setKycLevel(request: APIRequestContext, user: WalletUser, 
   expect(body.code, body.msg).toBe(200);
 }
 
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const body = await call<{ token: string }>(request, 'POST', 'user/adminLogin', { data: ADMIN });
-  expect(body.code, body.msg).toBe(200);
-  return body.data.token;
-}
+/** The documented sandbox administrator, signed in with password and TOTP (e2e/support/admin.ts). */
+export { adminToken } from '../support/admin';
 
 export async function approveWithdrawal(request: APIRequestContext, id: string) {
   const token = await adminToken(request);

@@ -22,4 +22,6 @@ export const routes: FeatureRoute[] = [
   { path: 'kyc-lv2-sumsub', load: () => import('./features/kyc/pages/kyc-lv2-sumsub-page'), titleKey: 'kyc.title.lv2Sumsub', navBar: 'none' },
   { path: 'kyc-lv2-success', load: () => import('./features/kyc/pages/kyc-lv2-success-page'), titleKey: 'kyc.title.lv2Success' },
   { path: 'kyc-lv2-fail', load: () => import('./features/kyc/pages/kyc-lv2-fail-page'), titleKey: 'kyc.title.lv2Fail' },
+  // passkeys (issue 22) — features/passkeys
+  { path: 'passkeys', load: () => import('./features/passkeys/pages/passkeys-page'), titleKey: 'passkeys.title' },
 ];

@@ -19,4 +19,6 @@ export const routes: FeatureRoute[] = [
   { path: 'exchange-record', load: () => import('./features/exchange/pages/exchange-record-page'), titleKey: 'titles.exchangeRecord', pullToRefresh: true },
   { path: 'cash-flow', load: () => import('./features/cash-flow/pages/cash-flow-page'), titleKey: 'titles.cashFlow', pullToRefresh: true },
   { path: 'transfer', load: () => import('./features/transfer/pages/transfer-page'), titleKey: 'titles.transfer' },
+  // Card-funding balance back to the wallet (issue 21; docs/cards.md "Money back to the wallet").
+  { path: 'card-funding', load: () => import('./features/card-funding/pages/card-funding-page'), titleKey: 'titles.cardFunding' },
 ];

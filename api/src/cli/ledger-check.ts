@@ -8,10 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/index.js';
-import { sqlFromDrizzle } from '../ledger/sql.js';
-import { WalletService } from '../modules/wallet/service.js';
-import { SandboxChain } from '../providers/chain/sandbox.js';
-import { SandboxRates } from '../providers/rates/sandbox.js';
+import { checkLedgerSnapshot } from '../ledger/check.js';
 import { checkCards } from '../modules/cards/check.js';
 import { checkReferral } from '../modules/referral/check.js';
 import { createCardIssuer } from '../providers/card-issuer/index.js';
@@ -24,19 +21,14 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
   try {
-    const wallet = new WalletService({
-      db: sqlFromDrizzle(database),
-      chain: new SandboxChain({ addressSecret: 'unused', blockIntervalMs: 0 }),
-      rates: new SandboxRates(),
-      kycLevel: async () => 0,
-    });
     const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) || 'postgres' : config.dataDir;
     const [tables] = await database.sql.query<{ present: boolean }>(`SELECT to_regclass('ledger_entries') IS NOT NULL AS present`);
     if (!tables?.present) {
       console.error(`ledger check could not run: ${where} has no ledger tables (migrations not applied: start the API once)`);
       return 2;
     }
-    const report = await wallet.ledgerCheck();
+    // The books (src/ledger/check.ts): every account kind, every posting, the wallet's operations.
+    const report = await checkLedgerSnapshot(database.sql);
     // Cards (docs/cards.md): operations ↔ postings, and each card's ledger balance ↔ the issuer's.
     const { issuer } = createCardIssuer({ sandboxMode: config.sandbox, db: database.sql, now: () => new Date() });
     const cardProblems = await checkCards(database.sql, issuer, new Date());

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { DataDirLock } from './lock.js';
 import { openPglite } from './pglite.js';
 import { runMigrations, type MigrationReport } from './migrate.js';
+import { sqlFromPGlite, sqlFromPgPool, type SqlDatabase, type SqlRunner } from './sql.js';
 
 /** Drizzle handle, identical in type for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -19,14 +20,7 @@ export type Executor = Db | Tx;
 
 export type Driver = 'pglite' | 'pg';
 
-/** Raw parameterised SQL ($1, $2 …) — the same shape as src/ledger/sql.ts SqlRunner. */
-export interface SqlRunner {
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-}
-export interface SqlDatabase extends SqlRunner {
-  /** One transaction on one connection; commits on success, rolls back on throw. */
-  transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
-}
+export type { SqlDatabase, SqlRunner } from './sql.js';
 
 export interface Database {
   readonly driver: Driver;
@@ -113,7 +107,7 @@ function makeDatabase(driver: Driver, db: Db, client: PGlite | pg.Pool, closeFn:
     driver,
     db,
     client,
-    sql: driver === 'pg' ? rawFromPool(client as pg.Pool) : rawFromPglite(client as PGlite),
+    sql: driver === 'pg' ? sqlFromPgPool(client as pg.Pool) : sqlFromPGlite(client as PGlite),
     async withTransaction(fn, opts) {
       const retries = opts?.retries ?? 3;
       for (let attempt = 0; ; attempt++) {
@@ -146,37 +140,4 @@ export { sql };
 export function runnerOf(tx: Tx): SqlRunner {
   const client = (tx as unknown as { session: { client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session.client;
   return { query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params ?? [])).rows as T[] };
-}
-
-function rawFromPglite(client: PGlite): SqlDatabase {
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params ?? [])).rows,
-    transaction: (fn) =>
-      client.transaction((t) => fn({ query: async <R>(text: string, params?: unknown[]) => (await t.query<R>(text, params ?? [])).rows })),
-  };
-}
-
-function rawFromPool(pool: pg.Pool): SqlDatabase {
-  return {
-    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params ?? [])).rows as T[],
-    async transaction(fn) {
-      const conn = await pool.connect();
-      let broken = false;
-      try {
-        await conn.query('begin');
-        const result = await fn({ query: async <R>(text: string, params?: unknown[]) => (await conn.query(text, params ?? [])).rows as R[] });
-        await conn.query('commit');
-        return result;
-      } catch (e) {
-        try {
-          await conn.query('rollback');
-        } catch {
-          broken = true;
-        }
-        throw e;
-      } finally {
-        conn.release(broken);
-      }
-    },
-  };
 }

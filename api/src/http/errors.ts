@@ -25,6 +25,11 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   account_locked: ResultCode.rateLimited,
   code_resend_cooldown: ResultCode.rateLimited,
   paypass_locked: ResultCode.rateLimited,
+  // step-up (issue 22)
+  step_up_required: ResultCode.forbidden,
+  step_up_proof_not_accepted: ResultCode.forbidden,
+  step_up_channel_too_new: ResultCode.forbidden,
+  passkey_not_found: ResultCode.notFound,
 };
 
 /** The body code an error key answers with by default. */

@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeySchema } from '@cardwallet/shared/schemas';
-import { pgErrorCode, type SqlRunner } from '../db/index.js';
 import { BusinessError } from './errors.js';
 
-/** Canonical JSON (sorted keys) so that `{a,b}` and `{b,a}` hash the same. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
-export function payloadHash(payload: unknown): string {
-  return createHash('sha256').update(canonicalJson(payload)).digest('hex');
-}
+/**
+ * The API's one idempotency mechanism for money-changing requests: the key lives ON THE OPERATION
+ * ROW (docs/ledger.md "Idempotency"). The row carries `UNIQUE (owner, idempotency_key)` and the
+ * hash of the request's meaning, and is inserted in the same statement/transaction as its ledger
+ * posting — so the key, the operation and the money movement commit together or not at all, and
+ * a concurrent duplicate waits on the unique index, then reads the committed original.
+ *
+ * - same key + same payload → the original operation, answered again with `Idempotent-Replayed: true`
+ * - same key + another payload → 409 `idempotency_key_mismatch`
+ * - a request refused by a business rule stores nothing, so a retry re-evaluates it.
+ *
+ * A route: `const key = idempotencyKeyOf(request)`, the service runs `idempotentOperation(…)` and
+ * answers `{ response, replayed }`, the route returns `replyIdempotent(reply, result)`.
+ */
 
 /** Reads and validates the `Idempotency-Key` header; missing or malformed → 422 idempotency_key_required. */
 export function idempotencyKeyOf(request: FastifyRequest): string {
@@ -26,97 +26,74 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return parsed.data;
 }
 
-export interface IdempotencyOptions {
-  /** Who owns the key, e.g. `user:100001`. Keys never collide across scopes. */
-  scope: string;
-  /** The endpoint, e.g. `POST /api/wallet/withdraw`. */
-  endpoint: string;
-  key: string;
-  /** The validated request payload; the same key with another payload is refused. */
-  payload: unknown;
-  now: Date;
-  ttlHours: number;
-  /** Max wait on a concurrent request with the same key (PostgreSQL lock_timeout), ms. */
-  waitMs?: number;
+/**
+ * Stable SHA-256 of a request's meaning (top-level keys sorted), stored on the operation row to
+ * tell a replay from another request under the same key. Leave secrets (transaction passwords)
+ * out: they are checked on every call, replays included. Rows already stored use this exact form.
+ */
+export function requestHash(payload: Record<string, unknown>): string {
+  const canonical = JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]]));
+  return createHash('sha256').update(canonical).digest('hex');
 }
 
-export type IdempotentResult<T> = { response: T; replayed: boolean };
+export interface IdempotentResult<T> {
+  response: T;
+  /** The key had already been used with this payload: `response` is the original operation. */
+  replayed: boolean;
+}
 
-/**
- * Runs `effect` at most once per (scope, endpoint, key), INSIDE the caller's transaction `tx`:
- * the key row is inserted first (a concurrent duplicate blocks on the unique index until this
- * transaction ends, then sees the stored response), the effect runs, and the response is stored
- * before the caller commits. If the effect throws, the transaction rolls back and the key is
- * free again (nothing happened, so a retry may run).
- *
- * - same key + same payload → the stored response (`replayed: true`)
- * - same key + another payload → 409 idempotency_key_mismatch
- * - a duplicate still running after `waitMs` → 409 idempotency_key_in_flight
- */
-export async function runIdempotent<T>(tx: SqlRunner, opts: IdempotencyOptions, effect: () => Promise<T>): Promise<IdempotentResult<T>> {
-  const hash = payloadHash(opts.payload);
-  const expires = new Date(opts.now.getTime() + opts.ttlHours * 3600_000);
-  let inserted: { id: string }[];
+export interface IdempotentOperation<R extends { request_hash: string }> {
+  /** requestHash() of this request. */
+  hash: string;
+  /** The operation row stored under (owner, key), if any. */
+  find(): Promise<R | undefined>;
+  /**
+   * Validates and performs the operation: inserts the row with `ON CONFLICT (owner, key) DO
+   * NOTHING` together with its posting; answers the row, or undefined when nothing was inserted
+   * (a concurrent duplicate won the key — or the operation could not apply, see `missing`).
+   */
+  execute(): Promise<R | undefined>;
+  /** false on hot paths: execute first (one round trip) and look the key up only on conflict. */
+  findFirst?: boolean;
+  /** Thrown when execute inserted nothing and no row holds the key either. */
+  missing(): Error;
+}
+
+function replay<R extends { request_hash: string }>(row: R, hash: string): IdempotentResult<R> {
+  if (row.request_hash !== hash) throw new BusinessError('idempotency_key_mismatch');
+  return { response: row, replayed: true };
+}
+
+/** Runs one operation at most once per (owner, key) — see the module comment. */
+export async function idempotentOperation<R extends { request_hash: string }>(op: IdempotentOperation<R>): Promise<IdempotentResult<R>> {
+  if (op.findFirst !== false) {
+    const existing = await op.find();
+    if (existing) return replay(existing, op.hash);
+  }
+  let created: R | undefined;
   try {
-    // SET LOCAL is a no-op cost on PGlite (single connection: there is nobody to wait for).
-    await tx.query(`select set_config('lock_timeout', $1, true)`, [`${opts.waitMs ?? 10_000}ms`]);
-    inserted = await tx.query<{ id: string }>(
-      `insert into idempotency_keys (scope, endpoint, idem_key, request_hash, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (scope, endpoint, idem_key) do nothing
-       returning id::text as id`,
-      [opts.scope, opts.endpoint, opts.key, hash, opts.now.toISOString(), expires.toISOString()],
-    );
+    created = await op.execute();
   } catch (e) {
-    if (pgErrorCode(e) === '55P03') throw new BusinessError('idempotency_key_in_flight');
+    // A concurrent duplicate may have committed the key while this one was being validated: its
+    // effect (e.g. the quote it used up) is what made this one fail. The client asked for that
+    // operation, so it gets it replayed, not the refusal its own copy ran into.
+    const raced = await op.find();
+    if (raced) return replay(raced, op.hash);
     throw e;
   }
-  if (inserted.length === 0) {
-    const [row] = await tx.query<{ request_hash: string; response: { value: T } | null }>(
-      `select request_hash, response from idempotency_keys where scope = $1 and endpoint = $2 and idem_key = $3`,
-      [opts.scope, opts.endpoint, opts.key],
-    );
-    if (!row) throw new BusinessError('idempotency_key_in_flight');
-    if (row.request_hash !== hash) throw new BusinessError('idempotency_key_mismatch');
-    if (row.response === null) throw new BusinessError('idempotency_key_in_flight');
-    return { response: row.response.value, replayed: true };
-  }
-  const response = await effect();
-  await tx.query(`update idempotency_keys set response = $1::jsonb where id = $2::bigint`, [
-    JSON.stringify({ value: response ?? null }),
-    inserted[0]!.id,
-  ]);
-  return { response, replayed: false };
+  if (created) return { response: created, replayed: false };
+  const raced = await op.find();
+  if (raced) return replay(raced, op.hash);
+  throw op.missing();
 }
 
-/** Deletes keys past their retention (≥ 24 h). */
-export async function purgeExpiredIdempotencyKeys(db: SqlRunner, now: Date): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `with d as (delete from idempotency_keys where expires_at < $1 returning 1) select count(*)::int as n from d`,
-    [now.toISOString()],
-  );
-  return rows[0]?.n ?? 0;
+/** Maps the stored row to the answer. */
+export function mapIdempotent<R, T>(result: IdempotentResult<R>, map: (row: R) => T): IdempotentResult<T> {
+  return { response: map(result.response), replayed: result.replayed };
 }
 
-/**
- * Request-level form for a money-moving route (`auth: 'user'` or `'admin'`): reads the
- * Idempotency-Key header, opens ONE transaction, and runs `effect(tx)` in it under the key.
- * Do every write of the effect through `tx`. Returns the (possibly replayed) response data.
- *
- *   const { response, replayed } = await withIdempotency(request, request.body, (tx) => service.withdraw(tx, …));
- *   if (replayed) reply.header('Idempotent-Replayed', 'true');
- */
-export async function withIdempotency<T>(
-  request: FastifyRequest,
-  payload: unknown,
-  effect: (tx: SqlRunner) => Promise<T>,
-): Promise<IdempotentResult<T>> {
-  const key = idempotencyKeyOf(request);
-  const app = request.server;
-  const scope = request.user ? `user:${request.user.userId}` : request.admin ? `admin:${request.admin.adminId}` : undefined;
-  if (!scope) throw new BusinessError('unauthenticated');
-  const endpoint = `${request.method} ${request.routeOptions.url ?? request.url}`;
-  return app.database.sql.transaction((tx) =>
-    runIdempotent(tx, { scope, endpoint, key, payload, now: app.clock.now(), ttlHours: app.config.idempotencyTtlHours }, () => effect(tx)),
-  );
+/** Sets `Idempotent-Replayed: true` on a replay and answers the operation. */
+export function replyIdempotent<T>(reply: FastifyReply, result: IdempotentResult<T>): T {
+  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+  return result.response;
 }

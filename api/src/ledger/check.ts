@@ -1,5 +1,7 @@
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
-import type { SqlRunner } from './sql';
+import type { SqlDatabase, SqlRunner } from '../db/sql';
+import { SYSTEM_ACCOUNT_KINDS, USER_ACCOUNT_KINDS } from './accounts';
+import { POSTING_TYPES } from './posting';
 
 export interface LedgerCheckReport {
   ok: boolean;
@@ -17,7 +19,25 @@ const scaleCase = Object.entries(CURRENCY_DEFINITIONS)
  * an empty result everywhere means the ledger is consistent. Read-only; run it in a REPEATABLE READ
  * transaction for a consistent snapshot while the service is live.
  */
+const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
 const CHECKS: Array<{ name: string; sql: string; describe: (r: Record<string, string>) => string }> = [
+  {
+    name: 'every account is of a declared kind, with its canonical key',
+    sql: `SELECT key, kind, coalesce(user_id, '-') AS owner FROM ledger_accounts
+          WHERE (user_id IS NOT NULL AND (kind NOT IN (${list(USER_ACCOUNT_KINDS)}) OR allow_negative
+                 OR key NOT IN ('user:' || user_id || ':' || kind || ':' || currency)
+                    AND NOT (kind IN ('card', 'card_hold') AND key LIKE 'user:' || user_id || ':' || kind || ':%:' || currency)))
+             OR (user_id IS NULL AND (kind NOT IN (${list(SYSTEM_ACCOUNT_KINDS)}) OR NOT allow_negative
+                 OR key <> 'system:' || kind || ':' || currency || coalesce(':' || network, '')))
+          ORDER BY id LIMIT ${LIMIT}`,
+    describe: (r) => `account ${r.key} (kind ${r.kind}, owner ${r.owner}) is not declared in ledger/accounts.ts`,
+  },
+  {
+    name: 'every posting is of a declared type',
+    sql: `SELECT ref, type FROM ledger_postings WHERE type NOT IN (${list(POSTING_TYPES)}) ORDER BY id LIMIT ${LIMIT}`,
+    describe: (r) => `posting ${r.ref} has the undeclared type ${r.type}`,
+  },
   {
     name: 'posting balances per currency',
     sql: `SELECT p.ref, e.currency, sum(e.amount)::text AS sum FROM ledger_entries e JOIN ledger_postings p ON p.id = e.posting_id
@@ -70,14 +90,14 @@ const CHECKS: Array<{ name: string; sql: string; describe: (r: Record<string, st
     describe: (r) => `entry ${r.id} on ${r.key}: ${r.amount} ${r.currency} does not fit the account/currency`,
   },
   {
-    name: 'secured account equals pending withdrawals',
+    name: 'secured account equals withdrawals awaiting a decision or their broadcast',
     sql: `SELECT coalesce(a.user_id, w.user_id) AS user_id, coalesce(a.currency, w.currency) AS currency,
                  coalesce(a.balance, 0)::text AS held, coalesce(w.total, 0)::text AS pending
           FROM (SELECT user_id, currency, balance FROM ledger_accounts WHERE kind = 'withdrawal_pending') a
-          FULL JOIN (SELECT user_id, currency, sum(amount + fee) AS total FROM wallet_withdrawals WHERE status = 'pending' GROUP BY 1, 2) w
+          FULL JOIN (SELECT user_id, currency, sum(amount + fee) AS total FROM wallet_withdrawals WHERE status IN ('pending', 'sending') GROUP BY 1, 2) w
             ON w.user_id = a.user_id AND w.currency = a.currency
           WHERE coalesce(a.balance, 0) <> coalesce(w.total, 0) LIMIT ${LIMIT}`,
-    describe: (r) => `user ${r.user_id} holds ${r.held} ${r.currency} for withdrawals but ${r.pending} is pending`,
+    describe: (r) => `user ${r.user_id} holds ${r.held} ${r.currency} for withdrawals but ${r.pending} is pending or being sent`,
   },
   {
     name: 'every operation posted exactly as its state says',
@@ -110,4 +130,12 @@ export async function checkLedger(db: SqlRunner): Promise<LedgerCheckReport> {
             (SELECT count(*) FROM ledger_entries)::int AS entries`,
   );
   return { ok: problems.length === 0, problems, counts: counts! };
+}
+
+/** `checkLedger` on one consistent snapshot (REPEATABLE READ, read-only) while the service is live. */
+export function checkLedgerSnapshot(db: SqlDatabase): Promise<LedgerCheckReport> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    return checkLedger(tx);
+  });
 }

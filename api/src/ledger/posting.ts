@@ -10,6 +10,24 @@ export const POSTING_TYPES = [
   'withdraw_refund',
   'exchange',
   'transfer_to_card',
+  /** card_funding → wallet (the mirror of transfer_to_card; docs/cards.md "Money back to the wallet"). */
+  'transfer_from_card',
+  // The card side (docs/cards.md "Postings"; drafts in modules/cards/postings.ts).
+  'card_apply_fee',
+  'card_topup',
+  'card_withdraw',
+  'card_close',
+  'card_unfreeze_fee',
+  'card_topup_reversal',
+  'card_hold',
+  'card_clear',
+  'card_release',
+  'card_refund',
+  'card_monthly_fee',
+  // The referral programme (docs/referral.md; drafts in modules/referral/postings.ts).
+  'referral_cashback',
+  'referral_cashback_reversal',
+  'referral_bonus',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 
@@ -62,7 +80,37 @@ function draft(d: PostingDraft): PostingDraft {
   return d;
 }
 
+/**
+ * A posting built by a module from accounts declared in accounts.ts: entries of zero (a fee that
+ * does not apply, a coupon that covers nothing) are left out, amounts are put in the canonical
+ * form of their currency, and the result is checked like every other posting.
+ */
+export function balancedPosting(d: Omit<PostingDraft, 'remark' | 'txHash'> & { remark?: string | null; txHash?: string | null }): PostingDraft {
+  const entries = d.entries
+    .filter((e) => !money(e.amount).isZero())
+    .map((e) => ({ account: e.account, amount: format(money(e.amount), e.account.currency) }));
+  return draft({ ...d, remark: d.remark ?? null, txHash: d.txHash ?? null, entries });
+}
+
 const neg = (v: string) => format(money(v).negated());
+
+/** The wallet currencies card USD can return to, 1:1 (the currencies transfer_to_card takes). */
+export type CardWalletCurrency = 'USDT' | 'USDC' | 'USD';
+
+/**
+ * The entries that turn `amount` card-side USD (debited by the caller's other entries) into the
+ * customer's wallet in `currency`, 1:1 — the reverse of transferToCard: USD lands in the USD
+ * wallet directly; a stablecoin goes through the system card_funding accounts of both currencies.
+ */
+export function cardUsdToWallet(userId: string, currency: CardWalletCurrency, amount: string): EntryDraft[] {
+  return currency === 'USD'
+    ? [{ account: userAccount(userId, 'wallet', 'USD'), amount }]
+    : [
+        { account: systemAccount('card_funding', 'USD'), amount },
+        { account: systemAccount('card_funding', currency), amount: neg(amount) },
+        { account: userAccount(userId, 'wallet', currency), amount },
+      ];
+}
 
 // ---- The postings of each operation (tables in docs/ledger.md) ----------------------------------
 
@@ -172,4 +220,16 @@ export function transferToCard(p: { transferId: string; userId: string; currency
           { account: userAccount(p.userId, 'card_funding', 'USD'), amount: p.amount },
         ];
   return draft({ ref: `transfer:${p.transferId}`, type: 'transfer_to_card', userId: p.userId, remark: p.currency, txHash: null, entries });
+}
+
+/** card_funding → wallet, 1:1 in the chosen currency (the mirror of transferToCard). */
+export function transferFromCard(p: { transferId: string; userId: string; currency: CardWalletCurrency; amount: string }): PostingDraft {
+  return draft({
+    ref: `transfer_back:${p.transferId}`,
+    type: 'transfer_from_card',
+    userId: p.userId,
+    remark: p.currency,
+    txHash: null,
+    entries: [{ account: userAccount(p.userId, 'card_funding', 'USD'), amount: neg(p.amount) }, ...cardUsdToWallet(p.userId, p.currency, p.amount)],
+  });
 }

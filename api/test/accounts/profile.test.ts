@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { maskAccount } from '../../src/modules/accounts/service';
+import { bindTicket } from '../support/step-up';
 
 describe.each(testDrivers())('binding, profile, inviter and register data on %s', (driver) => {
   let t: TestApp;
@@ -20,17 +21,19 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
   it('binds a mobile to an e-mail account with a bind code', async () => {
     const u = await t.createUser();
     const code = await bindCode('+447911123456', u.token);
-    const res = await t.post('user/sumbitBind', { type: 'mobile', account: '+44 7911 123456', code }, { token: u.token });
+    const ticket = await bindTicket(t, u.token, 'mobile');
+    const res = await t.post('user/sumbitBind', { type: 'mobile', account: '+44 7911 123456', code, ticket }, { token: u.token });
     expect(res).toMatchObject({ code: 200, data: { userId: u.userId, email: u.account, mobile: '+447911123456' } });
     // The code is single use.
-    expect((await t.post('user/sumbitBind', { type: 'mobile', account: '+447911123456', code }, { token: u.token })).key).toBe('code_invalid');
+    expect((await t.post('user/sumbitBind', { type: 'mobile', account: '+447911123456', code, ticket }, { token: u.token })).key).toBe('code_invalid');
   });
 
   it('binds an e-mail to a mobile account; the new e-mail can then log in', async () => {
     const u = await t.createUser({ mobile: '+905551112233', password: 'Passw0rd!' });
     const email = `bound-${Date.now()}@example.com`;
     const code = await bindCode(email, u.token);
-    expect((await t.post('user/sumbitBind', { type: 'email', account: email.toUpperCase(), code }, { token: u.token })).data.email).toBe(email);
+    const ticket = await bindTicket(t, u.token, 'email');
+    expect((await t.post('user/sumbitBind', { type: 'email', account: email.toUpperCase(), code, ticket }, { token: u.token })).data.email).toBe(email);
     expect((await t.post('user/login', { account: email, password: 'Passw0rd!' })).code).toBe(200);
   });
 
@@ -42,7 +45,8 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     const target = `contested-${Date.now()}@example.com`;
     const code = await bindCode(target, a.token);
     await t.database.sql.query(`update users set email = $1 where id = $2`, [target, b.id]);
-    expect(await t.post('user/sumbitBind', { type: 'email', account: target, code }, { token: a.token })).toMatchObject({ key: 'binding_exists' });
+    const ticket = await bindTicket(t, a.token, 'email');
+    expect(await t.post('user/sumbitBind', { type: 'email', account: target, code, ticket }, { token: a.token })).toMatchObject({ key: 'binding_exists' });
   });
 
   it('bind needs a session, a matching type and a valid code', async () => {
@@ -57,6 +61,9 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
   it('paypass codes go only to an account of the signed-in user', async () => {
     const u = await t.createUser();
     const other = await t.createUser();
+    // A channel bound less than 24 hours ago cannot reset the transaction password (issue 22).
+    expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).key).toBe('step_up_channel_too_new');
+    t.clock.advance(86_400_000 + 1000);
     expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).code).toBe(200);
     expect((await t.post('user/sendCode', { account: other.account, purpose: 'paypass' }, { token: u.token })).code).toBe(403);
     expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' })).code).toBe(401);
@@ -70,14 +77,17 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     expect(new Date(info.data.createdAt).toString()).not.toBe('Invalid Date');
   });
 
-  it('user/inviter shows who invited you, masked; unknown → referee_not_found', async () => {
+  it('user/inviter shows a display name only; the code only when the code was given; unknown → referee_not_found', async () => {
     const u = await t.createUser({ email: 'inviter.person@example.com' });
     const res = await t.get('user/inviter', { refereeId: u.userId });
-    expect(res).toMatchObject({ code: 200, data: { userId: u.userId, displayName: 'in***@example.com' } });
-    expect(JSON.stringify(res.data)).not.toContain('inviter.person');
+    expect(res).toEqual(expect.objectContaining({ code: 200, data: { displayName: 'in***' } }));
+    expect(JSON.stringify(res.data)).not.toMatch(/inviter\.person|example\.com/);
     expect(await t.get('user/inviter', { refereeId: '424242424' })).toMatchObject({ code: 404, key: 'referee_not_found' });
     expect((await t.get('user/inviter', {})).code).toBe(422);
-    expect((await t.get('user/inviter', { refereeId: res.data.inviteCode })).data.userId).toBe(u.userId);
+    const inviteCode = (await t.get('user/info', {}, { token: u.token })).data.inviteCode as string;
+    expect((await t.get('user/inviter', { refereeId: inviteCode.toLowerCase() })).data).toEqual({ displayName: 'in***', inviteCode });
+    const mobile = await t.createUser({ mobile: '+905321234567' });
+    expect((await t.get('user/inviter', { refereeId: mobile.userId })).data).toEqual({ displayName: '***67' });
   });
 
   it('masks e-mails and mobiles', () => {

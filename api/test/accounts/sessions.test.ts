@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { adminOtp, createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { ADMIN_USERNAME, seedAdmin, seedSandbox, DEMO_ACCOUNT, DEMO_PASSWORD } from '../../src/modules/accounts/seed';
 import { hashToken } from '../../src/security/tokens';
 
@@ -199,13 +199,13 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     await seedSandbox(t.app);
     expect((await t.database.sql.query(`select 1 from users where email = $1`, [DEMO_ACCOUNT])).length).toBe(1);
     expect((await login(DEMO_ACCOUNT, DEMO_PASSWORD)).code).toBe(200);
-    const admin = await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword });
+    const admin = await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword, otp: await adminOtp(t) });
     expect(admin).toMatchObject({ code: 200 });
     expect(admin.data.adminId).toMatch(/^\d+$/);
   });
 
   it('admin tokens work only on /api/admin/*, customer tokens never there', async () => {
-    const admin = (await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword })).data.token as string;
+    const admin = (await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword, otp: await adminOtp(t) })).data.token as string;
     const customer = await t.createUser();
     expect(await t.get('admin/session/me', {}, { token: admin })).toMatchObject({ code: 200, data: { username: 'admin' } });
     expect(await t.get('admin/session/me', {}, { token: customer.token })).toMatchObject({ code: 403, key: 'admin_only' });
@@ -217,11 +217,11 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
   });
 
   it('admin login: wrong password refused, locked after 5 failures', async () => {
-    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password' })).key).toBe('invalid_credentials');
-    expect((await t.post('user/adminLogin', { username: 'nobody', password: 'wrong-password' })).key).toBe('invalid_credentials');
-    for (let i = 0; i < 3; i++) await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password' });
-    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password' })).key).toBe('account_locked');
-    expect((await t.post('user/adminLogin', { username: 'admin', password: t.config.adminPassword })).key).toBe('account_locked');
+    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key).toBe('invalid_credentials');
+    expect((await t.post('user/adminLogin', { username: 'nobody', password: 'wrong-password', otp: '000000' })).key).toBe('invalid_credentials');
+    for (let i = 0; i < 3; i++) await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' });
+    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key).toBe('account_locked');
+    expect((await t.post('user/adminLogin', { username: 'admin', password: t.config.adminPassword, otp: await adminOtp(t) })).key).toBe('account_locked');
     expect((await t.post('user/adminLogin', {})).code).toBe(422);
   });
 

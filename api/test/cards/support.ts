@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
 
 export const ADULT = '1990-05-14';
 
@@ -24,6 +25,24 @@ export async function fundCard(t: TestApp, token: string, amount: string) {
 
 export const key = () => `k-${randomUUID()}`;
 
+/** The transaction password the card → wallet moves ask for; set once per customer on first use. */
+export const PAY_PASSWORD = '135790';
+const withPayPassword = new Map<string, Promise<void>>();
+/** Once per customer, shared by concurrent callers (50 racing requests must not step up 50 times). */
+export function ensurePayPassword(t: TestApp, token: string): Promise<void> {
+  let pending = withPayPassword.get(token);
+  if (!pending) {
+    pending = (async () => {
+      // Setting it needs a step-up grant (issue 22): the login password of createUser.
+      await stepUpGrant(t, token, 'paypass');
+      const res = await t.post('user/setPayPassword', { password: PAY_PASSWORD, confirmPassword: PAY_PASSWORD }, { token });
+      expect(res.code, res.msg).toBe(200);
+    })();
+    withPayPassword.set(token, pending);
+  }
+  return pending;
+}
+
 export function calls(t: TestApp, token: string) {
   const post = (path: string, body: unknown, k = key()) => t.post(`card/${path}`, body, { token, headers: { 'idempotency-key': k } });
   return {
@@ -31,7 +50,17 @@ export function calls(t: TestApp, token: string) {
     activate: (cardId: string, amount: string, k?: string) =>
       post('activate', { cardId, amount, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456' }, k),
     topUp: (cardId: string, amount: string, k?: string) => post('topUp', { cardId, amount }, k),
-    withdraw: (cardId: string, amount: string, k?: string) => post('withdraw', { cardId, amount }, k),
+    withdraw: async (cardId: string, amount: string, k?: string, extra: { currency?: string; payPassword?: string } = {}) => {
+      await ensurePayPassword(t, token);
+      return post('withdraw', { cardId, amount, currency: 'USD', payPassword: PAY_PASSWORD, ...extra }, k);
+    },
+    /** card-funding → wallet */
+    fundingBack: async (amount: string, currency = 'USD', k?: string, payPassword = PAY_PASSWORD) => {
+      await ensurePayPassword(t, token);
+      return post('funding/withdrawToWallet', { amount, currency, payPassword }, k);
+    },
+    wallet: async (currency: string) =>
+      ((await t.get('wallet/balances', {}, { token })).data.balances as Array<{ currency: string; available: string }>).find((b) => b.currency === currency)!.available,
     funding: async () => (await t.get('wallet/transferInfo', {}, { token })).data.cardFunding as string,
     card: async (cardId: string) => (await t.get('card/detail', { cardId }, { token })).data,
   };

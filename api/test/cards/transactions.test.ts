@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-issuer/webhook';
 import { activeCard as activeCardOf, booksClean, calls, customer, fundCard } from './support';
+import { stepUpGrant } from '../support/step-up';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 
@@ -245,10 +246,11 @@ for (const driver of testDrivers()) {
       const close = () => t.post('card/close', { cardId }, { token: u.token, headers: { 'idempotency-key': `close-${cardId}` } });
       expect(await close()).toMatchObject({ key: 'card_pending_transactions' });
       await t.post('dev/cards/transaction', { transactionId: held.data.transactionId, action: 'clear' });
-      const before = await c.funding();
+      const before = await c.wallet('USD');
       const closed = await close();
       expect(closed.data).toMatchObject({ status: 'closed', balance: '0.00' });
-      expect(Number(await c.funding()) - Number(before)).toBeCloseTo(90, 6);
+      // The refund reaches the wallet (USD by default), spec §4.
+      expect(Number(await c.wallet('USD')) - Number(before)).toBeCloseTo(90, 6);
       expect((await close()).data.status).toBe('closed');
       const [n] = await t.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings WHERE type = 'card_close' AND user_id = $1`, [u.userId]);
       expect(n!.n).toBe(1);
@@ -260,6 +262,7 @@ for (const driver of testDrivers()) {
       const { u, cardId } = await activeCard();
       const grant = (payPassword: string) => t.post('card/detailsGrant', { cardId, payPassword }, { token: u.token });
       expect(await grant('123456')).toMatchObject({ key: 'card_paypass_required', data: { fix: '/pages/user/paypass' } });
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/setPayPassword', { password: '246810', confirmPassword: '246810' }, { token: u.token })).code).toBe(200);
       expect(await grant('111111')).toMatchObject({ key: 'paypass_wrong' });
       const res = await t.inject({ method: 'POST', url: '/api/card/detailsGrant', payload: { cardId, payPassword: '246810' }, headers: { 'access-token': u.token } });
@@ -289,6 +292,8 @@ for (const driver of testDrivers()) {
 
     it('PIN and ATM PIN change through the issuer; six digits twice', async () => {
       const { u, cardId } = await activeCard();
+      expect((await t.post('card/setPin', { cardId, kind: 'atm', pin: '135790', pinConfirm: '135790' }, { token: u.token })).key).toBe('step_up_required');
+      await stepUpGrant(t, u.token, 'card_pin', u.password);
       expect((await t.post('card/setPin', { cardId, kind: 'atm', pin: '135790', pinConfirm: '135790' }, { token: u.token })).code).toBe(200);
       expect((await t.post('card/setPin', { cardId, kind: 'pin', pin: '135790', pinConfirm: '135791' }, { token: u.token })).code).toBe(422);
       expect((await t.post('card/setPin', { cardId, kind: 'pin', pin: '12345', pinConfirm: '12345' }, { token: u.token })).code).toBe(422);

@@ -1,11 +1,10 @@
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { checkLedger } from '../../src/ledger/check';
 import { sqlFromPgPool } from '../../src/ledger/sql';
 import { insertUser } from '../../src/modules/accounts/users';
 import { hashToken, newToken } from '../../src/security/tokens';
 import { SANDBOX_OPERATOR_PROFILE } from '../../src/modules/content/operator';
-import { createScratchDatabase } from '../support/pg';
+import { createScratchDatabase, scratchPool } from '../support/pg';
 import { spawnApi, type ApiProcess } from './support';
 
 /**
@@ -30,6 +29,7 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
     const api = await spawnApi(scratch.url, {
       APP_MODE: 'production',
       ADMIN_PASSWORD: 'Drain-test-admin-1',
+      ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
       OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
       SCRYPT_N: '32768',
       IP_LOGIN_MAX: '10000',
@@ -85,7 +85,7 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
     const [leader, follower] = leads(first) ? [first, second] : [second, first];
     expect(leads(follower)).toBe(false);
 
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    const pool = scratchPool({ connectionString: scratch.url, max: 2 });
     const sql = sqlFromPgPool(pool);
     try {
       const { id } = await insertUser(sql, { email: 'failover@example.com', mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../src/ledger/check';
 import { systemAccount, userAccount } from '../../src/ledger/accounts';
-import type { PostingType } from '../../src/ledger/posting';
 import { post } from '../../src/ledger/store';
 import { redeemCoupon, type RedeemCouponInput } from '../../src/modules/coupons/redeem';
 import { seedDemoCoupons } from '../../src/modules/coupons/seed';
@@ -176,13 +175,13 @@ describe.each(testDrivers())('coupons on %s', (driver) => {
         if (Number(r.payable) > 0) {
           await post(tx, {
             ref: input.ref,
-            type: 'card_fee' as PostingType,
+            type: 'card_apply_fee',
             userId: input.userId,
             remark: `coupon:${r.couponId}`,
             txHash: null,
             entries: [
               { account: userAccount(input.userId, 'card_funding', 'USD'), amount: `-${r.payable}` },
-              { account: systemAccount('fees', 'USD'), amount: r.payable },
+              { account: systemAccount('card_fees', 'USD'), amount: r.payable },
             ],
           });
         }

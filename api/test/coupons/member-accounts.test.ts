@@ -54,10 +54,17 @@ describe.each(testDrivers())('member centre accounts API on %s', (driver) => {
     expect(await t.post('user/verifyIdentity', { method: 'password', channel: 'mobile', password: 'x' })).toMatchObject({ code: 401 });
   });
 
-  it('binding a first mobile needs no re-authentication; replacing the e-mail does', async () => {
+  it('binding a first mobile needs re-authentication too (issue 22), proved on the e-mail bound before; replacing the e-mail does', async () => {
     const u = await t.createUser();
     const code = await codeFor('+905321110020', 'bind', u.token);
-    expect(await t.post('user/sumbitBind', { type: 'mobile', account: '+905321110020', code }, { token: u.token })).toMatchObject({ code: 200 });
+    expect(await t.post('user/sumbitBind', { type: 'mobile', account: '+905321110020', code }, { token: u.token })).toMatchObject({ key: 'reauth_required' });
+    // No mobile bound yet: the rebind code for the mobile channel goes to the e-mail.
+    const firstCode = await codeFor(u.account, 'rebind', u.token);
+    const first = await t.post('user/verifyIdentity', { method: 'code', channel: 'mobile', code: firstCode }, { token: u.token });
+    expect(first.code).toBe(200);
+    expect(await t.post('user/sumbitBind', { type: 'mobile', account: '+905321110020', code, ticket: first.data.ticket }, { token: u.token })).toMatchObject({ code: 200 });
+    expect((await outbox(u.account))[0]!.body).toContain('+905****020');
+    t.clock.advance(61_000);
     const email = `new-${Date.now()}@example.com`;
     const ecode = await codeFor(email, 'bind', u.token);
     expect(await t.post('user/sumbitBind', { type: 'email', account: email, code: ecode }, { token: u.token })).toMatchObject({ key: 'reauth_required' });

@@ -92,7 +92,7 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
 
   it('enumerates the routes of every module', () => {
     const urls = t.app.routeList.map((r) => `${r.method} ${r.url}`);
-    for (const expected of ['POST /api/user/login', 'POST /api/user/register', 'GET /api/user/isLogin', 'POST /api/user/adminLogin', 'GET /api/dev/outbox']) {
+    for (const expected of ['POST /api/user/login', 'POST /api/user/register', 'GET /api/user/isLogin', 'POST /api/user/adminLogin', 'GET /api/dev/outbox', 'POST /api/passkey/registerOptions', 'POST /api/passkey/register', 'POST /api/passkey/loginOptions', 'POST /api/passkey/login', 'GET /api/passkey/list', 'POST /api/passkey/rename', 'POST /api/passkey/remove', 'POST /api/passkey/proofOptions', 'POST /api/card/funding/withdrawToWallet']) {
       expect(urls).toContain(expected);
     }
     expect(urls.length).toBeGreaterThan(15);

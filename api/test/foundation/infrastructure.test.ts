@@ -23,7 +23,7 @@ async function copyTemplate(name: string): Promise<string> {
 describe('configuration', () => {
   it('defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', sandbox: true, databaseUrl: undefined, adminPassword: SANDBOX_ADMIN_PASSWORD, logLevel: 'info' });
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', sandbox: true, databaseUrl: undefined, adminPassword: SANDBOX_ADMIN_PASSWORD, logLevel: 'info' });
     expect(c.dataDir).toBe(path.join(API_DIR, '.data', 'pglite'));
     expect(c.limits).toMatchObject({ loginMaxFailures: 5, loginLockWindowSeconds: 900, codeResendSeconds: 60, codeTtlSeconds: 600, codeMaxAttempts: 5 });
   });
@@ -50,8 +50,9 @@ describe('configuration', () => {
       expect((e as Error).message).not.toContain('short"');
     }
     const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
-    expect(loadConfig({ APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator }).sandbox).toBe(false);
-    expect(loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator }).sandbox).toBe(false);
+    const totp = { ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
+    expect(loadConfig({ APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator, ...totp }).sandbox).toBe(false);
+    expect(loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator, ...totp }).sandbox).toBe(false);
   });
 
   it('the process exits ≠ 0 with the message on bad configuration', async () => {

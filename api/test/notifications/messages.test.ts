@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { LOCALES, placeholdersOf, translationKeys } from '@cardwallet/shared';
 import { MESSAGE_TEMPLATES, renderMessage } from '../../src/modules/notifications/templates';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -42,6 +43,7 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
     await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100' });
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
+    await stepUpGrant(t, u.token, 'paypass');
     await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token });
     const admin = await t.createAdmin();
     const body = { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' };

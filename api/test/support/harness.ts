@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
+import { generate } from 'otplib';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database, type Driver } from '../../src/db/index';
@@ -58,6 +59,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export const TEST_PRODUCTION_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
+/**
+ * A fresh admin TOTP code for `t`'s configured secret: moves the test clock on by one 30 s step
+ * first, because the API accepts each step once per admin (replay protection).
+ */
+export async function adminOtp(t: { config: Config; clock: TestClock }): Promise<string> {
+  t.clock.advance(30_000);
+  return generate({ secret: t.config.adminTotpSecret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+}
+
 /** Environment overrides are config variables, e.g. `{ LOGIN_MAX_FAILURES: '3' }`. */
 export async function createTestApp(
   driver: Driver,
@@ -82,6 +94,8 @@ export async function createTestApp(
     SCRYPT_N: '1024',
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
+    // …and an admin TOTP secret of its own (production refuses the sandbox one).
+    ...(env.APP_MODE === 'production' || env.SANDBOX === 'false' ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
   });

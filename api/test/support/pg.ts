@@ -41,3 +41,12 @@ export async function createScratchDatabase(prefix = 'cw_api'): Promise<{ url: s
     },
   };
 }
+
+/**
+ * A pool on a scratch database. Its idle connections are killed when the database is dropped
+ * (`drop database … with (force)` → FATAL 57P01): the pool re-emits that as an 'error' event, which
+ * without a listener is an uncaught exception that fails the whole test run.
+ */
+export function scratchPool(options: pg.PoolConfig): pg.Pool {
+  return new pg.Pool(options).on('error', () => undefined);
+}

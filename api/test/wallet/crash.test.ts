@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
 import { checkLedger } from '../../src/ledger/check';
 import { sqlFromPgPool } from '../../src/ledger/sql';
 import { insertUser } from '../../src/modules/accounts/users';
 import { hashToken, newToken } from '../../src/security/tokens';
 import { freePort, startApiProcess } from '../support/api-process';
-import { createScratchDatabase } from '../support/pg';
+import { createScratchDatabase, scratchPool } from '../support/pg';
 
 /**
  * kill -9 of the API in the middle of a load of wallet → card transfers against PostgreSQL:
@@ -34,7 +33,7 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
     const first = await startApiProcess(scratch.url, port, { SCRYPT_N: '1024' });
     children.push(first);
 
-    const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+    const pool = scratchPool({ connectionString: scratch.url, max: 4 });
     const sql = sqlFromPgPool(pool);
     try {
       const users: Array<{ userId: string; token: string }> = [];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -30,6 +31,7 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
       { type: 'wallet.deposit_credited', aggregate_id: dep.data.id, payload: { currency: 'USDT', network: 'TRC20', amount: '100', txHash: dep.data.txHash } },
     ]);
 
+    await stepUpGrant(t, u.token, 'paypass');
     await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token });
     const admin = await t.createAdmin();
     const body = { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' };
@@ -43,10 +45,11 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
     const events = await eventsOf(u.userId);
     expect(events.map((e) => [e.type, e.aggregate_id])).toEqual([
       ['wallet.deposit_credited', dep.data.id],
+      ['wallet.withdrawal_approved', w1.data.id],
       ['wallet.withdrawal_sent', w1.data.id],
       ['wallet.withdrawal_rejected', w2.data.id],
     ]);
-    expect(events[1]!.payload).toMatchObject({ currency: 'USDT', amount: '20', fee: '1', txHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(events[2]!.payload).toMatchObject({ amount: '20', reason: 'risk review' });
+    expect(events[2]!.payload).toMatchObject({ currency: 'USDT', amount: '20', fee: '1', txHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(events[3]!.payload).toMatchObject({ amount: '20', reason: 'risk review' });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { isValidTronAddress } from '../../src/providers/chain/addresses';
+import { stepUpGrant } from '../support/step-up';
 
 // Blocks only when a test mines them (no timer), so confirmation counts are deterministic.
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
@@ -82,14 +83,21 @@ for (const driver of testDrivers()) {
       expect(replay.data).toEqual(first.data);
       const mismatch = await transfer(u.token, key, '70');
       expect(mismatch).toMatchObject({ code: 409, key: 'idempotency_key_mismatch' });
+      // The replay says so in a header (src/http/idempotency.ts); the first answer does not.
+      const raw = (k: string, amount: string) =>
+        t.inject({ method: 'POST', url: '/api/wallet/transfer', payload: { currency: 'USDT', amount }, headers: { 'access-token': u.token, 'idempotency-key': k } });
+      expect((await raw(key, '60')).headers['idempotent-replayed']).toBe('true');
+      const fresh = randomUUID();
+      expect((await raw(fresh, '50')).headers['idempotent-replayed']).toBeUndefined();
+      expect((await raw(fresh, '50')).headers['idempotent-replayed']).toBe('true');
       expect((await transfer(u.token, randomUUID(), '49.99')).key).toBe('transfer_below_minimum');
       expect((await transfer(u.token, randomUUID(), '10000.01')).key).toBe('transfer_above_maximum');
-      expect((await transfer(u.token, randomUUID(), '140.01')).key).toBe('insufficient_balance');
+      expect((await transfer(u.token, randomUUID(), '90.01')).key).toBe('insufficient_balance');
       expect((await transfer(u.token, randomUUID(), '60.001')).code).toBe(422);
       const noKyc = await t.createUser({ kycLevel: 0 });
       expect(await transfer(noKyc.token, randomUUID(), '60')).toMatchObject({ code: 403, key: 'kyc1_required' });
       const bal = await t.get('wallet/balances', {}, { token: u.token });
-      expect(bal.data.cardFunding).toBe('60.00');
+      expect(bal.data.cardFunding).toBe('110.00');
     });
 
     it('withdraw with transaction password; admin approves with a tx hash or rejects with a refund', async () => {
@@ -99,6 +107,8 @@ for (const driver of testDrivers()) {
       const body = { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' };
       expect((await t.post('wallet/withdraw', body, h(randomUUID()))).key).toBe('paypass_not_set');
       expect((await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135791' }, { token: u.token })).code).toBe(422);
+      expect((await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token })).key).toBe('step_up_required');
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token })).code).toBe(200);
       expect((await t.post('wallet/withdraw', { ...body, address: 'T123' }, h(randomUUID()))).key).toBe('address_invalid');
       expect((await t.post('wallet/withdraw', { ...body, amount: '5' }, h(randomUUID()))).key).toBe('withdraw_below_minimum');
@@ -125,10 +135,15 @@ for (const driver of testDrivers()) {
 
     it('transaction password: reset with a verification code (purpose paypass), single use', async () => {
       const u = await t.createUser();
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/setPayPassword', { password: '111111', confirmPassword: '111111' }, { token: u.token })).code).toBe(200);
       expect((await t.post('user/setPayPassword', { password: '222222', confirmPassword: '222222' }, { token: u.token })).key).toBe('paypass_already_set');
       expect((await t.post('user/changePayPassword', { oldPassword: '999999', password: '222222', confirmPassword: '222222' }, { token: u.token })).key).toBe('paypass_wrong');
+      expect((await t.post('user/changePayPassword', { oldPassword: '111111', password: '222222', confirmPassword: '222222' }, { token: u.token })).key).toBe('step_up_required');
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/changePayPassword', { oldPassword: '111111', password: '222222', confirmPassword: '222222' }, { token: u.token })).code).toBe(200);
+      // The e-mail the account registered with is bound for 24 hours before it can reset the transaction password.
+      t.clock.advance(86_400_000 + 1000);
       expect((await t.post('user/resetPayPassword', { code: '000000', password: '333333', confirmPassword: '333333' }, { token: u.token })).key).toBe('code_invalid');
       const sent = await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token });
       expect(sent.code).toBe(200);
@@ -137,6 +152,7 @@ for (const driver of testDrivers()) {
       const reset = await t.post('user/resetPayPassword', { code, password: '333333', confirmPassword: '333333' }, { token: u.token });
       expect(reset.code).toBe(200);
       expect((await t.post('user/resetPayPassword', { code, password: '444444', confirmPassword: '444444' }, { token: u.token })).code).not.toBe(200);
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/changePayPassword', { oldPassword: '333333', password: '555555', confirmPassword: '555555' }, { token: u.token })).code).toBe(200);
       expect((await t.get('user/payPasswordStatus', {}, { token: u.token })).data).toEqual({ isSet: true, lockedForMinutes: 0 });
     });

@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/db/index';
 import { post } from '../../src/ledger/store';
 import { depositCredit } from '../../src/ledger/posting';
 import { sqlFromPgPool } from '../../src/ledger/sql';
-import { createScratchDatabase } from '../support/pg';
+import { createScratchDatabase, scratchPool } from '../support/pg';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -26,7 +26,7 @@ describe.runIf(inject('pgReachable'))('npm run ledger:check (CLI)', () => {
     scratch = await createScratchDatabase('cw_ledgercli');
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
     await database.close();
-    pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    pool = scratchPool({ connectionString: scratch.url, max: 2 });
     const sql = sqlFromPgPool(pool);
     await sql.transaction((tx) => post(tx, depositCredit({ depositId: 'd1', userId: '1', currency: 'USDT', network: 'TRC20', amount: '10', txHash: 'aa' })));
   });

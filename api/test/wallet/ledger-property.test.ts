@@ -75,8 +75,10 @@ for (const kind of ['pglite', 'pg'] as const) describe.runIf(kind === 'pglite' |
               done.push(call);
             } else if (o.kind === 'decide' && pending.length > 0) {
               const [w] = pending.splice(o.pick % pending.length, 1);
-              if (o.approve) await f.wallet.approveWithdrawal('admin', w!.id);
-              else {
+              if (o.approve) {
+                await f.wallet.approveWithdrawal('admin', w!.id);
+                await f.wallet.payouts.broadcastNow(w!.id);
+              } else {
                 await f.wallet.rejectWithdrawal('admin', w!.id);
                 model[w!.user]!.usdt = model[w!.user]!.usdt.plus(w!.total);
               }

@@ -15,7 +15,7 @@ describe('sandbox chain', () => {
     await expect(chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).rejects.toBeInstanceOf(ChainProviderError);
   });
 
-  it('reports incoming transfers and mined blocks in order; send is idempotent per reference', async () => {
+  it('reports incoming transfers and mined blocks in order; send is idempotent per client tx id', async () => {
     const chain = new SandboxChain({ addressSecret: 'x', blockIntervalMs: 0 });
     const seen: string[] = [];
     chain.onIncoming(async (t) => void seen.push(`in:${t.amount}:${t.txHash.length}`));
@@ -24,12 +24,12 @@ describe('sandbox chain', () => {
     expect(t.blockHeight).toBe(chain.height('TRC20') + 1);
     await chain.mine(2, 'TRC20');
     expect(seen).toEqual(['in:5:64', 'block:TRC20:2']);
-    const s1 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w1' });
-    const s2 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w1' });
+    const s1 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', clientTxId: 'w1' });
+    const s2 = await chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', clientTxId: 'w1' });
     expect(s1.txHash).toBe(s2.txHash);
     expect(s1.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     chain.failures.send = true;
-    await expect(chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', reference: 'w2' })).rejects.toThrow();
+    await expect(chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', clientTxId: 'w2' })).rejects.toThrow();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEvmAddress, isValidTronAddress } from '../../src/providers/chain/addresses';
-import { WalletError } from '../../src/modules/wallet/errors';
+import { BusinessError } from '../../src/http/errors';
 import { openLedgerDb, type TestDb } from './support/ledger-db';
 import { walletFixture } from './support/service';
 
@@ -16,7 +16,8 @@ async function refusal(p: Promise<unknown>): Promise<{ key: string; params: Reco
   try {
     await p;
   } catch (e) {
-    if (e instanceof WalletError) return { key: e.key, params: e.params };
+    // WalletError, or the shared idempotency module's BusinessError (idempotency_key_mismatch).
+    if (e instanceof BusinessError) return { key: e.key, params: e.params };
     throw e;
   }
   throw new Error('expected a refusal');
@@ -91,16 +92,23 @@ describe('withdrawals and the transaction password', () => {
       expect.objectContaining({ type: 'withdraw', amount: '-21', remark: 'pending' }),
     ]);
 
-    f.chain.failures.send = true; // the broadcast fails: refused, the withdrawal stays pending, nothing posted
+    // Approving claims the payout; the broadcast is a separate step (the outbox's, in the app).
+    const claimed = await f.wallet.approveWithdrawal('admin-1', w.id);
+    expect(claimed).toMatchObject({ id: w.id, status: 'sending', txHash: null });
+    expect((await f.wallet.securedAccount(u)).holdings).toEqual([expect.objectContaining({ withdrawalId: w.id, reason: 'sending_withdrawal' })]);
+    f.chain.failures.send = true; // a transient chain failure: thrown for a retry, nothing posted, still sending
     try {
-      expect((await refusal(f.wallet.approveWithdrawal('admin-1', w.id))).key).toBe('operation_failed');
+      await expect(f.wallet.payouts.broadcastNow(w.id)).rejects.toThrow(/send failure/);
     } finally {
       f.chain.failures.send = false;
     }
-    expect((await f.wallet.withdrawals(u, { page: 1, per_page: 15 })).data[0]).toMatchObject({ id: w.id, status: 'pending' });
-    const sent = await f.wallet.approveWithdrawal('admin-1', w.id);
+    expect((await f.wallet.withdrawals(u, { page: 1, per_page: 15 })).data[0]).toMatchObject({ id: w.id, status: 'sending' });
+    expect(f.chain.broadcasts).toEqual([]);
+    const sent = (await f.wallet.payouts.broadcastNow(w.id))!;
     expect(sent.status).toBe('sent');
     expect(sent.txHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await f.wallet.payouts.broadcastNow(w.id)).toBeNull(); // settled: a late duplicate delivery does nothing
+    expect(f.chain.broadcasts).toHaveLength(1);
     expect((await refusal(f.wallet.approveWithdrawal('admin-1', w.id))).key).toBe('withdrawal_not_pending');
     expect((await refusal(f.wallet.rejectWithdrawal('admin-1', w.id))).key).toBe('withdrawal_not_pending');
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
 
 // Blocks only when the test mines them, so the moment of crediting is the test's.
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
@@ -35,6 +36,7 @@ for (const driver of testDrivers()) {
       expect(await count(u.token)).toBe(1);
       expect(await count(other.token)).toBe(0);
 
+      await stepUpGrant(t, u.token, 'paypass');
       expect((await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token })).code).toBe(200);
       const withdraw = (amount: string) =>
         t.post('wallet/withdraw', { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount, payPassword: '135790' }, { token: u.token, headers: { 'idempotency-key': randomUUID() } });

@@ -139,6 +139,21 @@ export const ERROR_KEYS = [
   // releases (issue 15): feature-app releases, canaries, rollbacks
   'release_refused',
   'release_conflict',
+  // step-up before takeover paths (issue 22)
+  'step_up_required',
+  'step_up_proof_not_accepted',
+  'step_up_channel_too_new',
+  // one verified identity, one account (issue 21, docs/kyc.md)
+  'kyc_identity_in_use',
+  // passkeys (issue 22)
+  'passkey_unavailable',
+  'passkey_ceremony_expired',
+  'passkey_invalid',
+  'passkey_exists',
+  'passkey_not_found',
+  'passkey_reauth_required',
+  // card money back to the wallet (issue 21)
+  'card_funding_insufficient',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

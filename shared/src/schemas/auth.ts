@@ -79,6 +79,8 @@ export type SessionResult = z.infer<typeof sessionResult>;
 export const adminLoginBody = z.object({
   username: z.string({ error: V.required }).trim().min(1, V.required).max(64, V.tooLong),
   password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
+  /** The 6-digit code of the admin's authenticator app (TOTP; docs/security.md). */
+  otp: z.string({ error: V.required }).trim().regex(/^\d{6}$/, V.code),
 });
 export type AdminLoginBody = z.input<typeof adminLoginBody>;
 export const adminSessionResult = z.object({ token: z.string(), adminId: z.string() });
@@ -133,9 +135,9 @@ export type BindBody = z.input<typeof bindBody>;
 /** GET user/inviter?refereeId= (public) — who invited you, for the invitation landing page. */
 export const inviterQuery = z.object({ refereeId: z.string().trim().min(1, V.required).max(64) });
 export const inviterResult = z.object({
-  userId: z.string(),
-  /** Masked e-mail or mobile, e.g. "de***@cardwallet.test" */
+  /** A display name only, e.g. "de***" (e-mail) or "***67" (mobile): never the contact or the id. */
   displayName: z.string(),
-  inviteCode: z.string(),
+  /** The invite code, only when the link carried the code itself (never revealed for a user id). */
+  inviteCode: z.string().optional(),
 });
 export type Inviter = z.infer<typeof inviterResult>;

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { V, amountSchema, mobileSchema, pinSchema } from './validation';
+import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
 
 /**
  * Card request bodies (forms and API). Kept apart from ./cards (answers and read schemas) because
@@ -67,10 +68,23 @@ export const activateCardBody = z.object({
   amount: usd,
 });
 export type ActivateCardBody = z.input<typeof activateCardBody>;
-export const cardTopUpBody = z.object({ cardId: text(64), amount: usd });
+/** A customer's fee coupon (coupon/list `id`), redeemed inside the fee's own posting. */
+const feeCouponId = z.string().trim().regex(/^\d{1,18}$/).optional();
+export const cardTopUpBody = z.object({ cardId: text(64), amount: usd, couponId: feeCouponId });
 export type CardTopUpBody = z.input<typeof cardTopUpBody>;
-export const cardWithdrawBody = z.object({ cardId: text(64), amount: usd });
+/** The wallet currencies card USD returns to, 1:1 (docs/cards.md "Money back to the wallet"). */
+export const CARD_WALLET_CURRENCIES = ['USD', 'USDT', 'USDC'] as const;
+export type CardWalletCurrency = (typeof CARD_WALLET_CURRENCIES)[number];
+const cardWalletCurrency = z.enum(CARD_WALLET_CURRENCIES, { error: V.required });
+/** POST card/withdraw — card → wallet in `currency`; the transaction password is required (spec §6). */
+export const cardWithdrawBody = z.object({ cardId: text(64), amount: usd, currency: cardWalletCurrency, payPassword: pinSchema, couponId: feeCouponId });
 export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
+/** POST card/close — the balance left on the card returns to the wallet in `currency` (default USD). */
+export const cardCloseBody = z.object({ cardId: text(64), currency: cardWalletCurrency.optional() });
+export type CardCloseBody = z.input<typeof cardCloseBody>;
+/** POST card/funding/withdrawToWallet — the card-funding balance back to the wallet, 1:1, no fee. */
+export const cardFundingWithdrawBody = z.object({ amount: usd, currency: cardWalletCurrency, payPassword: pinSchema });
+export type CardFundingWithdrawBody = z.input<typeof cardFundingWithdrawBody>;
 
 
 // ---- Cards, part 2 ---------------------------------------------------------------------------
@@ -81,13 +95,28 @@ export const setCardPinBody = z
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type SetCardPinBody = z.input<typeof setCardPinBody>;
 
-/** POST card/detailsGrant — the transaction password unlocks a single-use reveal grant. */
-export const cardRevealBody = z.object({ cardId: text(64), payPassword: pinSchema });
+const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
+/** An assertion by one of the customer's passkeys over their own passkey/proofOptions ceremony (single use). */
+export const cardRevealPasskeyProof = z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson });
+/**
+ * POST card/detailsGrant — the transaction password OR a passkey proof (issue 22) unlocks a
+ * single-use reveal grant: `{ cardId, payPassword }` or `{ cardId, passkey: { ceremonyId, response } }`.
+ * One object rather than a union so the password body keeps its field errors (a missing
+ * `payPassword` is still `payPassword: validation.required`, beside any `cardId` error).
+ */
+export const cardRevealBody = z
+  .object({ cardId: text(64), payPassword: pinSchema.optional(), passkey: cardRevealPasskeyProof.optional() })
+  // `when`: also checked when cardId is wrong, like the required field it replaces.
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload });
+export type CardRevealBody = z.input<typeof cardRevealBody>;
 /** POST card/details — redeems the grant (once). */
 export const cardDetailsBody = z.object({ cardId: text(64), grant: text(200) });
 
 /** POST card/freeze, card/unfreeze, card/requestUnfreeze, card/close */
 export const cardActionBody = z.object({ cardId: text(64) });
+/** POST card/requestUnfreeze — optionally with an unfreeze-fee coupon. */
+export const cardUnfreezeBody = z.object({ cardId: text(64), couponId: feeCouponId });
 
 /** POST card/bind — a physical card received by post: its number and the code on its carrier. */
 export const bindCardBody = z.object({

@@ -116,6 +116,8 @@ export const cardOperationRecord = z.object({
   kind: z.enum(['activate', 'topup', 'withdraw', 'close']),
   amount: money,
   fee: money,
+  /** Where a withdrawal or a close refund went: the wallet in this currency (null for top-ups). */
+  walletCurrency: z.enum(['USD', 'USDT', 'USDC']).nullable().optional(),
   createdAt: z.string(),
   card: cardSummary,
 });
@@ -241,3 +243,16 @@ export const devCardMonthlyFeesBody = z.object({
 export const devCardMonthlyFeesResult = z.object({ period: z.string(), owed: z.number().int(), charged: z.number().int(), waived: z.number().int() });
 export const devCardStockBody = z.object({ brand: z.enum(CARD_BRANDS), tier: z.enum(CARD_TIERS).default('standard') });
 export const devCardStockResult = z.object({ pan: z.string(), carrierCode: z.string(), last4: z.string(), expiry: z.string() });
+
+/** card/funding/withdrawToWallet: what moved from the card-funding balance into the wallet. */
+export const cardFundingWithdrawal = z.object({
+  id: z.string(),
+  currency: z.enum(['USD', 'USDT', 'USDC']),
+  amount: money,
+  fee: money,
+  received: money,
+  createdAt: z.string(),
+  /** The card-funding balance left (USD). */
+  cardFunding: money,
+});
+export type CardFundingWithdrawal = z.infer<typeof cardFundingWithdrawal>;

@@ -20,3 +20,5 @@ export * from './coupons';
 export * from './member';
 export * from './kyc';
 export * from './referral';
+export * from './step-up';
+export * from './passkeys';

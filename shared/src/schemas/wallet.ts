@@ -182,7 +182,7 @@ export const securedHolding = z.object({
   currency: currencyField,
   amount: money,
   /** Machine reason; the page translates it. */
-  reason: z.enum(['pending_withdrawal']),
+  reason: z.enum(['pending_withdrawal', 'sending_withdrawal']),
   withdrawalId: z.string(),
   createdAt: z.string(),
 });
@@ -262,7 +262,12 @@ export const withdrawBody = z
   .refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
-export const WITHDRAWAL_STATUSES = ['pending', 'sent', 'rejected'] as const;
+/**
+ * pending → sending (approved: the broadcast is queued) → sent, or → rejected with reason
+ * 'broadcast_failed' when the chain refused it for good; pending → rejected by an administrator.
+ * Rejected is always refunded. docs/ledger.md "Payout state machine".
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'sending', 'sent', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalRecord = z.object({
   id: z.string(),
@@ -408,6 +413,10 @@ export const CASH_FLOW_TYPES = [
   'referral_cashback',
   'referral_cashback_reversal',
   'referral_bonus',
+  // card money back to the wallet (issue 21; docs/cards.md "Money back to the wallet")
+  'card_withdraw',
+  'card_close',
+  'transfer_from_card',
 ] as const;
 export const cashFlowEntry = z.object({
   id: z.string(),
@@ -478,5 +487,10 @@ export const devChainMineBody = z.object({
 /** POST dev/chain/failures (sandbox only) — switch provider failures for tests. */
 export const devChainFailuresBody = z.object({
   rechargeAddress: z.boolean().optional(),
+  /** Broadcasts fail transiently (retried). */
   send: z.boolean().optional(),
+  /** The chain refuses broadcasts for good (the payout is refunded). */
+  sendRejected: z.boolean().optional(),
+  /** The chain sends but its answer is lost (the retry gets the same tx hash). */
+  lostAnswer: z.boolean().optional(),
 });

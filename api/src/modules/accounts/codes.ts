@@ -45,11 +45,16 @@ export function hashCode(pepper: Buffer, account: string, purpose: CodePurpose, 
 
 export type CodeCheck = { ok: true; codeId: string } | { ok: false; key: ErrorKey };
 
+/** How many codes were compared by this process (tests read it to prove the bound). */
+export const codeMetrics = { evaluated: 0 };
+
 /**
- * Checks `code` against the live code of (account, purpose) inside `tx`, locking its row. A wrong
- * code counts an attempt (the caller must COMMIT that even though it refuses the request); the
- * last allowed wrong attempt burns the code. Does not consume it: call consumeCode() in the same
- * transaction as the effect the code authorises.
+ * Checks `code` against the live code of (account, purpose) inside `tx`. The attempt is RESERVED
+ * first — one `UPDATE … RETURNING` that adds 1 to `attempts` only while it is below the limit, the
+ * code is live and unexpired — and only a reserved attempt is compared, so racing requests (on any
+ * process) compare at most `codeMaxAttempts` guesses per code. The caller must COMMIT a refusal;
+ * the last allowed wrong attempt burns the code. Does not consume it: call consumeCode() in the
+ * same transaction as the effect the code authorises.
  */
 export async function checkCode(
   tx: SqlRunner,
@@ -60,29 +65,33 @@ export async function checkCode(
   now: Date,
   limits: CodeLimits,
 ): Promise<CodeCheck> {
-  const [row] = await tx.query<{ id: string; code_hash: string; attempts: number; expires_at: Date | string; burnt: boolean }>(
-    `select id::text as id, code_hash, attempts, expires_at, burnt_at is not null as burnt
-       from verification_codes
-      where account = $1 and purpose = $2 and consumed_at is null
-      order by created_at desc, id desc
-      limit 1
-      for update`,
-    [account, purpose],
+  const [reserved] = await tx.query<{ id: string; code_hash: string; attempts: number }>(
+    `update verification_codes v set attempts = v.attempts + 1
+      where v.id = (select id from verification_codes
+                     where account = $1 and purpose = $2 and consumed_at is null
+                     order by created_at desc, id desc limit 1)
+        and v.consumed_at is null and v.burnt_at is null and v.attempts < $3 and v.expires_at > $4
+      returning v.id::text as id, v.code_hash, v.attempts`,
+    [account, purpose, limits.codeMaxAttempts, now.toISOString()],
   );
-  if (!row) return { ok: false, key: 'code_invalid' };
-  if (row.burnt || row.attempts >= limits.codeMaxAttempts) return { ok: false, key: 'code_attempts_exceeded' };
-  if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, key: 'code_expired' };
-  const expected = Buffer.from(row.code_hash, 'hex');
+  if (!reserved) {
+    // Not reserved: say why (nothing compared).
+    const [row] = await tx.query<{ attempts: number; expires_at: Date | string; burnt: boolean }>(
+      `select attempts, expires_at, burnt_at is not null as burnt from verification_codes
+        where account = $1 and purpose = $2 and consumed_at is null order by created_at desc, id desc limit 1`,
+      [account, purpose],
+    );
+    if (!row) return { ok: false, key: 'code_invalid' };
+    if (row.burnt || row.attempts >= limits.codeMaxAttempts) return { ok: false, key: 'code_attempts_exceeded' };
+    if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, key: 'code_expired' };
+    return { ok: false, key: 'code_invalid' };
+  }
+  codeMetrics.evaluated++;
+  const expected = Buffer.from(reserved.code_hash, 'hex');
   const actual = Buffer.from(hashCode(pepper, account, purpose, code), 'hex');
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return { ok: true, codeId: row.id };
-  const attempts = row.attempts + 1;
-  const burn = attempts >= limits.codeMaxAttempts;
-  await tx.query(`update verification_codes set attempts = $2, burnt_at = case when $3 then $4::timestamptz else burnt_at end where id = $1::bigint`, [
-    row.id,
-    attempts,
-    burn,
-    now.toISOString(),
-  ]);
+  if (expected.length === actual.length && timingSafeEqual(expected, actual)) return { ok: true, codeId: reserved.id };
+  const burn = Number(reserved.attempts) >= limits.codeMaxAttempts;
+  if (burn) await tx.query(`update verification_codes set burnt_at = $2 where id = $1::bigint`, [reserved.id, now.toISOString()]);
   return { ok: false, key: burn ? 'code_attempts_exceeded' : 'code_invalid' };
 }
 

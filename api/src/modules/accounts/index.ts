@@ -6,12 +6,14 @@ import { envelope, okEnvelope } from '../../http/envelope.js';
 import { findUserSession, tokenOf } from '../../http/auth.js';
 import { AccountsService, registerData } from './service.js';
 import { logoutOthers, verifyIdentity } from './rebind.js';
-import { logoutOthersResult, verifyIdentityBody, verifyIdentityResult } from '@cardwallet/shared/schemas';
+import { logoutOthersResult, stepUpBody, stepUpResult, verifyIdentityBody, verifyIdentityResult } from '@cardwallet/shared/schemas';
+import { installStepUp, stepUp } from './step-up.js';
 
 /** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
 const accountsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const accounts = new AccountsService(app);
+  installStepUp(app);
   const ok = <T>(request: FastifyRequest, data: T) => okEnvelope(request.locale, data);
   const user = { tags: ['user'], security: [{ accessToken: [] }] };
 
@@ -111,14 +113,14 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) },
       },
     },
-    async (request) => ok(request, await accounts.resetPassword(request.body.ticket, request.body.password)),
+    async (request) => ok(request, await accounts.resetPassword(request.body.ticket, request.body.password, request.locale)),
   );
 
   app.post(
     '/user/sumbitBind',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code; replacing an existing one needs the ticket of user/verifyIdentity, and the old one is notified', body: bindBody, response: { 200: envelope(userProfile) } },
+      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code; needs the ticket of user/verifyIdentity (the first binding too), and the channels bound before are notified', body: bindBody, response: { 200: envelope(userProfile) } },
     },
     async (request) => ok(request, await accounts.bind(request, request.body.type, request.body.account, request.body.code, request.body.ticket)),
   );
@@ -130,12 +132,27 @@ const accountsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'user' },
       schema: {
         ...user,
-        summary: "Prove it is you before replacing a binding: a 'rebind' code sent to the current e-mail/mobile, or the login password; answers a 10-minute single-use ticket",
+        summary: "Prove it is you before binding or replacing an e-mail/mobile: a 'rebind' code sent to the current binding of that channel (for a first binding: to the other channel), or the login password; answers a 10-minute single-use ticket",
         body: verifyIdentityBody,
         response: { 200: envelope(verifyIdentityResult) },
       },
     },
     async (request) => ok(request, await verifyIdentity(app, accounts, request, request.body)),
+  );
+  // ---- step-up before takeover paths (issue 22)
+  app.post(
+    '/user/stepUp',
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary:
+          "Prove it is you before setting/changing the transaction password ('paypass') or a card PIN ('card_pin'): login password, transaction password (card_pin only) or a 'rebind' code sent to a bound channel (for paypass bound 24 h or more); records a single-use 5-minute grant",
+        body: stepUpBody,
+        response: { 200: envelope(stepUpResult) },
+      },
+    },
+    async (request) => ok(request, await stepUp(app, accounts, request, request.body)),
   );
   app.post(
     '/user/logoutOthers',
@@ -151,8 +168,8 @@ const accountsModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/user/inviter',
-    { schema: { tags: ['user'], summary: 'Who invited you (masked), by refereeId', querystring: inviterQuery, response: { 200: envelope(inviterResult) } } },
-    async (request) => ok(request, await accounts.inviter(request.query.refereeId)),
+    { schema: { tags: ['user'], summary: 'Who invited you: a display name only (rate-limited per IP), by refereeId', querystring: inviterQuery, response: { 200: envelope(inviterResult) } } },
+    async (request) => ok(request, await accounts.inviter(request, request.query.refereeId)),
   );
 
   app.post(
@@ -165,7 +182,7 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(adminSessionResult) },
       },
     },
-    async (request) => ok(request, await accounts.adminLogin(request, request.body.username, request.body.password)),
+    async (request) => ok(request, await accounts.adminLogin(request, request.body.username, request.body.password, request.body.otp)),
   );
 
   const admin = { tags: ['admin'], security: [{ accessToken: [] }] };

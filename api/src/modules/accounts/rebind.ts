@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '@cardwallet/shared';
 import type { VerifyIdentityBody } from '@cardwallet/shared/schemas';
 import type { SqlRunner } from '../../db/index.js';
-import { BusinessError, rateLimited } from '../../http/errors.js';
-import { clearFailures, lockedForSeconds, recordFailure } from '../../security/lockout.js';
+import { BusinessError } from '../../http/errors.js';
 import { verifyPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import type { AccountsService } from './service.js';
 import { revokeSessions } from './sessions.js';
+import { sendSecurityNotice } from './step-up.js';
 
 /**
  * Member centre: changing an existing e-mail or mobile binding re-authenticates first (OWASP ASVS
@@ -36,26 +36,20 @@ export async function verifyIdentity(app: FastifyInstance, accounts: AccountsSer
       new Date(now.getTime() + REBIND_TICKET_SECONDS * 1000).toISOString(),
     ]);
   if (body.method === 'code') {
-    // Nothing bound on this channel: nothing to prove (and no code could have been sent).
-    if (!current) throw new BusinessError('code_invalid');
-    await accounts.withCode(current, 'rebind', body.code, insertTicket);
+    // A first binding of this channel is proved on the channel bound before it (issue 22).
+    const target = current ?? (body.channel === 'email' ? user.mobile : user.email);
+    if (!target) throw new BusinessError('code_invalid');
+    await accounts.withCode(target, 'rebind', body.code, insertTicket);
   } else {
-    const key = `user:${user.email ?? user.mobile}`;
-    const locked = await lockedForSeconds(app.database.sql, key, now);
-    if (locked > 0) throw rateLimited('account_locked', locked);
-    if (!(await verifyPassword(body.password, user.password_hash))) {
-      const lockedNow = await recordFailure(app.database.sql, key, now, app.config.limits);
-      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
-      throw new BusinessError('invalid_credentials');
-    }
-    await clearFailures(app.database.sql, key);
+    await accounts.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () => verifyPassword(body.password, user.password_hash));
     await insertTicket(app.database.sql);
   }
   return { ticket, expiresInSeconds: REBIND_TICKET_SECONDS };
 }
 
 /**
- * Inside user/sumbitBind's transaction: when the binding REPLACES an existing one, a live ticket
+ * Inside user/sumbitBind's transaction: for every binding — a first one too, since a stolen session
+ * must not add a channel it controls (issue 22) — a live ticket
  * of user/verifyIdentity for this channel is required and consumed (reauth_required without one,
  * reset_ticket_invalid — "verify again" — with a wrong, used or expired one).
  */
@@ -70,13 +64,45 @@ export async function consumeRebindTicket(tx: SqlRunner, userId: number, channel
   if (rows.length === 0) throw new BusinessError('reset_ticket_invalid');
 }
 
-/** Tells the customer on the OLD channel that it was replaced. Best effort: the change stands if delivery fails. */
-export async function notifyBindingChanged(app: FastifyInstance, request: FastifyRequest, channel: 'email' | 'mobile', oldAccount: string, newAccount: string) {
+/**
+ * Tells the customer on every channel bound BEFORE the change: a replaced binding on its old value
+ * and the other channel, a first binding on the other channel. Best effort: the change stands if
+ * delivery fails.
+ */
+export async function notifyBindingChanged(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  channel: 'email' | 'mobile',
+  before: { email: string | null; mobile: string | null },
+  newAccount: string,
+) {
+  const oldAccount = before[channel];
+  const other = channel === 'email' ? before.mobile : before.email;
+  const channelName = translate(request.locale, channel === 'email' ? 'messages.channelEmail' : 'messages.channelMobile');
+  if (!oldAccount) {
+    await sendSecurityNotice(app, [other], request.locale, 'messages.channelAddedBody', { channel: channelName, new: maskForNotice(newAccount) });
+    return;
+  }
   const mask = (a: string) => maskForNotice(a);
+  for (const to of [oldAccount, other]) {
+    if (!to) continue;
+    await sendBindingChanged(app, request, channel, to, oldAccount, newAccount, mask);
+  }
+}
+
+async function sendBindingChanged(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  channel: 'email' | 'mobile',
+  to: string,
+  oldAccount: string,
+  newAccount: string,
+  mask: (a: string) => string,
+) {
   try {
     await app.messaging.send({
-      channel: channel === 'email' ? 'email' : 'sms',
-      to: oldAccount,
+      channel: to.includes('@') ? 'email' : 'sms',
+      to,
       subject: translate(request.locale, 'messages.bindingChangedSubject'),
       body: translate(request.locale, 'messages.bindingChangedBody', {
         channel: translate(request.locale, channel === 'email' ? 'messages.channelEmail' : 'messages.channelMobile'),

@@ -6,12 +6,15 @@ import { accountKind, type CodePurpose, type Country, type UserProfile } from '@
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import { MessagingError } from '../../providers/messaging/index.js';
 import { dummyHash, hashPassword, verifyPassword } from '../../security/password.js';
-import { clearFailures, lockedForSeconds, recordFailure } from '../../security/lockout.js';
+import { clearFailures, guardedAttempt, loginPolicy } from '../../security/lockout.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import { checkCode, codePepper, consumeCode, hashCode, newCode } from './codes.js';
+import { checkAdminSecondFactor } from './admin-factor.js';
 import { createAdminSession, createSession, revokeSessions } from './sessions.js';
 import { AGREEMENT_VERSION, insertUser } from './users.js';
 import { consumeRebindTicket, notifyBindingChanged } from './rebind.js';
+import { notifySecretChanged } from './step-up.js';
+import { assertChannelAged } from '../../security/step-up.js';
 
 type UserRow = {
   id: number;
@@ -67,7 +70,6 @@ export class AccountsService {
     const kind = accountKind(account)!;
     const now = this.now();
     const existing = await this.findByAccount(account);
-    if (purpose === 'register' && existing) throw new BusinessError('account_exists');
     if (purpose === 'bind') {
       if (!request.user) throw new BusinessError('unauthenticated');
       if (existing && existing.id !== request.user.id) throw new BusinessError('binding_exists');
@@ -76,12 +78,16 @@ export class AccountsService {
       // Transaction-password and re-authentication codes go only to an account bound to the signed-in user.
       if (!request.user) throw new BusinessError('unauthenticated');
       if (!existing || existing.id !== request.user.id) throw new BusinessError('forbidden');
+      // A channel bound in the last 24 h cannot reset the transaction password (issue 22): say so before sending.
+      if (purpose === 'paypass') await assertChannelAged(this.db, existing, account, now);
     }
 
     const result = { resendAfterSeconds: this.limits.codeResendSeconds, expiresInSeconds: this.limits.codeTtlSeconds };
-    // Reset for an unknown account: answer exactly as if a code was sent (no account enumeration),
-    // but send nothing. Cooldowns still apply because a row is recorded (with an unusable hash).
-    const deliver = !(purpose === 'reset_password' && !existing);
+    // No account enumeration: reset for an unknown account and register for an existing one answer
+    // exactly as if a code was sent, and record a row (with an unusable hash) so the same cooldowns
+    // apply. Reset sends nothing; register sends the owner a notice instead of a code.
+    const registerNotice = purpose === 'register' && Boolean(existing);
+    const deliver = !(purpose === 'reset_password' && !existing) && !registerNotice;
     const code = newCode();
     const pepper = await this.pepper();
     const hourAgo = new Date(now.getTime() - 3600_000).toISOString();
@@ -122,6 +128,10 @@ export class AccountsService {
         ],
       );
     });
+    if (registerNotice) {
+      await this.sendRegisterNotice(request, kind === 'email' ? 'email' : 'sms', account);
+      return result;
+    }
     if (!deliver) return result;
     const minutes = Math.round(this.limits.codeTtlSeconds / 60);
     try {
@@ -196,7 +206,8 @@ export class AccountsService {
       if (!ref) throw new BusinessError('referee_not_found');
       refereeId = Number(ref.id);
     }
-    if (await this.findByAccount(body.account)) throw new BusinessError('account_exists');
+    // No "already registered" before the code is checked (enumeration): an existing account never
+    // gets a usable register code, and a race of two valid codes ends in insertUser's account_exists.
     const now = this.now();
     const result = await this.withCode(body.account, 'register', body.code, async (tx) => {
       const user = await insertUser(
@@ -213,22 +224,24 @@ export class AccountsService {
 
   async login(request: FastifyRequest, account: string, password: string): Promise<{ token: string; userId: string }> {
     await this.limitIp(request, 'login', this.limits.ipLoginMax);
-    const key = `user:${account}`;
     const now = this.now();
-    const locked = await lockedForSeconds(this.db, key, now);
-    if (locked > 0) throw rateLimited('account_locked', locked);
     const user = await this.findByAccount(account);
-    // Same scrypt cost whether or not the account exists.
-    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash(this.app.config.scryptN)));
-    if (!user || !ok) {
-      const lockedNow = await recordFailure(this.db, key, now, this.limits);
-      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
-      throw new BusinessError('invalid_credentials');
-    }
-    if (user.status !== 'active') throw new BusinessError('account_disabled');
-    await clearFailures(this.db, key);
-    const token = await createSession(this.db, request, user.id, now);
-    return { token, userId: String(user.id) };
+    // Same scrypt cost whether or not the account exists; the attempt is counted before it runs.
+    const hash = user?.password_hash ?? (await dummyHash(this.app.config.scryptN));
+    await this.passwordAttempt(`user:${account}`, now, async () => (await verifyPassword(password, hash)) && !!user);
+    if (user!.status !== 'active') throw new BusinessError('account_disabled');
+    const token = await createSession(this.db, request, user!.id, now);
+    return { token, userId: String(user!.id) };
+  }
+
+  /**
+   * A login-password check through the shared lockout (login, admin login, changePassword,
+   * verifyIdentity): throws account_locked or invalid_credentials.
+   */
+  async passwordAttempt(key: string, now: Date, evaluate: () => Promise<boolean>): Promise<void> {
+    const outcome = await guardedAttempt(this.db, key, now, loginPolicy(this.limits), evaluate);
+    if (outcome.result === 'locked') throw rateLimited('account_locked', outcome.seconds);
+    if (outcome.result === 'wrong') throw new BusinessError('invalid_credentials');
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -239,24 +252,19 @@ export class AccountsService {
     const auth = request.user!;
     const user = await this.findById(auth.id);
     if (!user) throw new BusinessError('session_expired');
-    const key = `user:${user.email ?? user.mobile}`;
     const now = this.now();
-    const locked = await lockedForSeconds(this.db, key, now);
-    if (locked > 0) throw rateLimited('account_locked', locked);
-    if (!(await verifyPassword(oldPassword, user.password_hash))) {
-      const lockedNow = await recordFailure(this.db, key, now, this.limits);
-      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
-      throw new BusinessError('invalid_credentials');
-    }
+    await this.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () => verifyPassword(oldPassword, user.password_hash));
     if (oldPassword === password) throw new BusinessError('password_same_as_old');
     const hash = await hashPassword(password, this.app.config.scryptN);
-    return this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [user.id, hash, now.toISOString()]);
       return { revokedSessions: await revokeSessions(tx, user.id, now, auth.sessionId) };
     });
+    await notifySecretChanged(this.app, user.id, 'loginPassword', request.locale);
+    return result;
   }
 
-  async resetPassword(ticket: string, password: string): Promise<{ revokedSessions: number }> {
+  async resetPassword(ticket: string, password: string, locale?: Locale): Promise<{ revokedSessions: number }> {
     const now = this.now();
     const hash = await hashPassword(password, this.app.config.scryptN);
     const outcome = await this.db.transaction(async (tx) => {
@@ -272,13 +280,12 @@ export class AccountsService {
       const revoked = await revokeSessions(tx, userId, now);
       const [u] = await tx.query<{ email: string | null; mobile: string | null }>(`select email, mobile from users where id = $1`, [userId]);
       // A successful reset also lifts a login lockout.
-      await tx.query(`delete from login_failures where account_key = any($1::text[])`, [
-        [u?.email, u?.mobile].filter(Boolean).map((a) => `user:${a}`),
-      ]);
-      return { revokedSessions: revoked };
+      await clearFailures(tx, [u?.email, u?.mobile].filter(Boolean).map((a) => `user:${a}`));
+      return { revokedSessions: revoked, userId };
     });
     if (!outcome) throw new BusinessError('reset_ticket_invalid');
-    return outcome;
+    await notifySecretChanged(this.app, outcome.userId, 'loginPassword', locale);
+    return { revokedSessions: outcome.revokedSessions };
   }
 
   async bind(request: FastifyRequest, type: 'email' | 'mobile', account: string, code: string, ticket?: string): Promise<UserProfile> {
@@ -288,11 +295,12 @@ export class AccountsService {
     const now = this.now();
     const me = await this.findById(auth.id);
     const previous = (type === 'email' ? me?.email : me?.mobile) ?? null;
-    const replaces = previous !== null && previous !== account;
+    const before = { email: me?.email ?? null, mobile: me?.mobile ?? null };
     await this.withCode(account, 'bind', code, async (tx) => {
-      // Replacing a binding needs a fresh re-authentication (ASVS V7.5.1). A refusal here rolls
-      // back before the code is consumed, so the customer can verify and retry with the same code.
-      if (replaces) await consumeRebindTicket(tx, auth.id, type, ticket, now);
+      // Every binding needs a fresh re-authentication (ASVS V7.5.1) — a first one too, or a stolen
+      // session could add a channel it controls (issue 22). A refusal here rolls back before the
+      // code is consumed, so the customer can verify and retry with the same code.
+      await consumeRebindTicket(tx, auth.id, type, ticket, now);
       try {
         await tx.query(`update users set ${type === 'email' ? 'email' : 'mobile'} = $2, updated_at = $3 where id = $1`, [
           auth.id,
@@ -303,8 +311,14 @@ export class AccountsService {
         if ((e as { code?: string }).code === '23505') throw new BusinessError('binding_exists');
         throw e;
       }
+      // When it was bound: a channel younger than 24 h cannot reset the transaction password.
+      await tx.query(
+        `insert into channel_bindings (user_id, channel, account, bound_at) values ($1, $2, $3, $4)
+         on conflict (user_id, channel) do update set account = excluded.account, bound_at = excluded.bound_at`,
+        [auth.id, type, account, now.toISOString()],
+      );
     });
-    if (replaces) await notifyBindingChanged(this.app, request, type, previous, account);
+    if (previous !== account) await notifyBindingChanged(this.app, request, type, before, account);
     return this.profile(auth.id);
   }
 
@@ -330,43 +344,71 @@ export class AccountsService {
     return rows.length > 0;
   }
 
-  async inviter(refereeId: string): Promise<{ userId: string; displayName: string; inviteCode: string }> {
-    const [row] = await this.db.query<{ id: number; email: string | null; mobile: string | null; invite_code: string }>(
-      `select id::float8 as id, email, mobile, invite_code from users
+  /**
+   * Who shared the link, for the invitation page: a display name only (two letters of the e-mail's
+   * local part, or the mobile's last two digits), never the contact, id or — when asked by user id —
+   * the invite code; the code is echoed only when it was the code that was given. Rate-limited per IP
+   * (IP_INVITER_MAX): walking ids is slow and shows next to nothing.
+   */
+  async inviter(request: FastifyRequest, refereeId: string): Promise<{ displayName: string; inviteCode?: string }> {
+    await this.limitIp(request, 'inviter', this.limits.ipInviterMax);
+    const [row] = await this.db.query<{ email: string | null; mobile: string | null; invite_code: string }>(
+      `select email, mobile, invite_code from users
         where ((case when $1 ~ '^[0-9]{1,15}$' then id = $1::bigint else false end) or invite_code = upper($1)) and status = 'active' limit 1`,
       [refereeId],
     );
     if (!row) throw new BusinessError('referee_not_found');
-    return { userId: String(row.id), displayName: maskAccount(row.email ?? row.mobile ?? ''), inviteCode: row.invite_code };
+    const byCode = row.invite_code === refereeId.toUpperCase();
+    return { displayName: inviterDisplayName(row.email, row.mobile), ...(byCode ? { inviteCode: row.invite_code } : {}) };
+  }
+
+  /** Tells the owner of an existing account that someone tried to register it (no code). Best effort. */
+  private async sendRegisterNotice(request: FastifyRequest, channel: 'email' | 'sms', to: string): Promise<void> {
+    try {
+      await this.app.messaging.send({
+        channel,
+        to,
+        subject: translate(request.locale, 'messages.registerAttemptSubject'),
+        body: translate(request.locale, 'messages.registerAttemptBody'),
+      });
+    } catch (e) {
+      // Same answer as a delivered code either way: a failure here must not tell the caller anything.
+      request.log.warn({ err: e instanceof MessagingError ? { message: e.message } : e, channel }, 'register notice delivery failed');
+    }
   }
 
   // ---------------------------------------------------------------- admins
 
-  async adminLogin(request: FastifyRequest, username: string, password: string): Promise<{ token: string; adminId: string }> {
+  async adminLogin(request: FastifyRequest, username: string, password: string, otp: string): Promise<{ token: string; adminId: string }> {
     await this.limitIp(request, 'login', this.limits.ipLoginMax);
-    const key = `admin:${username.toLowerCase()}`;
     const now = this.now();
-    const locked = await lockedForSeconds(this.db, key, now);
-    if (locked > 0) throw rateLimited('account_locked', locked);
     const [admin] = await this.db.query<{ id: number; password_hash: string; status: string }>(
       `select id::float8 as id, password_hash, status from admins where username = $1`,
       [username],
     );
-    const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyHash(this.app.config.scryptN)));
-    if (!admin || !ok) {
-      const lockedNow = await recordFailure(this.db, key, now, this.limits);
-      if (lockedNow > 0) throw rateLimited('account_locked', lockedNow);
-      throw new BusinessError('invalid_credentials');
-    }
-    if (admin.status !== 'active') throw new BusinessError('account_disabled');
-    await clearFailures(this.db, key);
-    const token = await createAdminSession(this.db, request, Number(admin.id), now);
-    return { token, adminId: String(admin.id) };
+    const hash = admin?.password_hash ?? (await dummyHash(this.app.config.scryptN));
+    // The second factor is checked only after the password, inside the same counted attempt: a wrong
+    // code counts like a wrong password (same error, same lock), so nobody learns which factor failed.
+    await this.passwordAttempt(
+      `admin:${username.toLowerCase()}`,
+      now,
+      async () =>
+        (await verifyPassword(password, hash)) && !!admin && (await checkAdminSecondFactor(this.db, this.app.config.adminTotpSecret, Number(admin.id), otp, now)),
+    );
+    if (admin!.status !== 'active') throw new BusinessError('account_disabled');
+    const token = await createAdminSession(this.db, request, Number(admin!.id), now, this.app.config.adminSessionSeconds);
+    return { token, adminId: String(admin!.id) };
   }
 
   async adminLogout(sessionId: number): Promise<void> {
     await this.db.query(`update admin_sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [sessionId, this.now().toISOString()]);
   }
+}
+
+/** "demo@cardwallet.test" → "de***"; "+905321234567" → "***67": enough to recognise a friend, not to contact or identify them. */
+export function inviterDisplayName(email: string | null, mobile: string | null): string {
+  if (email) return `${email.slice(0, Math.min(2, Math.max(1, email.indexOf('@') - 1)))}***`;
+  return `***${(mobile ?? '').slice(-2)}`;
 }
 
 /** "demo@cardwallet.test" → "de***@cardwallet.test"; "+905321234567" → "+9053****4567". */

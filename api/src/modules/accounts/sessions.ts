@@ -3,7 +3,8 @@ import { SESSION_LIFETIME_SECONDS } from '@cardwallet/shared';
 import type { SqlRunner } from '../../db/index.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 
-export const ADMIN_SESSION_SECONDS = 12 * 3600;
+/** Default admin session lifetime (ADMIN_SESSION_MINUTES overrides): short, an admin token is worth more than a customer's. */
+export const ADMIN_SESSION_SECONDS = 30 * 60;
 
 /** A new 30-day session for the user; the token is returned once and only its hash stored. */
 export async function createSession(db: SqlRunner, request: FastifyRequest, userId: number, now: Date): Promise<string> {
@@ -24,14 +25,20 @@ export async function createSession(db: SqlRunner, request: FastifyRequest, user
   return token;
 }
 
-export async function createAdminSession(db: SqlRunner, request: FastifyRequest, adminId: number, now: Date): Promise<string> {
+export async function createAdminSession(
+  db: SqlRunner,
+  request: FastifyRequest,
+  adminId: number,
+  now: Date,
+  lifetimeSeconds: number = ADMIN_SESSION_SECONDS,
+): Promise<string> {
   const token = newToken();
   await db.query(`insert into admin_sessions (admin_id, token_hash, ip, created_at, expires_at) values ($1, $2, $3, $4, $5)`, [
     adminId,
     hashToken(token),
     request.ip,
     now.toISOString(),
-    new Date(now.getTime() + ADMIN_SESSION_SECONDS * 1000).toISOString(),
+    new Date(now.getTime() + lifetimeSeconds * 1000).toISOString(),
   ]);
   return token;
 }

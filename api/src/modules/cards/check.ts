@@ -1,5 +1,5 @@
 import { money } from '../../ledger/money';
-import type { SqlRunner } from '../../ledger/sql';
+import type { SqlRunner } from '../../db/sql';
 import type { CardIssuer } from '../../providers/card-issuer/types';
 
 const LIMIT = 50;
@@ -11,7 +11,9 @@ const LIMIT = 50;
  * 3. every card posting belongs to such an operation or card;
  * 4. no operation stays pending longer than 5 minutes (recovery unwinds them);
  * 5. each card's ledger balance equals the balance the issuer holds for it;
- * 6. (part 2) every card-transaction, top-up-reversal and unfreeze-fee posting has its order /
+ * 6. a withdrawal or close that names a wallet currency credited exactly its amount to that wallet,
+ *    and so did every card-funding withdrawal (each `transfer_from_card` posting has its row);
+ * 7. (part 2) every card-transaction, top-up-reversal and unfreeze-fee posting has its order /
  *    operation / request and back; each card's hold account equals what its pre-authorisations hold.
  */
 export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): Promise<string[]> {
@@ -50,6 +52,25 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card_hold:' || c.id || ':USD'
        LEFT JOIN (SELECT card_id, sum(held) AS total FROM card_transactions GROUP BY card_id) h ON h.card_id = c.id
        WHERE coalesce(a.balance, 0) <> coalesce(h.total, 0)
+     UNION ALL
+     SELECT 'card operation ' || o.id || ' (' || o.kind || ') did not credit ' || o.amount::text || ' to the ' || o.wallet_currency || ' wallet' FROM card_operations o
+       LEFT JOIN ledger_postings p ON p.ref = 'card_op:' || o.id
+       LEFT JOIN ledger_accounts a ON a.key = 'user:' || o.user_id || ':wallet:' || o.wallet_currency
+       LEFT JOIN ledger_entries e ON e.posting_id = p.id AND e.account_id = a.id
+       WHERE o.status = 'completed' AND o.wallet_currency IS NOT NULL AND e.amount IS DISTINCT FROM o.amount
+     UNION ALL
+     SELECT 'card-funding withdrawal ' || f.id || ' did not credit ' || f.amount::text || ' to the ' || f.currency || ' wallet' FROM card_funding_withdrawals f
+       LEFT JOIN ledger_postings p ON p.ref = 'transfer_back:' || f.id
+       LEFT JOIN ledger_accounts a ON a.key = 'user:' || f.user_id || ':wallet:' || f.currency
+       LEFT JOIN ledger_entries e ON e.posting_id = p.id AND e.account_id = a.id
+       WHERE f.status = 'completed' AND e.amount IS DISTINCT FROM f.amount
+     UNION ALL
+     SELECT 'posting ' || p.ref || ' has no completed card-funding withdrawal' FROM ledger_postings p
+       WHERE p.type = 'transfer_from_card'
+         AND NOT EXISTS (SELECT 1 FROM card_funding_withdrawals f WHERE p.ref = 'transfer_back:' || f.id AND f.status = 'completed')
+     UNION ALL
+     SELECT 'card-funding withdrawal ' || f.id || ' pending since ' || f.created_at::text FROM card_funding_withdrawals f
+       WHERE f.status = 'pending' AND f.created_at < $1::timestamptz
      UNION ALL
      SELECT 'card operation ' || o.id || ' pending since ' || o.created_at::text FROM card_operations o
        WHERE o.status = 'pending' AND o.created_at < $1::timestamptz

@@ -6,13 +6,21 @@ import { isLuhnValid, PRODUCT_BINS } from '../../providers/card-issuer/pan';
 import { REVEAL_GRANT_SECONDS } from '../../providers/card-issuer/sandbox';
 import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/types';
 import type { PayPasswords } from '../wallet/paypass.js';
+import { guardedAttempt } from '../../security/lockout.js';
+import { requireStepUp } from '../../security/step-up.js';
 import { CardError, cardNotFound } from './errors';
 import type { CardService } from './service';
 
 /** Failed bindings per customer per 24 hours before binding pauses (carrier codes must not be guessable). */
 export const BIND_MAX_FAILURES = 10;
+const BIND_POLICY = { max: BIND_MAX_FAILURES, windowSeconds: 86_400, lockSeconds: 86_400 };
 /** How long a revealed card number stays on screen. */
 export const DETAILS_VISIBLE_SECONDS = 30;
+
+/** The reveal's proof: the transaction password or a passkey assertion (card-forms cardRevealBody). */
+export type RevealProof = { payPassword?: string; passkey?: undefined } | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
+/** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise. */
+export type PasskeyProofVerifier = (userId: string, proof: { ceremonyId: string; response: unknown }) => Promise<unknown>;
 
 const usable = (status: string) => !['closed', 'cancelling', 'applying'].includes(status);
 
@@ -30,24 +38,37 @@ export class CardControls {
   async setPin(userId: string, body: { cardId: string; kind: 'pin' | 'atm'; pin: string }): Promise<{ ok: true }> {
     const card = await this.deps.cards.ownedToken(userId, body.cardId);
     if (!usable(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    // A fresh proof first (user/stepUp 'card_pin'): a session alone cannot set a PIN (issue 22).
+    const stepUp = await requireStepUp(this.deps.db, this.deps.db, userId, 'card_pin');
     try {
       await this.deps.issuer.changePin(card.token, body.kind, body.pin);
     } catch (e) {
       if (e instanceof CardIssuerError) throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
       throw e;
     }
+    await stepUp?.notify('cardPin');
     return { ok: true };
   }
 
-  /** Step 1: the transaction password (wrong tries count toward its lock) → a grant from the issuer. */
-  async revealGrant(userId: string, body: { cardId: string; payPassword: string }): Promise<{ grant: string; expiresAt: string }> {
+  /**
+   * Step 1: a fresh proof → a grant from the issuer. The proof is the transaction password (wrong
+   * tries count toward its lock) or a passkey assertion over the customer's own proof ceremony
+   * (single use), checked by `verifyPasskey` — given by the route, so this module needs no passkeys import.
+   */
+  async revealGrant(userId: string, body: RevealProof & { cardId: string }, verifyPasskey?: PasskeyProofVerifier): Promise<{ grant: string; expiresAt: string }> {
     const card = await this.deps.cards.ownedToken(userId, body.cardId);
     if (!usable(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
-    try {
-      await this.deps.payPasswords.verify(userId, body.payPassword);
-    } catch (e) {
-      if (e instanceof BusinessError && e.key === 'paypass_not_set') throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
-      throw e;
+    if (body.passkey) {
+      // Without a verifier a passkey proof must never pass: fail closed.
+      if (!verifyPasskey) throw new BusinessError('passkey_invalid');
+      await verifyPasskey(userId, body.passkey);
+    } else {
+      try {
+        await this.deps.payPasswords.verify(userId, body.payPassword ?? '');
+      } catch (e) {
+        if (e instanceof BusinessError && e.key === 'paypass_not_set') throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
+        throw e;
+      }
     }
     try {
       const { grant, expiresAt } = await this.deps.issuer.createRevealGrant(card.token);
@@ -77,33 +98,28 @@ export class CardControls {
     const pan = body.cardNumber;
     if (!isLuhnValid(pan)) throw new CardError('card_number_invalid', {}, ResultCode.invalidParams);
     if (!Object.values(PRODUCT_BINS).some((bin) => pan.startsWith(bin))) throw new CardError('card_not_product', {}, ResultCode.invalidParams);
-    const since = new Date(this.deps.now().getTime() - 86_400_000).toISOString();
-    const [failures] = await this.deps.db.query<{ n: number; oldest: string | Date | null }>(
-      `SELECT count(*)::int AS n, min(created_at) AS oldest FROM card_bind_attempts WHERE user_id = $1 AND created_at > $2`,
-      [userId, since],
-    );
-    if ((failures?.n ?? 0) >= BIND_MAX_FAILURES) {
-      const retry = new Date(failures!.oldest!).getTime() + 86_400_000 - this.deps.now().getTime();
-      throw rateLimited('rate_limited', retry / 1000);
-    }
-    const refuse = async () => {
-      await this.deps.db.query(`INSERT INTO card_bind_attempts (user_id, created_at) VALUES ($1, $2)`, [userId, this.deps.now().toISOString()]);
-      return new CardError('card_bind_refused');
-    };
-    let found;
-    try {
-      found = await this.deps.issuer.findStockCard({ pan, carrierCode: body.carrierCode });
-    } catch (e) {
-      if (e instanceof CardIssuerError && e.failure === 'not_found') throw await refuse();
-      if (e instanceof CardIssuerError) throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
-      throw e;
-    }
-    if (found.type !== 'physical') throw await refuse();
-    try {
-      return await this.deps.cards.bind(userId, { ...found, brand: found.brand });
-    } catch (e) {
-      if (e instanceof CardError && e.key === 'card_bind_refused') throw await refuse();
-      throw e;
-    }
+    // Counted before the issuer is asked (security/lockout.ts), so parallel guesses cannot pass the limit.
+    let bound: CardSummary | undefined;
+    const outcome = await guardedAttempt(this.deps.db, `card-bind:${userId}`, this.deps.now(), BIND_POLICY, async () => {
+      let found;
+      try {
+        found = await this.deps.issuer.findStockCard({ pan, carrierCode: body.carrierCode });
+      } catch (e) {
+        if (e instanceof CardIssuerError && e.failure === 'not_found') return false;
+        if (e instanceof CardIssuerError) throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
+        throw e;
+      }
+      if (found.type !== 'physical') return false;
+      try {
+        bound = await this.deps.cards.bind(userId, { ...found, brand: found.brand });
+        return true;
+      } catch (e) {
+        if (e instanceof CardError && e.key === 'card_bind_refused') return false;
+        throw e;
+      }
+    }, 'uncount');
+    if (outcome.result === 'locked' && !outcome.evaluated) throw rateLimited('rate_limited', outcome.seconds);
+    if (outcome.result !== 'ok') throw new CardError('card_bind_refused');
+    return bound!;
   }
 }

@@ -15,6 +15,8 @@ import {
   cardsResult,
   cardTopUpBody,
   cardWithdrawBody,
+  cardFundingWithdrawBody,
+  cardFundingWithdrawal,
   deleteCardAddressBody,
   devCardFailuresBody,
   devCardFailuresResult,
@@ -34,6 +36,7 @@ import { CardTransactions } from './transactions.js';
 import { checkCards } from './check.js';
 import { cardNotFound } from './errors.js';
 import { registerCardsDemoSeed } from './seed.js';
+import { CardFundingMoves } from './funding.js';
 import { CardService } from './service.js';
 
 function userOf(request: FastifyRequest) {
@@ -49,9 +52,11 @@ function userOf(request: FastifyRequest) {
 const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
-  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now(), events: app.events });
+  const payPasswords = new PayPasswords(app.database.sql, app.config.scryptN);
+  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now(), events: app.events, payPasswords });
+  const funding = new CardFundingMoves({ db: app.database.sql, payPasswords, events: app.events });
   const transactions = new CardTransactions({ db: app.database.sql, events: app.events });
-  const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords: new PayPasswords(app.database.sql, app.config.scryptN), now: () => app.clock.now() });
+  const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords, now: () => app.clock.now() });
   // Issuer webhooks: CARD_WEBHOOK_SECRET; the sandbox has a documented default. Without a secret every webhook is refused.
   const webhookSecret = process.env.CARD_WEBHOOK_SECRET || (sandbox ? SANDBOX_WEBHOOK_SECRET : '');
   const network = sandbox ? new SandboxCardNetwork(app.database.sql, sandbox, webhookSecret, () => app.clock.now()) : null;
@@ -74,7 +79,11 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     );
   }
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
-  app.jobs.every('cards.recover-pending', 60_000, () => cards.recoverPending().catch((e: unknown) => app.log.error({ err: e }, 'card recovery failed')));
+  app.jobs.every('cards.recover-pending', 60_000, () =>
+    Promise.all([cards.recoverPending(), funding.recoverPending(new Date(app.clock.now().getTime() - 120_000))]).catch((e: unknown) =>
+      app.log.error({ err: e }, 'card recovery failed'),
+    ),
+  );
 
   const tags = ['cards'];
   const user = { config: { auth: 'user' as const } };
@@ -122,10 +131,28 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     const key = idempotencyKeyOf(r);
     return okEnvelope(r.locale, await cards.topUp(userOf(r).userId, key, r.body));
   });
-  app.post('/card/withdraw', { ...user, schema: { tags, summary: 'Card → wallet card-funding balance; 5 USD fee; the card keeps 1 USD (Idempotency-Key)', body: cardWithdrawBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
-    const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.withdraw(userOf(r).userId, key, r.body));
-  });
+  app.post(
+    '/card/withdraw',
+    {
+      ...user,
+      schema: { tags, summary: 'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password (Idempotency-Key)', body: cardWithdrawBody, response: { 200: envelope(cardOperationRecord) } },
+    },
+    async (r) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(r.locale, await cards.withdraw(userOf(r).userId, key, r.body));
+    },
+  );
+  app.post(
+    '/card/funding/withdrawToWallet',
+    {
+      ...user,
+      schema: { tags, summary: 'Card-funding balance → wallet in USD, USDT or USDC (1:1, no fee); transaction password (Idempotency-Key)', body: cardFundingWithdrawBody, response: { 200: envelope(cardFundingWithdrawal) } },
+    },
+    async (r) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(r.locale, await funding.withdrawToWallet(userOf(r).userId, key, r.body));
+    },
+  );
 
   app.get(
     '/admin/cards/check',

@@ -1,115 +1,105 @@
-import { format, money, ZERO } from '../../ledger/money';
-import { mapLedgerError } from '../../ledger/store';
-import type { SqlRunner } from '../../ledger/sql';
+import { accountKey, cardAccount, systemAccount, userAccount } from '../../ledger/accounts';
+import { format, money } from '../../ledger/money';
+import { balancedPosting, cardUsdToWallet, type CardWalletCurrency, type EntryDraft, type PostingDraft, type PostingType } from '../../ledger/posting';
+import { post } from '../../ledger/store';
+import type { SqlRunner } from '../../db/sql';
 
 /**
- * The card side's postings (docs/cards.md, "Postings"). Card balances are customer accounts, one
- * per card (`user:<U>:card:<cardId>:USD`, never negative); every card fee goes to the system
- * account `system:card_fees:USD`. Posted through the ledger's own `ledger_post` (balanced per
- * currency, idempotent on the ref, no-overdraft in the database).
+ * The card side's postings (docs/cards.md, "Postings"), built from the ledger's accounts
+ * (ledger/accounts.ts) and posted through the ledger (balanced per currency, idempotent on the ref,
+ * no-overdraft in the database). Card balances are customer accounts, one per card, never
+ * negative; every card fee goes to the system account card_fees.
  */
-interface AccountEntry {
-  key: string;
-  userId: string | null;
-  kind: string;
-  currency: 'USD';
-  network: null;
-  allowNegative: boolean;
-  amount: string;
-}
+export type CardPostingType = Extract<PostingType, `card_${string}`>;
 
-export type CardPostingType =
-  | 'card_apply_fee'
-  | 'card_topup'
-  | 'card_withdraw'
-  | 'card_close'
-  | 'card_unfreeze_fee'
-  | 'card_topup_reversal'
-  | 'card_hold'
-  | 'card_clear'
-  | 'card_release'
-  | 'card_refund'
-  | 'card_monthly_fee';
-
-const cardFunding = (userId: string) => ({ key: `user:${userId}:card_funding:USD`, userId, kind: 'card_funding', currency: 'USD' as const, network: null, allowNegative: false });
-export const cardAccountKey = (userId: string, cardId: string) => `user:${userId}:card:${cardId}:USD`;
-const card = (userId: string, cardId: string) => ({ key: cardAccountKey(userId, cardId), userId, kind: 'card', currency: 'USD' as const, network: null, allowNegative: false });
-export const cardHoldKey = (userId: string, cardId: string) => `user:${userId}:card_hold:${cardId}:USD`;
+const cardFunding = (userId: string) => userAccount(userId, 'card_funding', 'USD');
+const card = (userId: string, cardId: string) => cardAccount(userId, 'card', cardId);
 /** Amounts authorised on the card and not yet cleared or released (never negative). */
-const hold = (userId: string, cardId: string) => ({ key: cardHoldKey(userId, cardId), userId, kind: 'card_hold', currency: 'USD' as const, network: null, allowNegative: false });
+const hold = (userId: string, cardId: string) => cardAccount(userId, 'card_hold', cardId);
 /** What the programme owes the card scheme for cleared purchases, less refunds (settled with the scheme outside the app). */
-const settlement = () => ({ key: 'system:card_settlement:USD', userId: null, kind: 'card_settlement', currency: 'USD' as const, network: null, allowNegative: true });
+const settlement = () => systemAccount('card_settlement', 'USD');
 /** Marketing's budget for coupons and cashback: may go negative (an expense). */
-const promotions = () => ({ key: 'system:promotions:USD', userId: null, kind: 'promotions', currency: 'USD' as const, network: null, allowNegative: true });
-const fees = () => ({ key: 'system:card_fees:USD', userId: null, kind: 'card_fees', currency: 'USD' as const, network: null, allowNegative: true });
+const promotions = () => systemAccount('promotions', 'USD');
+const fees = () => systemAccount('card_fees', 'USD');
 
-export interface CardPosting {
-  ref: string;
-  type: CardPostingType;
-  userId: string;
-  operationId: string;
-  entries: AccountEntry[];
-}
+export const cardAccountKey = (userId: string, cardId: string) => accountKey(card(userId, cardId));
+export const cardHoldKey = (userId: string, cardId: string) => accountKey(hold(userId, cardId));
+export const cardFundingKey = (userId: string) => accountKey(cardFunding(userId));
 
-function build(p: Omit<CardPosting, 'entries'>, entries: Array<Omit<AccountEntry, 'amount'> & { amount: string }>): CardPosting {
-  const kept = entries.filter((e) => !money(e.amount).isZero());
-  const sum = kept.reduce((s, e) => s.plus(e.amount), ZERO);
-  if (kept.length < 2 || !sum.isZero()) throw new Error(`card posting ${p.ref} does not balance`);
-  return { ...p, entries: kept.map((e) => ({ ...e, amount: format(e.amount, 'USD') })) };
+/** A card posting: a ledger draft plus the operation (card operation, order, request) it belongs to. */
+export type CardPosting = PostingDraft & { operationId: string };
+
+function build(p: { ref: string; type: CardPostingType; userId: string; operationId: string }, entries: EntryDraft[]): CardPosting {
+  return { ...balancedPosting({ ref: p.ref, type: p.type, userId: p.userId, entries }), operationId: p.operationId };
 }
 const neg = (v: string) => format(money(v).negated(), 'USD');
+const plus = (a: string, b: string) => format(money(a).plus(b), 'USD');
+/** A fee less its coupon's discount: what the customer pays (the fee account still earns the whole fee). */
+const payable = (fee: string, discount = '0') => format(money(fee).minus(discount), 'USD');
+/** Marketing funds a fee coupon's discount (a zero entry is left out). */
+const couponFunding = (discount = '0') => ({ account: promotions(), amount: neg(discount) });
 
-/** Application fee: card-funding → card fees. */
 /**
  * Application fee. A coupon's discount is part of the same posting: the customer pays fee − discount,
  * the fee account still earns the whole fee, and the promotions account funds the difference.
  */
 export const applyFee = (p: { cardId: string; userId: string; fee: string; discount?: string }) => {
-  const discount = money(p.discount ?? '0');
+  const discount = format(money(p.discount ?? '0'));
   const payable = format(money(p.fee).minus(discount));
   return build({ ref: `card_apply:${p.cardId}`, type: 'card_apply_fee', userId: p.userId, operationId: p.cardId }, [
-    ...(money(payable).gt(0) ? [{ ...cardFunding(p.userId), amount: neg(payable) }] : []),
-    { ...fees(), amount: p.fee },
-    ...(discount.gt(0) ? [{ ...promotions(), amount: neg(format(discount)) }] : []),
+    ...(money(payable).gt(0) ? [{ account: cardFunding(p.userId), amount: neg(payable) }] : []),
+    { account: fees(), amount: p.fee },
+    { account: promotions(), amount: neg(discount) },
   ]);
 };
 
-/** Top-up (and the activating first top-up): amount + gateway fee leave card-funding, the amount reaches the card. */
-export const topUp = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string }) =>
+/**
+ * Top-up (and the activating first top-up): amount + gateway fee leave card-funding, the amount
+ * reaches the card. With a gateway-fee coupon the customer pays fee − discount, promotions the rest.
+ */
+export const topUp = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string; discount?: string }) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_topup', userId: p.userId, operationId: p.operationId }, [
-    { ...cardFunding(p.userId), amount: neg(format(money(p.amount).plus(p.fee))) },
-    { ...card(p.userId, p.cardId), amount: p.amount },
-    { ...fees(), amount: p.fee },
+    { account: cardFunding(p.userId), amount: neg(plus(p.amount, payable(p.fee, p.discount))) },
+    { account: card(p.userId, p.cardId), amount: p.amount },
+    { account: fees(), amount: p.fee },
+    couponFunding(p.discount),
   ]);
 
-/** Withdrawal card → wallet: amount + 5 USD fee leave the card, the amount reaches card-funding. */
-export const withdraw = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string }) =>
+/**
+ * Withdrawal card → wallet (spec §4): amount + 5 USD fee leave the card, the amount reaches the
+ * wallet in the chosen currency 1:1 (USD directly, USDT/USDC through the system card_funding
+ * accounts). Withdrawals posted before migration 0205 credited card_funding instead; the
+ * customer moves that balance with transfer_from_card (service/funding.ts).
+ */
+export const withdraw = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string; currency: CardWalletCurrency; discount?: string }) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_withdraw', userId: p.userId, operationId: p.operationId }, [
-    { ...card(p.userId, p.cardId), amount: neg(format(money(p.amount).plus(p.fee))) },
-    { ...cardFunding(p.userId), amount: p.amount },
-    { ...fees(), amount: p.fee },
+    { account: card(p.userId, p.cardId), amount: neg(plus(p.amount, payable(p.fee, p.discount))) },
+    { account: fees(), amount: p.fee },
+    couponFunding(p.discount),
+    ...cardUsdToWallet(p.userId, p.currency, p.amount),
   ]);
 
-/** Closing: the whole card balance returns to the wallet's card-funding balance. */
-export const close = (p: { operationId: string; cardId: string; userId: string; amount: string }) =>
+/** Closing: the whole card balance returns to the wallet in the chosen currency, 1:1 (spec §4). */
+export const close = (p: { operationId: string; cardId: string; userId: string; amount: string; currency: CardWalletCurrency }) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_close', userId: p.userId, operationId: p.operationId }, [
-    { ...card(p.userId, p.cardId), amount: neg(p.amount) },
-    { ...cardFunding(p.userId), amount: p.amount },
+    { account: card(p.userId, p.cardId), amount: neg(p.amount) },
+    ...cardUsdToWallet(p.userId, p.currency, p.amount),
   ]);
 
-/** Unfreeze request after a risk freeze: 1 USD from card-funding to card fees. */
-export const unfreezeFee = (p: { requestId: string; userId: string; fee: string }) =>
+/** Unfreeze request after a risk freeze: 1 USD from card-funding to card fees (less an unfreeze-fee coupon's discount). */
+export const unfreezeFee = (p: { requestId: string; userId: string; fee: string; discount?: string }) =>
   build({ ref: `card_unfreeze:${p.requestId}`, type: 'card_unfreeze_fee', userId: p.userId, operationId: p.requestId }, [
-    { ...cardFunding(p.userId), amount: neg(p.fee) },
-    { ...fees(), amount: p.fee },
+    { account: cardFunding(p.userId), amount: neg(payable(p.fee, p.discount)) },
+    { account: fees(), amount: p.fee },
+    couponFunding(p.discount),
   ]);
 
-/** The issuer reversed a top-up it had accepted: the amount and the gateway fee go back to the wallet. */
+/** The issuer reversed a top-up it had accepted: the amount and the gateway fee go back to card-funding. */
 export const topUpReversal = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string }) =>
   build({ ref: `card_load_reversal:${p.operationId}`, type: 'card_topup_reversal', userId: p.userId, operationId: p.operationId }, [
-    { ...card(p.userId, p.cardId), amount: neg(p.amount) },
-    { ...fees(), amount: neg(p.fee) },
-    { ...cardFunding(p.userId), amount: format(money(p.amount).plus(p.fee)) },
+    { account: card(p.userId, p.cardId), amount: neg(p.amount) },
+    { account: fees(), amount: neg(p.fee) },
+    { account: cardFunding(p.userId), amount: plus(p.amount, p.fee) },
   ]);
 
 interface TxnPostingRef {
@@ -123,8 +113,8 @@ const txnRef = (p: TxnPostingRef, step: string) => ({ ref: `card_txn:${p.issuerT
 /** Authorisation: amount + fee move from the card's available balance to its hold. */
 export const authorisationHold = (p: TxnPostingRef & { held: string }) =>
   build({ ...txnRef(p, 'hold'), type: 'card_hold' }, [
-    { ...card(p.userId, p.cardId), amount: neg(p.held) },
-    { ...hold(p.userId, p.cardId), amount: p.held },
+    { account: card(p.userId, p.cardId), amount: neg(p.held) },
+    { account: hold(p.userId, p.cardId), amount: p.held },
   ]);
 
 /**
@@ -135,46 +125,35 @@ export const authorisationHold = (p: TxnPostingRef & { held: string }) =>
 export const clearing = (p: TxnPostingRef & { held: string; settled: string; fee: string }) => {
   const rest = money(p.held).minus(p.settled).minus(p.fee);
   return build({ ...txnRef(p, 'clear'), type: 'card_clear' }, [
-    { ...hold(p.userId, p.cardId), amount: neg(p.held) },
-    { ...card(p.userId, p.cardId), amount: format(rest) },
-    { ...settlement(), amount: p.settled },
-    { ...fees(), amount: p.fee },
+    { account: hold(p.userId, p.cardId), amount: neg(p.held) },
+    { account: card(p.userId, p.cardId), amount: format(rest, 'USD') },
+    { account: settlement(), amount: p.settled },
+    { account: fees(), amount: p.fee },
   ]);
 };
 
 /** Reversal of an authorisation: the hold returns to the card. */
 export const release = (p: TxnPostingRef & { held: string }) =>
   build({ ...txnRef(p, 'release'), type: 'card_release' }, [
-    { ...hold(p.userId, p.cardId), amount: neg(p.held) },
-    { ...card(p.userId, p.cardId), amount: p.held },
+    { account: hold(p.userId, p.cardId), amount: neg(p.held) },
+    { account: card(p.userId, p.cardId), amount: p.held },
   ]);
 
 /** A settled refund: from the scheme settlement account back to the card. */
 export const refund = (p: TxnPostingRef & { amount: string }) =>
   build({ ...txnRef(p, 'refund'), type: 'card_refund' }, [
-    { ...settlement(), amount: neg(p.amount) },
-    { ...card(p.userId, p.cardId), amount: p.amount },
+    { account: settlement(), amount: neg(p.amount) },
+    { account: card(p.userId, p.cardId), amount: p.amount },
   ]);
 
 /** The product's monthly fee, taken by the issuer from the card balance: card → card fees. */
 export const monthlyFee = (p: TxnPostingRef & { amount: string }) =>
   build({ ...txnRef(p, 'monthly_fee'), type: 'card_monthly_fee' }, [
-    { ...card(p.userId, p.cardId), amount: neg(p.amount) },
-    { ...fees(), amount: p.amount },
+    { account: card(p.userId, p.cardId), amount: neg(p.amount) },
+    { account: fees(), amount: p.amount },
   ]);
 
 /** Posts inside the caller's transaction; an overdraft throws InsufficientBalanceError (rolls back). */
 export async function postCard(tx: SqlRunner, posting: CardPosting): Promise<boolean> {
-  try {
-    const [row] = await tx.query<{ created: boolean }>(`SELECT created FROM ledger_post($1, $2, $3, $4, NULL, NULL, $5::jsonb)`, [
-      posting.ref,
-      posting.type,
-      posting.userId,
-      posting.operationId,
-      JSON.stringify(posting.entries),
-    ]);
-    return row?.created ?? false;
-  } catch (e) {
-    throw mapLedgerError(e);
-  }
+  return (await post(tx, posting, posting.operationId)).created;
 }

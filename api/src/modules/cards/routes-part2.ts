@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   bindCardBody,
   cardActionBody,
+  cardCloseBody,
+  cardUnfreezeBody,
   cardDetailsBody,
   cardDetailsResult,
   cardOrder,
@@ -33,7 +35,8 @@ import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { CardIssuerError, ISSUER_WEBHOOK_TYPES, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
-import type { CardControls } from './controls.js';
+import { verifyPasskeyProof } from '../passkeys/index.js';
+import type { CardControls, PasskeyProofVerifier } from './controls.js';
 import { STATEMENT_CSV_HEADERS } from './csv-headers.js';
 import { CardError, cardNotFound } from './errors.js';
 import { productById } from './products.js';
@@ -132,10 +135,20 @@ export async function registerCardsPart2(
   );
   app.post(
     '/card/detailsGrant',
-    { ...user, schema: { tags, summary: 'Transaction password → single-use, short-lived grant to reveal the card details', body: cardRevealBody, response: { 200: envelope(cardRevealGrantResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Transaction password or a passkey proof (passkey/proofOptions ceremony) → single-use, short-lived grant to reveal the card details',
+        body: cardRevealBody,
+        response: { 200: envelope(cardRevealGrantResult) },
+      },
+    },
     async (r, reply) => {
       reply.header('cache-control', 'no-store');
-      return okEnvelope(r.locale, await controls.revealGrant(userOf(r).userId, r.body));
+      const body = r.body.passkey ? { cardId: r.body.cardId, passkey: r.body.passkey } : { cardId: r.body.cardId, payPassword: r.body.payPassword };
+      const verifyPasskey: PasskeyProofVerifier = (userId, proof) => verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
+      return okEnvelope(r.locale, await controls.revealGrant(userOf(r).userId, body, verifyPasskey));
     },
   );
   app.post(
@@ -154,12 +167,12 @@ export async function registerCardsPart2(
   );
   app.post(
     '/card/requestUnfreeze',
-    { ...user, schema: { tags, summary: 'Ask the issuer to lift a risk freeze: once, after the freeze period, 1 USD from the wallet', body: cardActionBody, response: { 200: envelope(cardUnfreezeRequestResult) } } },
-    async (r) => okEnvelope(r.locale, await cards.requestUnfreeze(userOf(r).userId, r.body.cardId)),
+    { ...user, schema: { tags, summary: 'Ask the issuer to lift a risk freeze: once, after the freeze period, 1 USD from the wallet (less an unfreeze-fee coupon)', body: cardUnfreezeBody, response: { 200: envelope(cardUnfreezeRequestResult) } } },
+    async (r) => okEnvelope(r.locale, await cards.requestUnfreeze(userOf(r).userId, r.body.cardId, r.body.couponId)),
   );
-  app.post('/card/close', { ...user, schema: { tags, summary: 'Close the card: its balance returns to the wallet in one posting (Idempotency-Key)', body: cardActionBody, response: { 200: envelope(cardSummary) } } }, async (r) => {
+  app.post('/card/close', { ...user, schema: { tags, summary: 'Close the card: its balance returns to the wallet (USD, USDT or USDC; default USD) in one posting (Idempotency-Key)', body: cardCloseBody, response: { 200: envelope(cardSummary) } } }, async (r) => {
     const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id)));
+    return okEnvelope(r.locale, await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id), r.body.currency));
   });
   app.post('/card/bind', { ...user, schema: { tags, summary: 'Bind a physical card received by post (Luhn, product BIN ranges, carrier code)', body: bindCardBody, response: { 200: envelope(cardSummary) } } }, async (r) =>
     okEnvelope(r.locale, await controls.bind(userOf(r).userId, r.body)),

@@ -1,5 +1,5 @@
 import type { DomainEvents } from '../../events/domain-events.js';
-import { redeemCoupon } from '../coupons/redeem.js';
+import { previewCouponDiscount, redeemCoupon } from '../coupons/redeem.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
 import {
@@ -10,13 +10,15 @@ import {
   type CardOperationRecord,
   type CardProduct,
   type CardSummary,
+  type CardWalletCurrency,
+  type CouponScope,
   type ShippingAddressInput,
 } from '@cardwallet/shared/schemas';
 import { format, formatFixed, money, ZERO } from '../../ledger/money';
 import { InsufficientBalanceError } from '../../ledger/store';
 import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/types';
-import { CardError, cardNotFound, gate, idempotencyMismatch, inFlight } from './errors';
+import { CardError, cardNotFound, gate, idempotencyMismatch, inFlight, requirePayPassword } from './errors';
 import * as postings from './postings';
 import { CARD_PRODUCTS, productById } from './products';
 
@@ -26,6 +28,8 @@ export interface CardServiceDeps {
   now: () => Date;
   /** The API's domain events (src/events): issued cards and completed operations are recorded with their postings. */
   events?: Pick<DomainEvents, 'record'>;
+  /** The transaction password check (wallet/paypass.ts) a card → wallet withdrawal needs (spec §6). */
+  payPasswords?: { verify(userId: string, password: string): Promise<void> };
 }
 
 /** The domain event of each completed card operation. */
@@ -78,12 +82,22 @@ interface OperationRow {
   fee: string;
   status: 'pending' | 'completed';
   request_hash: string;
+  wallet_currency: CardWalletCurrency | null;
   created_at: string | Date;
+}
+const OPERATION_COLUMNS = `id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, wallet_currency, created_at`;
+
+/** A fee coupon on a card operation: its scope, the full fee and the discount shown. */
+interface FeeCoupon {
+  couponId: string;
+  scope: CouponScope;
+  fee: string;
+  discount: string;
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 
-function requestHash(payload: Record<string, unknown>): string {
+export function requestHash(payload: Record<string, unknown>): string {
   return createHash('sha256')
     .update(JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]])))
     .digest('hex');
@@ -168,7 +182,7 @@ export class CardService {
   }
 
   async cardFunding(userId: string, tx: SqlRunner = this.db) {
-    const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [`user:${userId}:card_funding:USD`]);
+    const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [postings.cardFundingKey(userId)]);
     return row ? money(row.balance) : ZERO;
   }
 
@@ -410,9 +424,9 @@ export class CardService {
     });
   }
 
-  async topUp(userId: string, key: string, body: { cardId: string; amount: string }): Promise<CardOperationRecord> {
+  async topUp(userId: string, key: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<CardOperationRecord> {
     const amount = money(body.amount);
-    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(amount) });
+    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(amount), ...(body.couponId ? { couponId: body.couponId } : {}) });
     const replay = await this.replayOperation(userId, key, hash);
     if (replay) return replay;
     const card = await this.cardRow(userId, body.cardId);
@@ -422,7 +436,8 @@ export class CardService {
     const product = productById(card.product_id)!;
     if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax)) throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
     const fee = money(cardGatewayFee(format(amount, 'USD')));
-    await this.requireFunding(userId, amount.plus(fee));
+    const coupon = await this.feeCoupon(userId, body.couponId, 'card_topup_gateway_fee', fee);
+    await this.requireFunding(userId, amount.plus(fee).minus(coupon?.discount ?? 0));
     return this.move({
       kind: 'topup',
       userId,
@@ -430,22 +445,33 @@ export class CardService {
       hash,
       card,
       amount: format(amount),
-      fee: format(fee),
+      fee: format(fee.minus(coupon?.discount ?? 0)),
+      coupon,
       issuerCall: (reference) => this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
-      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee), discount: coupon?.discount }),
     });
   }
 
-  async withdraw(userId: string, key: string, body: { cardId: string; amount: string }): Promise<CardOperationRecord> {
+  /** Card → wallet (spec §4, §6): the transaction password first, then the amount in `currency` 1:1, less nothing (the fee is on the card). */
+  async withdraw(
+    userId: string,
+    key: string,
+    body: { cardId: string; amount: string; currency: CardWalletCurrency; payPassword: string; couponId?: string | undefined },
+  ): Promise<CardOperationRecord> {
     const amount = money(body.amount);
-    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(amount) });
+    const payPasswords = this.deps.payPasswords;
+    if (!payPasswords) throw new Error('CardService needs payPasswords for withdrawals');
+    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(amount), currency: body.currency, ...(body.couponId ? { couponId: body.couponId } : {}) });
     const replay = await this.replayOperation(userId, key, hash);
     if (replay) return replay;
     const card = await this.cardRow(userId, body.cardId);
     if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     const product = productById(card.product_id)!;
     if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax)) throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
-    const fee = money(CARD_FEES.withdrawFee);
+    // With a withdrawal-fee coupon the card pays fee − discount (the issuer unloads exactly that).
+    const fullFee = money(CARD_FEES.withdrawFee);
+    const coupon = await this.feeCoupon(userId, body.couponId, 'card_withdrawal_fee', fullFee);
+    const fee = fullFee.minus(coupon?.discount ?? 0);
     const keepRefusal = (balance: string) => {
       const max = money(balance).minus(fee).minus(CARD_FEES.minKeep);
       return new CardError('card_must_keep_minimum', { min: CARD_FEES.minKeep, max: formatFixed(max.gt(0) ? max : ZERO, 2) });
@@ -462,7 +488,13 @@ export class CardService {
       amount: format(amount),
       fee: format(fee),
       issuerCall: (reference) => this.deps.issuer.unload({ token: card.issuer_token!, amount: format(amount.plus(fee)), reference }),
-      posting: (operationId) => postings.withdraw({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+      coupon,
+      walletCurrency: body.currency,
+      // Only the request that holds the key evaluates the password: retries and double taps of one
+      // withdrawal never count as wrong tries against the transaction password's lockout.
+      authorize: () => requirePayPassword(payPasswords, userId, body.payPassword),
+      posting: (operationId) =>
+        postings.withdraw({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fullFee), currency: body.currency, discount: coupon?.discount }),
       inTransaction: async (tx) => {
         // Under the lock ledger_post took on the card account: the rule holds however many race.
         const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [postings.cardAccountKey(userId, card.id)]);
@@ -474,11 +506,11 @@ export class CardService {
 
   /**
    * Close (spec §4): the card goes `cancelling` (frozen at the issuer, so nothing new is authorised),
-   * its whole balance returns to the wallet's card-funding balance in one posting and it ends
+   * its whole balance returns to the wallet in `currency` (1:1) in one posting and it ends
    * `closed` at the issuer and here. Pre-authorisations still holding money must complete first.
    */
-  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>): Promise<CardSummary> {
-    const hash = requestHash({ op: 'close', cardId });
+  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>, currency: CardWalletCurrency = 'USD'): Promise<CardSummary> {
+    const hash = requestHash({ op: 'close', cardId, currency });
     const replay = await this.replayOperation(userId, key, hash);
     if (replay) return replay.card;
     const card = await this.cardRow(userId, cardId);
@@ -507,14 +539,20 @@ export class CardService {
         amount: format(money(balance)),
         fee: '0',
         issuerCall: (reference) => this.deps.issuer.unload({ token, amount: format(money(balance)), reference }),
-        posting: (operationId) => postings.close({ operationId, cardId, userId, amount: format(money(balance)) }),
+        walletCurrency: currency,
+        posting: (operationId) => postings.close({ operationId, cardId, userId, amount: format(money(balance)), currency }),
         inTransaction: finish,
         insufficient: () => new CardError('operation_failed'),
       });
     } else {
       await this.db.transaction(async (tx) => {
         await finish(tx);
-        await this.deps.events?.record(tx, { type: 'cards.closed', userId, aggregateId: `close:${cardId}`, payload: { cardId, last4: card.last4, brand: card.brand, amount: '0', fee: '0' } });
+        await this.deps.events?.record(tx, {
+          type: 'cards.closed',
+          userId,
+          aggregateId: `close:${cardId}`,
+          payload: { cardId, last4: card.last4, brand: card.brand, amount: '0', fee: '0', walletCurrency: currency },
+        });
       });
     }
     await this.deps.issuer.setStatus(token, 'closed').catch(() => undefined);
@@ -548,7 +586,7 @@ export class CardService {
    * 1 USD from the wallet's card-funding balance posted with the request; the issuer decides and
    * tells us by webhook (`card.status_changed` → active).
    */
-  async requestUnfreeze(userId: string, cardId: string): Promise<{ id: string; fee: string; status: 'pending'; card: CardSummary }> {
+  async requestUnfreeze(userId: string, cardId: string, couponId?: string): Promise<{ id: string; fee: string; status: 'pending'; card: CardSummary }> {
     const card = await this.cardRow(userId, cardId);
     if (card.status !== 'risk_frozen' || !card.risk_frozen_at) throw new CardError('card_not_frozen', { status: card.status }, ResultCode.forbidden);
     if (card.unfreeze_requested) throw new CardError('card_unfreeze_already_applied');
@@ -556,7 +594,8 @@ export class CardService {
     const now = this.deps.now().getTime();
     if (now < from) throw new CardError('card_unfreeze_too_early', { days: Math.ceil((from - now) / 86_400_000) });
     const fee = CARD_FEES.unfreezeFee;
-    if ((await this.cardFunding(userId)).lt(fee)) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
+    // With an unfreeze-fee coupon the posting decides (the discount is known once it is redeemed).
+    if (!couponId && (await this.cardFunding(userId)).lt(fee)) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
     const id = randomUUID();
     await this.deps.issuer.requestUnfreeze(card.issuer_token!, id).catch((e: unknown) => {
       throw issuerRefusal(e, false);
@@ -569,7 +608,10 @@ export class CardService {
           [id, userId, cardId, new Date(card.risk_frozen_at!).toISOString(), fee],
         );
         if (!rows[0]) throw new CardError('card_unfreeze_already_applied');
-        await postings.postCard(tx, postings.unfreezeFee({ requestId: id, userId, fee }));
+        const discount = couponId
+          ? (await redeemCoupon(tx, { userId, couponId, scope: 'card_unfreeze_fee', feeAmount: money(fee).toFixed(2), reference: `card_unfreeze:${id}` })).discount
+          : undefined;
+        await postings.postCard(tx, postings.unfreezeFee({ requestId: id, userId, fee, discount }));
         await this.deps.events?.record(tx, { type: 'cards.unfreeze_requested', userId, aggregateId: id, payload: { cardId, last4: card.last4, fee } });
       });
     } catch (e) {
@@ -617,6 +659,18 @@ export class CardService {
     return toSummary(await this.cardRow(userId, cardId));
   }
 
+  /**
+   * The discount a fee coupon will give, known before the issuer is called (coupon scopes
+   * top-up gateway fee, withdrawal fee). A coupon that cannot apply — not the customer's, used,
+   * expired, another fee's, or a fee of 0 — is refused before anything moves.
+   */
+  private async feeCoupon(userId: string, couponId: string | undefined, scope: CouponScope, fee: ReturnType<typeof money>): Promise<FeeCoupon | null> {
+    if (!couponId) return null;
+    const discount = fee.gt(0) ? await previewCouponDiscount(this.db, { userId, couponId, scope, feeAmount: fee.toFixed(2) }) : null;
+    if (discount === null || money(discount).isZero()) throw new CardError('coupon_not_applicable');
+    return { couponId, scope, fee: fee.toFixed(2), discount };
+  }
+
   private async requireFunding(userId: string, total: ReturnType<typeof money>) {
     if ((await this.cardFunding(userId)).lt(total)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
   }
@@ -639,6 +693,12 @@ export class CardService {
     card: CardRow;
     amount: string;
     fee: string;
+    /** Withdrawals and closes: the wallet currency the money goes to. */
+    walletCurrency?: CardWalletCurrency;
+    /** A fee coupon whose discount `posting` already counts: redeemed in the posting's transaction. */
+    coupon?: FeeCoupon | null;
+    /** Checked once the key is held and before the issuer moves anything (the transaction password). */
+    authorize?: () => Promise<void>;
     issuerCall: (reference: string) => Promise<unknown>;
     posting: (operationId: string) => postings.CardPosting;
     inTransaction?: (tx: SqlRunner) => Promise<void>;
@@ -646,14 +706,22 @@ export class CardService {
   }): Promise<CardOperationRecord> {
     const id = randomUUID();
     const inserted = await this.db.query<{ id: string }>(
-      `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-      [id, op.userId, op.card.id, op.kind, op.amount, op.fee, op.key, op.hash],
+      `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash, wallet_currency)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [id, op.userId, op.card.id, op.kind, op.amount, op.fee, op.key, op.hash, op.walletCurrency ?? null],
     );
     if (!inserted[0]) {
       const again = await this.replayOperation(op.userId, op.key, op.hash);
       if (again) return again;
       throw inFlight();
+    }
+    if (op.authorize) {
+      try {
+        await op.authorize();
+      } catch (e) {
+        await this.db.query(`DELETE FROM card_operations WHERE id = $1 AND status = 'pending'`, [id]);
+        throw e;
+      }
     }
     const unwind = async () => {
       try {
@@ -671,6 +739,11 @@ export class CardService {
     }
     try {
       await this.db.transaction(async (tx) => {
+        if (op.coupon) {
+          // Used at most once however many race; a discount other than the one shown refuses (rolls back).
+          const redeemed = await redeemCoupon(tx, { userId: op.userId, couponId: op.coupon.couponId, scope: op.coupon.scope, feeAmount: op.coupon.fee, reference: `card_op:${id}` });
+          if (redeemed.discount !== op.coupon.discount) throw new CardError('coupon_not_applicable');
+        }
         await postings.postCard(tx, op.posting(id));
         if (op.inTransaction) await op.inTransaction(tx);
         await tx.query(`UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [id]);
@@ -678,7 +751,15 @@ export class CardService {
           type: OPERATION_EVENT[op.kind],
           userId: op.userId,
           aggregateId: id,
-          payload: { cardId: op.card.id, last4: op.card.last4, brand: op.card.brand, amount: op.amount, fee: op.fee },
+          payload: {
+            cardId: op.card.id,
+            last4: op.card.last4,
+            brand: op.card.brand,
+            amount: op.amount,
+            fee: op.fee,
+            walletCurrency: op.walletCurrency ?? null,
+            ...(op.coupon ? { couponId: op.coupon.couponId, discount: op.coupon.discount } : {}),
+          },
         });
       });
     } catch (e) {
@@ -691,7 +772,7 @@ export class CardService {
 
   private async operationRecord(userId: string, id: string): Promise<CardOperationRecord> {
     const [row] = await this.db.query<OperationRow>(
-      `SELECT id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, created_at FROM card_operations WHERE id = $1 AND user_id = $2`,
+      `SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE id = $1 AND user_id = $2`,
       [id, userId],
     );
     if (!row) throw cardNotFound();
@@ -705,6 +786,7 @@ export class CardService {
       kind: row.kind,
       amount: formatFixed(row.amount, 2),
       fee: formatFixed(row.fee, 2),
+      walletCurrency: row.wallet_currency,
       createdAt: iso(row.created_at)!,
       card: toSummary(await this.cardRow(userId, row.card_id)),
     };
@@ -712,7 +794,7 @@ export class CardService {
 
   private async replayOperation(userId: string, key: string, hash: string): Promise<CardOperationRecord | null> {
     const [row] = await this.db.query<OperationRow>(
-      `SELECT id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, created_at FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`,
+      `SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`,
       [userId, key],
     );
     if (!row) return null;

@@ -356,8 +356,7 @@ export class CardTransactions {
       o.fee,
       o.currency,
     ]);
-    // Cells starting with = + - @ are quoted by csv-stringify but still read as formulas by spreadsheets: prefix them.
-    const safe = records.map((r) => r.map((cell) => (/^[=+\-@\t\r]/.test(cell) && !/^-?\d/.test(cell) ? `'${cell}` : cell)));
+    const safe = records.map((r) => r.map(csvSafeCell));
     return { filename: `card-statement-${q.from}-${q.to}.csv`, csv: stringify([header, ...safe], { bom: true }) };
   }
 
@@ -366,4 +365,13 @@ export class CardTransactions {
     const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1 AND status = 'pre_authorization'`, [cardId]);
     return row?.n ?? 0;
   }
+}
+
+/**
+ * Cells starting with = + - @ TAB or CR are quoted by csv-stringify but still read as formulas by
+ * spreadsheets (`-1+HYPERLINK(…)`, `@SUM(…)`): prefix them with a quote. Only a plain decimal number
+ * (a negative amount such as `-12.50`) is left as it is.
+ */
+export function csvSafeCell(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
 }

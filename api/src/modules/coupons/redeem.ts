@@ -91,3 +91,23 @@ function outcome(couponId: string, fee: string, discount: string, replayed: bool
   const d = money(discount);
   return { couponId, discount: d.toFixed(2), payable: money(fee).minus(d).toFixed(2), replayed };
 }
+
+/**
+ * What the customer's coupon would take off `feeAmount` now, without using it (null: not usable
+ * for this scope — missing, another customer's, used, expired or of another fee). For fees whose
+ * amount must be known before the posting (a card withdrawal's issuer unload covers amount + fee −
+ * discount); `redeemCoupon` inside the posting then must answer the same discount.
+ */
+export async function previewCouponDiscount(db: SqlRunner, input: Omit<RedeemCouponInput, 'reference'>): Promise<string | null> {
+  if (!/^\d{1,18}$/.test(input.couponId) || !/^\d{1,18}$/.test(input.userId)) return null;
+  const fee = money(input.feeAmount).toFixed(2);
+  const [row] = await db.query<{ discount: string }>(
+    `select least($4::numeric,
+              case when b.discount_type = 'fixed' then b.discount_value
+                   else least(trunc($4::numeric * b.discount_value / 100, 2), b.discount_cap) end)::text as discount
+       from user_coupons uc join coupon_codes c on c.id = uc.code_id join coupon_batches b on b.id = c.batch_id
+      where uc.id = $1::bigint and uc.user_id = $2::bigint and uc.used_at is null and b.scope = $3 and b.valid_until > now()`,
+    [input.couponId, input.userId, input.scope, fee],
+  );
+  return row ? money(row.discount).toFixed(2) : null;
+}

@@ -11,6 +11,14 @@ export class ImageRejected extends Error {
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** PNG chunks that carry metadata only (EXIF, free text, XMP): never needed to show the image. */
+const DROPPED_PNG_CHUNKS = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt']);
+const XMP_NAMESPACES = ['http://ns.adobe.com/xap/1.0/\0', 'http://ns.adobe.com/xmp/extension/\0'];
+
+/** An APP1 segment (marker + length + payload) holding an XMP packet or an extended-XMP part. */
+function isXmpSegment(segment: Buffer): boolean {
+  return XMP_NAMESPACES.some((ns) => segment.length >= 4 + ns.length && segment.subarray(4, 4 + ns.length).toString('latin1') === ns);
+}
 
 /**
  * A streaming filter for uploaded images: it decides the type from the content (magic bytes, not
@@ -20,8 +28,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  *
  * - JPEG: in every APP1 "Exif" segment the GPS IFD (tag 0x8825) is emptied in place — its entries
  *   and their out-of-line values are zeroed and its entry count set to 0 — so orientation and
- *   the rest of the EXIF data survive. The file must end with the EOI marker.
- * - PNG: `eXIf` chunks (which may carry GPS) are dropped whole. The file must end with `IEND`.
+ *   the rest of the EXIF data survive. XMP packets (APP1 `http://ns.adobe.com/xap/1.0/` and the
+ *   extended-XMP APP1 segments), which can carry `exif:GPSLatitude` / `GPSLongitude` in text, and
+ *   APP13 (Photoshop IRB / IPTC: city, sub-location) are dropped whole: nothing a document photo
+ *   needs to display lives there. The file must end with the EOI marker.
+ * - PNG: `eXIf` chunks (which may carry GPS) and the text chunks `tEXt`, `zTXt`, `iTXt` (where XMP
+ *   lives, as `XML:com.adobe.xmp`) are dropped whole. The file must end with `IEND`.
  */
 export class ImageFilter extends Transform {
   type: ImageType | null = null;
@@ -126,6 +138,11 @@ export class ImageFilter extends Transform {
       const segment = Buffer.from(p.subarray(0, 2 + length));
       if (marker === 0xe1 && segment.subarray(4, 10).toString('latin1') === 'Exif\0\0') {
         if (stripExifGps(segment.subarray(10))) this.gpsRemoved = true;
+      } else if ((marker === 0xe1 && isXmpSegment(segment)) || marker === 0xed) {
+        // Dropped whole: not emitted, not hashed.
+        this.gpsRemoved = true;
+        this.pending = p.subarray(2 + length);
+        continue;
       }
       this.emit_(segment);
       this.pending = p.subarray(2 + length);
@@ -159,7 +176,7 @@ export class ImageFilter extends Transform {
       const type = this.pending.subarray(4, 8).toString('latin1');
       if (!/^[A-Za-z]{4}$/.test(type)) throw new ImageRejected('not_image');
       if (type === 'IEND') this.sawIend = true;
-      if (type === 'eXIf') {
+      if (DROPPED_PNG_CHUNKS.has(type)) {
         this.gpsRemoved = true;
         this.dropRemaining = 8 + length + 4;
       } else {

@@ -10,7 +10,8 @@ import { SANDBOX_WEBHOOK_SECRET, SandboxVerificationProvider } from '../../provi
 import { registerSandboxFlow } from '../../providers/kyc/sandbox-flow.js';
 import type { VerificationProvider } from '../../providers/kyc/types.js';
 import { UnconfiguredVerificationProvider } from '../../providers/kyc/unconfigured.js';
-import { KycService } from './service.js';
+import { KycService, WEBHOOK_DIGEST_ALGORITHMS, type WebhookDigestAlgorithm } from './service.js';
+import { SANDBOX_IDENTITY_KEY } from './identity.js';
 import { MULTIPART_LIMITS, receiveImages } from './upload.js';
 import { registerKycDemoSeed } from './demo-seed.js';
 
@@ -30,7 +31,10 @@ const intEnv = (value: string | undefined, fallback: number) => {
 /**
  * Identity verification (docs/kyc.md) and the image upload.
  * Configuration (environment): KYC_WEBHOOK_SECRET (required outside sandbox; sandbox default
- * documented), KYC_WEBHOOK_MAX_AGE_SECONDS (172800), KYC_ACCESS_TOKEN_TTL_SECONDS (600),
+ * documented), KYC_WEBHOOK_ALGORITHM (HMAC_SHA256_HEX default, or HMAC_SHA512_HEX; never the
+ * caller's choice; the sandbox provider signs SHA-256), KYC_IDENTITY_HASH_KEY (required outside
+ * sandbox for level 2; docs/kyc.md "One identity, one account"), KYC_WEBHOOK_MAX_AGE_SECONDS
+ * (172800), KYC_ACCESS_TOKEN_TTL_SECONDS (600),
  * SANDBOX_KYC_REVIEW_MS (4000), SANDBOX_KYC_DELIVERY_MS (1000; 0 = no background delivery),
  * object store: see providers/object-store.
  */
@@ -38,6 +42,11 @@ const kycModule: FastifyPluginAsync = async (base) => {
   const env = process.env;
   const config = base.config;
   const webhookSecret = env.KYC_WEBHOOK_SECRET || (config.sandbox ? SANDBOX_WEBHOOK_SECRET : '');
+  // Fixed by configuration, never by the caller (docs/kyc.md): HMAC_SHA256_HEX (default) or HMAC_SHA512_HEX.
+  const webhookAlgorithm = (env.KYC_WEBHOOK_ALGORITHM || 'HMAC_SHA256_HEX') as WebhookDigestAlgorithm;
+  if (!(webhookAlgorithm in WEBHOOK_DIGEST_ALGORITHMS)) {
+    throw new Error(`KYC_WEBHOOK_ALGORITHM must be one of ${Object.keys(WEBHOOK_DIGEST_ALGORITHMS).join(', ')} (got ${JSON.stringify(webhookAlgorithm)})`);
+  }
   const store = createObjectStore(config);
 
   let sandbox: SandboxVerificationProvider | null = null;
@@ -64,9 +73,12 @@ const kycModule: FastifyPluginAsync = async (base) => {
     clock: base.clock,
     provider,
     webhookSecret,
+    webhookAlgorithm,
     webhookMaxAgeSeconds: intEnv(env.KYC_WEBHOOK_MAX_AGE_SECONDS, 172_800),
     accessTokenTtlSeconds: intEnv(env.KYC_ACCESS_TOKEN_TTL_SECONDS, 600),
     maxFailedSubmissionsPerDay: intEnv(env.KYC_MAX_FAILED_PER_DAY, 10),
+    identityKey: env.KYC_IDENTITY_HASH_KEY || (config.sandbox ? SANDBOX_IDENTITY_KEY : ''),
+    events: base.events,
   });
 
   const tags = ['kyc'];

@@ -5,6 +5,8 @@ import { KYC_MINIMUM_AGE, ageOn, kyc1Body, normaliseDocumentNumber, type KycStat
 import type { SqlDatabase, SqlRunner } from '../../ledger/sql.js';
 import type { Clock } from '../../http/clock.js';
 import { BusinessError } from '../../http/errors.js';
+import type { DomainEvents } from '../../events/domain-events.js';
+import { claimIdentity, identityHash } from './identity.js';
 import { VerificationProviderError, type ProviderWebhookEvent, type VerificationProvider } from '../../providers/kyc/types.js';
 
 const FIELD_KEYS: Record<string, ErrorKey> = {
@@ -42,18 +44,30 @@ const webhookEvent = z.object({
     .optional(),
 });
 
-const DIGEST_ALGORITHMS: Record<string, string> = { HMAC_SHA256_HEX: 'sha256', HMAC_SHA1_HEX: 'sha1', HMAC_SHA512_HEX: 'sha512' };
+/**
+ * Webhook signature algorithms we can be configured with (KYC_WEBHOOK_ALGORITHM). The caller does
+ * not choose: HMAC-SHA1 is not offered at all, and a call naming another algorithm than the
+ * configured one is refused (no downgrade through `X-Payload-Digest-Alg`).
+ */
+export const WEBHOOK_DIGEST_ALGORITHMS = { HMAC_SHA256_HEX: 'sha256', HMAC_SHA512_HEX: 'sha512' } as const;
+export type WebhookDigestAlgorithm = keyof typeof WEBHOOK_DIGEST_ALGORITHMS;
 
 export interface KycServiceOptions {
   db: SqlDatabase;
   clock: Clock;
   provider: VerificationProvider;
   webhookSecret: string;
+  /** The one algorithm webhooks are signed with (KYC_WEBHOOK_ALGORITHM, default HMAC_SHA256_HEX). */
+  webhookAlgorithm?: WebhookDigestAlgorithm;
   /** Events older than this (or more than 5 minutes ahead) are refused as stale. */
   webhookMaxAgeSeconds: number;
   accessTokenTtlSeconds: number;
   /** Failed level-1 submissions allowed per customer per 24 h. */
   maxFailedSubmissionsPerDay: number;
+  /** Key of the identity hash (KYC_IDENTITY_HASH_KEY); empty: level 2 cannot start. */
+  identityKey: string;
+  /** Decisions are recorded as domain events in the decision's transaction (docs/kyc.md "Decisions"). */
+  events?: Pick<DomainEvents, 'record'>;
 }
 
 function maskDocumentNumber(n: string): string {
@@ -190,6 +204,8 @@ export class KycService {
         );
         if (status === 'verified') {
           await tx.query(`update users set kyc_level = greatest(kyc_level, 1), birth_date = $2::date, updated_at = now() where id = $1::bigint`, [userId, body.birthDate]);
+          // One verified level-1 record per customer (unique index): one event per customer.
+          await this.o.events?.record(tx, { type: 'kyc.level1_verified', userId, aggregateId: `kyc1:${userId}`, payload: { country: body.country, documentType: body.documentType } });
         }
       });
     } catch (e) {
@@ -208,12 +224,15 @@ export class KycService {
     const level = user?.kyc_level ?? 0;
     if (level < 1) throw new BusinessError('kyc1_required');
     if (level >= 2) throw new BusinessError('kyc2_already_verified');
-    const [s1] = await db.query<{ first_name: string; last_name: string; document_number: string; country: string; birth_date: string }>(
-      `select first_name, last_name, document_number, country, birth_date::text as birth_date from kyc1_submissions
+    const [s1] = await db.query<{ first_name: string; last_name: string; document_number: string; document_type: string; country: string; birth_date: string }>(
+      `select first_name, last_name, document_number, document_type, country, birth_date::text as birth_date from kyc1_submissions
        where user_id = $1::bigint and status = 'verified'`,
       [userId],
     );
     if (!s1) throw new BusinessError('kyc1_required');
+    // One identity, one account (docs/kyc.md): the document is claimed before the provider sees it.
+    if (!this.o.identityKey) throw new BusinessError('kyc_provider_unavailable');
+    await claimIdentity(db, userId, identityHash(this.o.identityKey, s1));
     let [applicant] = await db.query<{ applicant_id: string; status: string; reject_type: string | null; level_name: string }>(
       `select applicant_id, status, reject_type, level_name from kyc2_applicants where user_id = $1::bigint`,
       [userId],
@@ -262,13 +281,39 @@ export class KycService {
     );
   }
 
+  /**
+   * The provider approved: the identity is claimed now if the customer started before the rule
+   * (no claim yet). If it already backs another account the approval stands (the provider decided)
+   * but the account is recorded as a duplicate: it neither earns nor generates referral cashback.
+   */
+  private async noteApprovedIdentity(tx: SqlRunner, userId: string): Promise<void> {
+    if (!this.o.identityKey) return;
+    const [s1] = await tx.query<{ document_type: string; country: string; document_number: string }>(
+      `select document_type, country, document_number from kyc1_submissions where user_id = $1::bigint and status = 'verified'`,
+      [userId],
+    );
+    if (!s1) return;
+    const hash = identityHash(this.o.identityKey, s1);
+    await tx.query(`insert into kyc_identities (identity_hash, user_id) values ($1, $2::bigint) on conflict do nothing`, [hash, userId]);
+    await tx.query(
+      `insert into kyc_identity_duplicates (user_id, identity_hash, held_by)
+       select $2::bigint, $1, user_id from kyc_identities where identity_hash = $1 and user_id <> $2::bigint on conflict do nothing`,
+      [hash, userId],
+    );
+  }
+
   // ---- Webhook -------------------------------------------------------------------------------------
 
-  /** Constant-time check of `X-Payload-Digest` over the raw body. */
+  /**
+   * Constant-time check of `X-Payload-Digest` over the raw body, with the configured algorithm
+   * only: an `X-Payload-Digest-Alg` naming another one is refused, never followed.
+   */
   verifySignature(raw: Buffer, digest: string | undefined, alg: string | undefined): boolean {
-    const algorithm = DIGEST_ALGORITHMS[alg ?? 'HMAC_SHA256_HEX'];
+    const configured = this.o.webhookAlgorithm ?? 'HMAC_SHA256_HEX';
+    if (alg !== undefined && alg !== configured) return false;
+    const algorithm = WEBHOOK_DIGEST_ALGORITHMS[configured];
     // No secret configured (production without KYC_WEBHOOK_SECRET): nothing can be verified, so nothing is accepted.
-    if (!this.o.webhookSecret || !algorithm || !digest || !/^[0-9a-fA-F]+$/.test(digest)) return false;
+    if (!this.o.webhookSecret || !digest || !/^[0-9a-fA-F]+$/.test(digest)) return false;
     const expected = createHmac(algorithm, this.o.webhookSecret).update(raw).digest();
     const given = Buffer.from(digest, 'hex');
     return given.length === expected.length && timingSafeEqual(given, expected);
@@ -334,7 +379,19 @@ export class KycService {
         if (r.reviewAnswer === 'GREEN') {
           await set('verified');
           await tx.query(`update users set kyc_level = greatest(kyc_level, 2), updated_at = now() where id = $1::bigint`, [a.user_id]);
+          await this.noteApprovedIdentity(tx, a.user_id);
+          // Nothing reopens a verified applicant: one approval event per customer.
+          await this.o.events?.record(tx, { type: 'kyc.level2_approved', userId: a.user_id, aggregateId: `kyc2:${a.user_id}` });
           return true;
+        }
+        // A second RED for an applicant already failed (resent with another timestamp) is not a new decision.
+        if (a.status !== 'failed') {
+          await this.o.events?.record(tx, {
+            type: 'kyc.level2_rejected',
+            userId: a.user_id,
+            aggregateId: `kyc2:${a.id}:${createdAt.getTime()}`,
+            payload: { rejectType: r.reviewRejectType ?? 'FINAL', canRetry: r.reviewRejectType === 'RETRY' },
+          });
         }
         await tx.query(
           `update kyc2_applicants set status = 'failed', reject_type = $2, reject_labels = $3::text[], moderation_comment = $4, last_event_at = $5, updated_at = now()

@@ -78,10 +78,39 @@ function watchForStall(file: Readable): { stop: () => void; failed: Promise<neve
   };
 }
 
+/** A positive integer from the environment, else `fallback`. */
+function envInt(name: string, fallback: number): number {
+  const n = Number.parseInt(process.env[name] ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
 /** Images a customer may upload per 24 h (UPLOAD_MAX_PER_DAY, default 500). */
-function uploadsPerDay(): number {
-  const n = Number.parseInt(process.env.UPLOAD_MAX_PER_DAY ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : 500;
+const uploadsPerDay = () => envInt('UPLOAD_MAX_PER_DAY', 500);
+/** Bytes of all files of one request together (UPLOAD_MAX_REQUEST_BYTES, default 60 MB: three full-size photos). */
+const bytesPerRequest = () => envInt('UPLOAD_MAX_REQUEST_BYTES', 3 * UPLOAD_MAX_BYTES);
+/** Upload requests per IP per IP_WINDOW_SECONDS (IP_UPLOAD_MAX, default 60), shared through Redis when set. */
+const uploadsPerIp = () => envInt('IP_UPLOAD_MAX', 60);
+
+/**
+ * Reserves one file of the customer's daily quota BEFORE the file is streamed: one atomic upsert,
+ * so 50 parallel requests cannot all pass a check made before any of them stored anything. A
+ * reserved slot stays used even when the file is then refused (a refused file cost us the work).
+ */
+async function reserveUploadSlot(app: FastifyInstance, userId: string): Promise<void> {
+  const now = app.clock.now();
+  const since = new Date(now.getTime() - 86400_000).toISOString();
+  const [row] = await app.database.sql.query<{ files: number; window_started_at: Date | string }>(
+    `insert into upload_quota (user_id, window_started_at, files) values ($1::bigint, $2, 1)
+     on conflict (user_id) do update set
+       files = case when upload_quota.window_started_at <= $3 then 1 else upload_quota.files + 1 end,
+       window_started_at = case when upload_quota.window_started_at <= $3 then $2 else upload_quota.window_started_at end
+     returning files, window_started_at`,
+    [userId, now.toISOString(), since],
+  );
+  if (row && row.files > uploadsPerDay()) {
+    const resetsIn = (new Date(row.window_started_at).getTime() + 86400_000 - now.getTime()) / 1000;
+    throw rateLimited('rate_limited', Math.max(1, resetsIn));
+  }
 }
 
 interface Stored {
@@ -93,26 +122,26 @@ interface Stored {
 }
 
 /**
- * POST upload/image: every file part is streamed through the image filter (type by content,
- * GPS removed, ≤ 20 MB) into the object store; the rows are written once all parts arrived. A
- * refusal removes what this request already stored.
+ * POST upload/image: per-IP limit first; then every file part reserves a slot of the daily quota
+ * and is streamed through the image filter (type by content, GPS removed, ≤ 20 MB and within the
+ * request's total) into the object store; the rows are written once all parts arrived. A refusal
+ * removes what this request already stored.
  */
 export async function receiveImages(app: FastifyInstance, store: ObjectStore, request: FastifyRequest, userId: string): Promise<UploadedImage[]> {
   if (!request.isMultipart()) throw uploadError('upload_not_multipart');
-  // A daily quota per customer keeps one account from filling the store.
-  const since = new Date(app.clock.now().getTime() - 86400_000).toISOString();
-  const [today] = await app.database.sql.query<{ n: number }>(
-    `select count(*)::int as n from uploaded_images where user_id = $1::bigint and created_at > $2`,
-    [userId, since],
-  );
-  if ((today?.n ?? 0) >= uploadsPerDay()) throw rateLimited('rate_limited', 3600);
+  const ipWait = await app.ipLimiter.hit(request, 'upload', uploadsPerIp(), app.config.limits.ipWindowSeconds);
+  if (ipWait > 0) throw rateLimited('rate_limited', ipWait);
+  let requestBytesLeft = bytesPerRequest();
   const stored: Stored[] = [];
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type !== 'file') continue; // plain fields are ignored
+      if (requestBytesLeft <= 0) throw uploadError('upload_too_large');
+      await reserveUploadSlot(app, userId);
       const publicId = randomBytes(16).toString('base64url');
       const key = `images/${userId}/${publicId}`;
-      const filter = new ImageFilter(UPLOAD_MAX_BYTES);
+      // Each file ≤ 20 MB and all files of the request together ≤ UPLOAD_MAX_REQUEST_BYTES.
+      const filter = new ImageFilter(Math.min(UPLOAD_MAX_BYTES, requestBytesLeft));
       const watch = watchForStall(part.file);
       try {
         await Promise.race([Promise.all([pipeline(part.file, filter), store.put(key, filter, 'application/octet-stream')]), watch.failed]);
@@ -128,6 +157,7 @@ export async function receiveImages(app: FastifyInstance, store: ObjectStore, re
         await store.delete(key);
         throw uploadError('upload_too_large');
       }
+      requestBytesLeft -= filter.bytesOut;
       stored.push({ key, publicId, contentType: filter.type!, size: filter.bytesOut, sha256: filter.sha256 });
     }
     if (stored.length === 0) throw uploadError('upload_empty');

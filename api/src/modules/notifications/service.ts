@@ -34,6 +34,12 @@ export const MESSAGE_EVENT_TYPES = [
   // referral programme (docs/referral.md): cashback and campaign bonuses paid into the wallet
   'referral.cashback_paid',
   'referral.bonus_paid',
+  // identity verification decisions (docs/kyc.md "Decisions")
+  'kyc.level1_verified',
+  'kyc.level2_approved',
+  'kyc.level2_rejected',
+  // card money back to the wallet (issue 21)
+  'cards.funding_withdrawn',
 ] as const;
 
 export function messageOf(event: DomainEvent): NewMessage | null {
@@ -90,8 +96,16 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         link: kind === 'open_card' ? '/pages/share/open-card' : '/pages/share/recharge-cash',
       };
     }
+    case 'cards.funding_withdrawn':
+      return { category: 'card', template: event.type, params: { amount: p.amount, currency: p.currency }, link: '/pages/wallet/cash-flow' };
     case 'referral.bonus_paid':
       return { category: 'referral', template: event.type, params: { amount: p.amount }, link: '/pages/share/activity' };
+    case 'kyc.level1_verified':
+      return { category: 'kyc', template: event.type, params: {}, link: '/pages/user/kyc' };
+    case 'kyc.level2_approved':
+      return { category: 'kyc', template: event.type, params: {}, link: '/pages/user/kyc-lv2-success' };
+    case 'kyc.level2_rejected':
+      return { category: 'kyc', template: p.rejectType === 'RETRY' ? 'kyc.level2_rejected_retry' : 'kyc.level2_rejected_final', params: {}, link: '/pages/user/kyc-lv2-fail' };
     default:
       return null;
   }

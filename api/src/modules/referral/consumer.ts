@@ -3,7 +3,9 @@ import type { SqlRunner } from '../../ledger/sql.js';
 import { format, money, roundDown, ZERO } from '../../ledger/money.js';
 import type { CashbackKind, ReferralLevel } from '@cardwallet/shared/schemas';
 import type { ReferralConfig } from './config.js';
-import { postReferral, walletKey } from './postings.js';
+import { postReferral } from './postings.js';
+import { CARD_MONEY_OUT, clawBack } from './clawback.js';
+import { lockBeneficiaries, lockBeneficiary, reverseCashbackRow } from './reversal.js';
 
 /** The consumer's name in domain_event_deliveries. */
 export const REFERRAL_CONSUMER = 'referral.cashback';
@@ -16,7 +18,7 @@ const EARNING: Record<string, CashbackKind> = {
 };
 /** A refunded top-up (aggregateId = the id of the cards.topped_up event's operation). */
 export const TOPUP_REVERSED = 'cards.topup_reversed';
-export const REFERRAL_EVENT_TYPES = [...Object.keys(EARNING), TOPUP_REVERSED];
+export const REFERRAL_EVENT_TYPES = [...Object.keys(EARNING), TOPUP_REVERSED, ...CARD_MONEY_OUT];
 
 interface Beneficiary {
   userId: string;
@@ -41,13 +43,16 @@ export class ReferralConsumer {
 
   async handle(tx: SqlRunner, event: DomainEvent): Promise<void> {
     if (event.type === TOPUP_REVERSED) return this.reverse(tx, event);
+    if ((CARD_MONEY_OUT as readonly string[]).includes(event.type)) return clawBack(tx, event);
     const kind = EARNING[event.type];
     if (!kind || !event.userId) return;
     const base = kind === 'recharge' ? parseAmount(event.payload.amount) : null;
     if (kind === 'recharge' && !base) throw new Error(`referral: ${event.type} ${event.aggregateId} carries no amount`);
     // A refund handled before its top-up (the top-up's delivery was backing off) leaves nothing to pay.
     if (kind === 'recharge' && (await tx.query(`SELECT 1 FROM domain_events WHERE type = $1 AND aggregate_id = $2`, [TOPUP_REVERSED, event.aggregateId])).length > 0) return;
-    for (const b of await this.beneficiaries(tx, event.userId)) {
+    const beneficiaries = await this.beneficiaries(tx, event.userId);
+    await lockBeneficiaries(tx, beneficiaries.map((b) => b.userId));
+    for (const b of beneficiaries) {
       await this.pay(tx, event, kind, b, base);
     }
   }
@@ -67,6 +72,12 @@ export class ReferralConsumer {
       [inviteeId],
     );
     if (rows.length === 0) return [];
+    // An account whose verified identity already backs another account (docs/kyc.md) neither
+    // generates nor earns cashback.
+    const duplicates = await tx.query<{ id: string }>(`SELECT user_id::text AS id FROM kyc_identity_duplicates WHERE user_id = ANY ($1::bigint[])`, [
+      [inviteeId, ...rows.map((r) => r.id)],
+    ]);
+    if (duplicates.some((d) => d.id === inviteeId)) return [];
     const sameIdentity = await tx.query<{ id: string }>(
       `SELECT b.user_id::text AS id FROM kyc1_submissions b JOIN kyc1_submissions i
           ON i.user_id = $1::bigint AND i.status = 'verified'
@@ -74,7 +85,7 @@ export class ReferralConsumer {
         WHERE b.status = 'verified' AND b.user_id = ANY ($2::bigint[])`,
       [inviteeId, rows.map((r) => r.id)],
     );
-    const refused = new Set(sameIdentity.map((r) => r.id));
+    const refused = new Set([...sameIdentity, ...duplicates].map((r) => r.id));
     return rows.filter((r) => !refused.has(r.id)).map((r) => ({ userId: r.id, level: r.level as ReferralLevel }));
   }
 
@@ -162,48 +173,22 @@ export class ReferralConsumer {
    * by marketing and shown to operators (docs/referral.md "Reversal"). The cap room it used is freed.
    */
   private async reverse(tx: SqlRunner, event: DomainEvent): Promise<void> {
+    // `origin_ref`: the remainder of a cashback split by a partial withdrawal still belongs to its load.
+    const who = await tx.query<{ id: string }>(
+      `SELECT DISTINCT beneficiary_id::text AS id FROM referral_cashbacks WHERE kind = 'recharge' AND (source_ref = $1 OR origin_ref = $1) AND reversed_at IS NULL`,
+      [event.aggregateId],
+    );
+    await lockBeneficiaries(tx, who.map((w) => w.id));
     const rows = await tx.query<{ id: string; beneficiary_id: string; amount: string; month: string }>(
       `SELECT id::text AS id, beneficiary_id::text AS beneficiary_id, amount::text AS amount, to_char(month, 'YYYY-MM-DD') AS month
-         FROM referral_cashbacks WHERE kind = 'recharge' AND source_ref = $1 AND reversed_at IS NULL ORDER BY id FOR UPDATE`,
+         FROM referral_cashbacks WHERE kind = 'recharge' AND (source_ref = $1 OR origin_ref = $1) AND reversed_at IS NULL ORDER BY id FOR UPDATE`,
       [event.aggregateId],
     );
     for (const r of rows) {
-      await lockBeneficiary(tx, r.beneficiary_id);
-      const amount = money(r.amount);
-      let taken = ZERO;
-      if (amount.gt(0)) {
-        const [acct] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1 FOR UPDATE`, [
-          walletKey(r.beneficiary_id),
-        ]);
-        const balance = money(acct?.balance ?? '0');
-        taken = balance.gte(amount) ? amount : balance.gt(0) ? balance : ZERO;
-        if (taken.gt(0)) {
-          await postReferral(tx, {
-            ref: `referral_reversal:${r.id}`,
-            type: 'referral_cashback_reversal',
-            userId: r.beneficiary_id,
-            operationId: r.id,
-            amount: format(taken),
-            reverse: true,
-          });
-        }
-        await tx.query(`UPDATE referral_monthly_totals SET paid = greatest(paid - $3::numeric, 0) WHERE user_id = $1::bigint AND month = $2::date`, [
-          r.beneficiary_id,
-          r.month,
-          format(amount),
-        ]);
-      }
-      await tx.query(`UPDATE referral_cashbacks SET reversed_at = clock_timestamp(), reversed_amount = $2::numeric WHERE id = $1::bigint`, [
-        r.id,
-        format(taken),
-      ]);
+      await lockBeneficiary(tx, r.beneficiary_id); // already held unless a row appeared meanwhile
+      await reverseCashbackRow(tx, r);
     }
   }
-}
-
-/** Serialises the consumers that pay one customer (advisory lock, released at commit). */
-async function lockBeneficiary(tx: SqlRunner, userId: string): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock(5000, $1::int)`, [Number(BigInt(userId) % 2147483647n)]);
 }
 
 function parseAmount(v: unknown): string | null {

@@ -16,13 +16,14 @@ const systemModule: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']), sandbox: z.boolean() })) },
+        summary: 'Liveness and database reachability (sandbox: says so; production: does not name its mode)',
+        response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']), sandbox: z.literal(true).optional() })) },
       },
     },
     async (request) => {
       await app.database.sql.query('select 1');
-      return okEnvelope(request.locale, { status: 'ok' as const, database: app.database.driver, sandbox: app.config.sandbox });
+      // Production does not advertise its mode to scanners; the sandbox says so (the diagnostics page shows it).
+      return okEnvelope(request.locale, { status: 'ok' as const, database: app.database.driver, ...(app.config.sandbox ? { sandbox: true as const } : {}) });
     },
   );
 

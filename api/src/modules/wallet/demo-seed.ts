@@ -19,6 +19,8 @@ interface SeedDeps {
   wallet: WalletService;
   chain: SandboxChain;
   kycLevel(userId: string): Promise<number>;
+  /** Records the step-up grant the customer's own proof would leave (issue 22: setting a transaction password needs one). */
+  grantPaypassStepUp(userId: string): Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -74,7 +76,10 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
 
   // Ours when unset (also on a retry: the first attempt set it); someone else's otherwise.
   const status = await wallet.payPasswords.status(userId);
-  if (!status.isSet) await wallet.payPasswords.set(userId, DEMO_PAY_PASSWORD);
+  if (!status.isSet) {
+    await deps.grantPaypassStepUp(userId);
+    await wallet.payPasswords.set(userId, DEMO_PAY_PASSWORD);
+  }
   try {
     await wallet.withdraw(userId, 'demo-seed:withdraw-1', {
       currency: 'USDT',

@@ -17,4 +17,3 @@ export class WalletError extends BusinessError {
 }
 
 export const notFound = () => new WalletError('not_found', {}, ResultCode.notFound);
-export const idempotencyMismatch = () => new WalletError('idempotency_key_mismatch', {}, ResultCode.conflict);

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -6,14 +6,16 @@ import { addAddressBody, addressListQuery, addressListResult, adminDecideBody, a
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError, InvalidParamsError } from '../../http/errors.js';
 import { fitsCurrency, money } from '../../ledger/money.js';
-import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
-import { createWalletProviders } from './providers.js';
+import { createWalletProviders, registerSandboxChain } from './providers.js';
 import { WalletService, countUnseenEvent } from './service.js';
 import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
 import { seedDemoWallet } from './demo-seed.js';
+import { recordSeedGrant } from '../../security/step-up.js';
+import { PAYOUT_CLAIMED, PAYOUT_CONSUMER } from './payouts.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -29,8 +31,9 @@ function adminOf(request: FastifyRequest) {
 /**
  * Wallet money core over HTTP (docs/ledger.md). Every `wallet/*` route needs a customer session
  * and only ever touches the caller's own objects; money-moving POSTs need `Idempotency-Key`.
- * Bodies and queries are validated in the handler with the shared schemas (parseWith) so wallet
- * refusals keep their specific keys (address_invalid, network_unsupported …).
+ * Bodies and queries are declared on each route with the shared schemas (OpenAPI) and validated
+ * by the wallet's parseWith, so refusals keep their specific keys (address_invalid, network_unsupported …).
+ * Routes call the subdomain objects of WalletService (deposits, withdrawals, payouts, exchange …).
  */
 const walletModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -59,151 +62,176 @@ const walletModule: FastifyPluginAsync = async (base) => {
     await countUnseenEvent(tx, event.userId);
     await notifyLive(tx, { id: `unseen-${event.id}`, type: 'wallet.unseen_changed', userId: event.userId });
   });
+  // Claimed payouts are broadcast after their claim commits, from the outbox (docs/ledger.md
+  // "Payout state machine"): the chain call and the settlement run in the delivery's transaction.
+  app.events.subscribe(PAYOUT_CONSUMER, [PAYOUT_CLAIMED], async (tx, event) => {
+    await wallet.payouts.broadcast(tx, event.aggregateId);
+  });
   wallet.attachChain();
   const sandboxChain = providers.sandboxChain;
   if (app.config.sandbox && sandboxChain) {
+    registerSandboxChain(app.database, sandboxChain);
     // After kyc: the transfer to card needs KYC level 1, which the kyc seed gives the demo customer.
     app.demoSeeds.add({
       name: 'wallet',
       after: ['kyc'],
       run: ({ userId }) =>
-        seedDemoWallet({ wallet, chain: sandboxChain, log: app.log, kycLevel: (id) => wallet.kycLevelOf(id) }, userId),
+        seedDemoWallet(
+          {
+            wallet,
+            chain: sandboxChain,
+            log: app.log,
+            kycLevel: (id) => wallet.kycLevelOf(id),
+            grantPaypassStepUp: (id) => recordSeedGrant(app.database.sql, id, 'paypass', app.clock.now()),
+          },
+          userId,
+        ),
     });
   }
   providers.chain.start(app.jobs);
   app.addHook('onClose', async () => providers.chain.stop());
 
-  const tags = ['wallet'];
-  const get = <T extends z.ZodType>(url: string, summary: string, data: T, handler: (request: FastifyRequest) => Promise<z.input<T>>, auth: 'user' | 'public' = 'user') =>
-    base.get(url, { config: { auth }, schema: { tags, summary, response: { 200: envelope(data) } } }, async (request) =>
-      okEnvelope(request.locale, await handler(request)),
-    );
-  const postRoute = <T extends z.ZodType>(
-    url: string,
-    summary: string,
-    data: T,
-    handler: (request: FastifyRequest) => Promise<z.input<T>>,
-    auth: 'user' | 'admin' = 'user',
-  ) =>
-    base.post(url, { config: { auth }, schema: { tags: auth === 'admin' ? ['admin'] : tags, summary, response: { 200: envelope(data) } } }, async (request) =>
-      okEnvelope(request.locale, await handler(request)),
-    );
+  // Request schemas are declared on the route (so the OpenAPI document has them) and validated with
+  // the wallet's parseWith: an issue carrying a business key (errors.address_invalid …) answers that
+  // key, the rest 422 with per-field messages — the same answers as when handlers validated.
+  app.setValidatorCompiler(({ schema }) => (data: unknown) => {
+    try {
+      return { value: parseWith(schema as unknown as z.ZodType, data) };
+    } catch (error) {
+      return { error: error as Error };
+    }
+  });
+  // Money-moving routes: the Idempotency-Key header is checked before the body (as before).
+  const needsKey = async (request: FastifyRequest) => {
+    idempotencyKeyOf(request);
+  };
+
+  type Input = { body?: z.ZodType; querystring?: z.ZodType };
+  type Opts = { auth?: 'user' | 'admin' | 'public'; idempotent?: boolean };
+  const route = <T extends z.ZodType>(method: 'GET' | 'POST', url: string, summary: string, input: Input, data: T, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<z.input<T>>, opts: Opts = {}) => {
+    const auth = opts.auth ?? 'user';
+    base.route({
+      method,
+      url,
+      config: { auth },
+      ...(opts.idempotent ? { preValidation: needsKey } : {}),
+      schema: { tags: auth === 'admin' ? ['admin'] : ['wallet'], summary, ...input, response: { 200: envelope(data) } },
+      handler: async (request, reply) => okEnvelope(request.locale, await handler(request, reply)),
+    });
+  };
+  const get = <T extends z.ZodType>(url: string, summary: string, input: Input, data: T, handler: (request: FastifyRequest) => Promise<z.input<T>>, auth: Opts['auth'] = 'user') =>
+    route('GET', url, summary, input, data, handler, { auth });
+  const post = <T extends z.ZodType>(url: string, summary: string, input: Input, data: T, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<z.input<T>>, opts: Opts = {}) =>
+    route('POST', url, summary, input, data, handler, opts);
+  // Validated by the route: the handler reads the parsed value.
+  const bodyOf = <S extends z.ZodType>(_schema: S, request: FastifyRequest) => request.body as z.output<S>;
+  const queryOf = <S extends z.ZodType>(_schema: S, request: FastifyRequest) => request.query as z.output<S>;
 
   // ---- Reads -------------------------------------------------------------------------------------
-  get('/wallet/currencies', 'Currencies, networks, limits and USD rates', currenciesResult, () => wallet.currencies(), 'public');
-  get('/wallet/balances', 'Balances per currency with USD valuation, and the card-funding account', balancesResult, (r) =>
-    wallet.balances(userOf(r).userId),
+  get('/wallet/currencies', 'Currencies, networks, limits and USD rates', {}, currenciesResult, () => wallet.currencies(), 'public');
+  get('/wallet/balances', 'Balances per currency with USD valuation, and the card-funding account', {}, balancesResult, (r) => wallet.balances(userOf(r).userId));
+  get('/wallet/securedAccount', 'Funds held (withdrawals pending or being sent) and why', {}, securedAccountResult, (r) => wallet.securedAccount(userOf(r).userId));
+  get('/wallet/rechargeAddress', 'Stable deposit address for a currency and network', { querystring: rechargeAddressQuery }, rechargeAddressResult, (r) => {
+    const q = queryOf(rechargeAddressQuery, r);
+    return wallet.depositBook.rechargeAddress(userOf(r).userId, q.currency, q.network);
+  });
+  get('/wallet/deposits', 'Deposit records (15 per page)', { querystring: depositsQuery }, depositsResult, (r) =>
+    wallet.depositBook.list(userOf(r).userId, queryOf(depositsQuery, r)),
   );
-  get('/wallet/securedAccount', 'Funds held (pending withdrawals) and why', securedAccountResult, (r) => wallet.securedAccount(userOf(r).userId));
-  get('/wallet/rechargeAddress', 'Stable deposit address for a currency and network', rechargeAddressResult, (r) => {
-    const q = parseWith(rechargeAddressQuery, r.query);
-    return wallet.rechargeAddress(userOf(r).userId, q.currency, q.network);
+  get('/wallet/withdrawFee', 'Network fee of a withdrawal, shown before confirming', { querystring: withdrawFeeQuery }, withdrawFeeResult, (r) => {
+    const q = queryOf(withdrawFeeQuery, r);
+    return wallet.withdrawalBook.fee(userOf(r).userId, q.currency, q.network, q.amount);
   });
-  get('/wallet/deposits', 'Deposit records (15 per page)', depositsResult, (r) => wallet.deposits(userOf(r).userId, parseWith(depositsQuery, r.query)));
-  get('/wallet/withdrawFee', 'Network fee of a withdrawal, shown before confirming', withdrawFeeResult, (r) => {
-    const q = parseWith(withdrawFeeQuery, r.query);
-    return wallet.withdrawFee(userOf(r).userId, q.currency, q.network, q.amount);
-  });
-  get('/wallet/withdrawals', 'Withdrawal records (15 per page)', withdrawalsResult, async (r) => {
-    const page = await wallet.withdrawals(userOf(r).userId, parseWith(paginationQuerySchema, r.query));
+  get('/wallet/withdrawals', 'Withdrawal records (15 per page)', { querystring: paginationQuerySchema }, withdrawalsResult, async (r) => {
+    const page = await wallet.withdrawalBook.list(userOf(r).userId, queryOf(paginationQuerySchema, r));
     return { ...page, data: page.data.map(({ userId: _owner, ...w }) => w) };
   });
-  get('/wallet/addresses', 'Address book', addressListResult, (r) => wallet.addresses(userOf(r).userId, parseWith(addressListQuery, r.query).currency));
-  get('/wallet/exchangeRecords', 'Exchange records (15 per page)', exchangeRecordsResult, (r) =>
-    wallet.exchangeRecords(userOf(r).userId, parseWith(paginationQuerySchema, r.query)),
+  get('/wallet/addresses', 'Address book', { querystring: addressListQuery }, addressListResult, (r) =>
+    wallet.addressBook.list(userOf(r).userId, queryOf(addressListQuery, r).currency),
   );
-  get('/wallet/transferInfo', 'Wallet → card transfer limits, sources and KYC gate', transferInfoResult, (r) => wallet.transferInfo(userOf(r).userId));
-  get('/wallet/cashFlow', 'Cash flow: all / income / expense / withdrawing (15 per page)', cashFlowResult, (r) =>
-    wallet.cashFlow(userOf(r).userId, parseWith(cashFlowQuery, r.query)),
+  get('/wallet/exchangeRecords', 'Exchange records (15 per page)', { querystring: paginationQuerySchema }, exchangeRecordsResult, (r) =>
+    wallet.exchanges.records(userOf(r).userId, queryOf(paginationQuerySchema, r)),
   );
+  get('/wallet/transferInfo', 'Wallet → card transfer limits, sources and KYC gate', {}, transferInfoResult, (r) => wallet.transfers.info(userOf(r).userId));
+  get('/wallet/cashFlow', 'Cash flow: all / income / expense / withdrawing (15 per page)', { querystring: cashFlowQuery }, cashFlowResult, (r) =>
+    wallet.cashFlow(userOf(r).userId, queryOf(cashFlowQuery, r)),
+  );
+  get('/wallet/unseenEvents', 'Wallet events not seen yet (deposits credited, withdrawals decided): the Wallet tab badge', {}, unseenEventsResult, (r) =>
+    wallet.unseen.count(userOf(r).userId),
+  );
+  post('/wallet/markEventsSeen', 'The customer has seen the wallet: the badge count goes to 0', {}, unseenEventsResult, (r) => wallet.unseen.markSeen(userOf(r).userId));
 
-  get('/wallet/unseenEvents', 'Wallet events not seen yet (deposits credited, withdrawals decided): the Wallet tab badge', unseenEventsResult, (r) =>
-    wallet.unseenEvents(userOf(r).userId),
+  // ---- Money-moving (Idempotency-Key; a replay answers with Idempotent-Replayed: true) -------------
+  post('/wallet/withdraw', 'Withdraw to an address: amount + fee held until an administrator decides', { body: withdrawBody }, withdrawalRecord, async (r, reply) =>
+    replyIdempotent(reply, await wallet.withdrawalBook.request(userOf(r).userId, idempotencyKeyOf(r), bodyOf(withdrawBody, r))),
+  { idempotent: true });
+  post('/wallet/exchangeQuote', 'Quote an exchange (honoured for 30 s)', { body: exchangeQuoteBody }, exchangeQuoteResult, (r) =>
+    wallet.exchanges.quote(userOf(r).userId, bodyOf(exchangeQuoteBody, r)),
   );
-  postRoute('/wallet/markEventsSeen', 'The customer has seen the wallet: the badge count goes to 0', unseenEventsResult, (r) =>
-    wallet.markEventsSeen(userOf(r).userId),
-  );
-
-  // ---- Money-moving (Idempotency-Key) ------------------------------------------------------------
-  postRoute('/wallet/withdraw', 'Withdraw to an address: amount + fee held until an administrator decides', withdrawalRecord, (r) => {
-    const key = idempotencyKeyOf(r);
-    return wallet.withdraw(userOf(r).userId, key, parseWith(withdrawBody, r.body));
-  });
-  postRoute('/wallet/exchangeQuote', 'Quote an exchange (honoured for 30 s)', exchangeQuoteResult, (r) =>
-    wallet.exchangeQuote(userOf(r).userId, parseWith(exchangeQuoteBody, r.body)),
-  );
-  postRoute('/wallet/exchange', 'Execute a live quote once', exchangeRecord, (r) => {
-    const key = idempotencyKeyOf(r);
-    return wallet.exchange(userOf(r).userId, key, parseWith(exchangeBody, r.body));
-  });
-  postRoute('/wallet/transfer', 'Wallet → card-funding account (USD, 1:1 from USDT/USDC/USD)', transferRecord, (r) => {
-    const key = idempotencyKeyOf(r);
+  post('/wallet/exchange', 'Execute a live quote once', { body: exchangeBody }, exchangeRecord, async (r, reply) =>
+    replyIdempotent(reply, await wallet.exchanges.execute(userOf(r).userId, idempotencyKeyOf(r), bodyOf(exchangeBody, r))),
+  { idempotent: true });
+  post('/wallet/transfer', 'Wallet → card-funding account (USD, 1:1 from USDT/USDC/USD)', { body: transferBody }, transferRecord, async (r, reply) => {
     const u = userOf(r);
-    return wallet.transfer(u.userId, key, parseWith(transferBody, r.body), u.kycLevel);
-  });
+    return replyIdempotent(reply, await wallet.transfers.transfer(u.userId, idempotencyKeyOf(r), bodyOf(transferBody, r), u.kycLevel));
+  }, { idempotent: true });
 
   // ---- Address book ------------------------------------------------------------------------------
-  postRoute('/wallet/addAddress', 'Add an address (currency, network, valid address, optional remark)', walletAddressSchema, (r) =>
-    wallet.addAddress(userOf(r).userId, parseWith(addAddressBody, r.body)),
+  post('/wallet/addAddress', 'Add an address (currency, network, valid address, optional remark)', { body: addAddressBody }, walletAddressSchema, (r) =>
+    wallet.addressBook.add(userOf(r).userId, bodyOf(addAddressBody, r)),
   );
-  postRoute('/wallet/deleteAddress', 'Delete one of your addresses', ok, async (r) => {
-    await wallet.deleteAddress(userOf(r).userId, parseWith(deleteAddressBody, r.body).id);
+  post('/wallet/deleteAddress', 'Delete one of your addresses', { body: deleteAddressBody }, ok, async (r) => {
+    await wallet.addressBook.remove(userOf(r).userId, bodyOf(deleteAddressBody, r).id);
     return { ok: true as const };
   });
 
   // ---- Transaction password (spec §5) ------------------------------------------------------------
-  get('/user/payPasswordStatus', 'Whether a transaction password is set, and lock minutes', payPasswordStatusResult, (r) =>
+  get('/user/payPasswordStatus', 'Whether a transaction password is set, and lock minutes', {}, payPasswordStatusResult, (r) =>
     wallet.payPasswords.status(userOf(r).userId),
   );
-  postRoute('/user/setPayPassword', 'Set the 6-digit transaction password (first time)', ok, async (r) => {
-    const body = parseWith(setPayPasswordBody, r.body);
-    await wallet.payPasswords.set(userOf(r).userId, body.password);
+  post('/user/setPayPassword', 'Set the 6-digit transaction password (first time)', { body: setPayPasswordBody }, ok, async (r) => {
+    await wallet.payPasswords.set(userOf(r).userId, bodyOf(setPayPasswordBody, r).password);
     return { ok: true as const };
   });
-  postRoute('/user/changePayPassword', 'Change the transaction password with the old one', ok, async (r) => {
-    const body = parseWith(changePayPasswordBody, r.body);
+  post('/user/changePayPassword', 'Change the transaction password with the old one', { body: changePayPasswordBody }, ok, async (r) => {
+    const body = bodyOf(changePayPasswordBody, r);
     await wallet.payPasswords.change(userOf(r).userId, body.oldPassword, body.password);
     return { ok: true as const };
   });
-  postRoute('/user/resetPayPassword', "Set a new transaction password with a verification code (purpose 'paypass')", ok, async (r) => {
-    const body = parseWith(resetPayPasswordBody, r.body);
+  post('/user/resetPayPassword', "Set a new transaction password with a verification code (purpose 'paypass')", { body: resetPayPasswordBody }, ok, async (r) => {
+    const body = bodyOf(resetPayPasswordBody, r);
     const u = userOf(r);
     await withPaypassCode(app, u, body.code, body.account, (tx) => wallet.payPasswords.replace(u.userId, body.password, tx));
     return { ok: true as const };
   });
 
   // ---- Administration ----------------------------------------------------------------------------
-  app.get(
-    '/admin/withdrawals',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Withdrawals (filter by status)', response: { 200: envelope(paginatedSchema(adminWithdrawalRecord)) } } },
-    async (request) => {
-      adminOf(request);
-      const q = parseWith(adminWithdrawalsQuery, request.query);
-      return okEnvelope(request.locale, await wallet.withdrawals(null, q));
-    },
-  );
-  postRoute('/admin/withdrawals/approve', 'Approve: broadcast on chain, settle the hold', withdrawalRecord, (r) =>
-    wallet.approveWithdrawal(adminOf(r).adminId, parseWith(adminDecideBody, r.body).id),
-  'admin');
-  postRoute('/admin/withdrawals/reject', 'Reject: refund amount + fee to the wallet', withdrawalRecord, (r) => {
-    const body = parseWith(adminDecideBody, r.body);
-    return wallet.rejectWithdrawal(adminOf(r).adminId, body.id, body.reason);
+  get('/admin/withdrawals', 'Withdrawals (filter by status)', { querystring: adminWithdrawalsQuery }, paginatedSchema(adminWithdrawalRecord), (r) => {
+    adminOf(r);
+    return wallet.withdrawalBook.list(null, queryOf(adminWithdrawalsQuery, r));
   }, 'admin');
-  app.get(
-    '/admin/ledger/check',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Verify the books (docs/ledger.md)', response: { 200: envelope(ledgerCheckResult) } } },
-    async (request) => {
-      adminOf(request);
-      return okEnvelope(request.locale, await wallet.ledgerCheck());
-    },
-  );
+  post('/admin/withdrawals/approve', 'Approve: claim the payout (sending); the outbox broadcasts it and settles the hold (sent) or refunds it when the chain refuses it (rejected)', { body: adminDecideBody }, withdrawalRecord, async (r) => {
+    const claimed = await wallet.payouts.approve(adminOf(r).adminId, bodyOf(adminDecideBody, r).id);
+    // The claim is committed: try the broadcast now so the usual answer is already 'sent'. A failure
+    // here is the outbox's to retry (the background poller), so it never fails the decision.
+    await app.events.drain(PAYOUT_CONSUMER, 10).catch((err: unknown) => r.log.warn({ err }, 'payout broadcast deferred to the outbox'));
+    return (await wallet.payouts.settled(claimed.id)) ?? claimed;
+  }, { auth: 'admin' });
+  post('/admin/withdrawals/reject', 'Reject (only before the claim): refund amount + fee to the wallet', { body: adminDecideBody }, withdrawalRecord, (r) => {
+    const body = bodyOf(adminDecideBody, r);
+    return wallet.payouts.reject(adminOf(r).adminId, body.id, body.reason);
+  }, { auth: 'admin' });
+  get('/admin/ledger/check', 'Verify the books (docs/ledger.md)', {}, ledgerCheckResult, (r) => {
+    adminOf(r);
+    return wallet.ledgerCheck();
+  }, 'admin');
 
   // ---- Sandbox chain (404 outside sandbox: the routes do not exist) ------------------------------
   const sandbox = providers.sandboxChain;
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };
-    app.post('/dev/chain/deposit', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: an incoming transfer to an address (credited after N confirmations)', response: { 200: envelope(depositRecord) } } }, async (request) => {
-      const body = parseWith(devChainDepositBody, request.body);
+    app.post('/dev/chain/deposit', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: an incoming transfer to an address (credited after N confirmations)', body: devChainDepositBody, response: { 200: envelope(depositRecord) } } }, async (request) => {
+      const body = request.body;
       if (!fitsCurrency(money(body.amount), body.currency)) throw new InvalidParamsError({ amount: 'validation.amount' });
       const transfer = await sandbox.simulateDeposit(body);
       const record = await wallet.recordIncoming(transfer);
@@ -212,20 +240,22 @@ const walletModule: FastifyPluginAsync = async (base) => {
     });
     app.post(
       '/dev/chain/mine',
-      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: mine blocks (confirmations advance)', response: { 200: envelope(z.object({ heights: z.record(z.string(), z.number()) })) } } },
+      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: mine blocks (confirmations advance)', body: devChainMineBody, response: { 200: envelope(z.object({ heights: z.record(z.string(), z.number()) })) } } },
       async (request) => {
-        const body = parseWith(devChainMineBody, request.body);
+        const body = request.body;
         await sandbox.mine(body.blocks, body.network);
         return okEnvelope(request.locale, { heights: { TRC20: sandbox.height('TRC20'), ERC20: sandbox.height('ERC20'), BTC: sandbox.height('BTC') } });
       },
     );
     app.post(
       '/dev/chain/failures',
-      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: switch provider failures on/off', response: { 200: envelope(z.object({ depositAddress: z.boolean(), send: z.boolean() })) } } },
+      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: switch provider failures on/off', body: devChainFailuresBody, response: { 200: envelope(z.object({ depositAddress: z.boolean(), send: z.boolean(), sendRejected: z.boolean(), lostAnswer: z.boolean() })) } } },
       async (request) => {
-        const body = parseWith(devChainFailuresBody, request.body);
+        const body = request.body;
         if (body.rechargeAddress !== undefined) sandbox.failures.depositAddress = body.rechargeAddress;
         if (body.send !== undefined) sandbox.failures.send = body.send;
+        if (body.sendRejected !== undefined) sandbox.failures.sendRejected = body.sendRejected;
+        if (body.lostAnswer !== undefined) sandbox.failures.lostAnswer = body.lostAnswer;
         return okEnvelope(request.locale, { ...sandbox.failures });
       },
     );

@@ -2,6 +2,8 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { PAYPASS_LOCK_MINUTES, PAYPASS_MAX_ATTEMPTS } from '@cardwallet/shared/schemas';
 import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { WalletError } from './errors';
+import { BusinessError } from '../../http/errors.js';
+import { assertChannelAged, requireStepUp, stepUpEnforcement } from '../../security/step-up.js';
 
 /** scrypt parameters: N from config (SCRYPT_N, default 2^15; tests lower it), r=8, p=1. */
 const R = 8;
@@ -35,10 +37,15 @@ interface Row {
   locked_minutes: number;
 }
 
+/** How many transaction passwords were evaluated by this process (tests read it to prove the bound). */
+export const payPassMetrics = { evaluated: 0 };
+
 /**
  * Transaction password (spec §5): six digits, scrypt-hashed, five wrong attempts lock it for
- * 15 minutes (paypass_locked with the minutes left). Counting happens in the database so parallel
- * guesses cannot slip past the limit.
+ * 15 minutes (paypass_locked with the minutes left). An attempt is RESERVED before scrypt runs —
+ * one `UPDATE … RETURNING` on the user's row that counts it only while the row is not locked and
+ * sets the lock when it reaches the fifth — so 50 parallel guesses on any number of processes
+ * evaluate at most five, and the right one after the lock is refused. A success releases the count.
  */
 export class PayPasswords {
   constructor(
@@ -61,46 +68,92 @@ export class PayPasswords {
     return { isSet: !!row, lockedForMinutes: row?.locked_minutes ?? 0 };
   }
 
-  async set(userId: string, password: string): Promise<void> {
-    const hash = await hashPayPassword(password, this.scryptN);
-    const rows = await this.db.query(
-      `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
-      [userId, hash],
-    );
-    if (rows.length === 0) throw new WalletError('paypass_already_set');
-  }
-
   /** Throws paypass_not_set / paypass_locked / paypass_wrong; resets the counter on success. */
   async verify(userId: string, password: string): Promise<void> {
-    const row = await this.row(userId);
-    if (!row) throw new WalletError('paypass_not_set');
-    if (row.locked_minutes > 0) throw new WalletError('paypass_locked', { minutes: row.locked_minutes });
-    if (await verifyPayPasswordHash(password, row.password_hash)) {
-      if (row.failed_attempts > 0) {
-        await this.db.query(`UPDATE wallet_pay_passwords SET failed_attempts = 0 WHERE user_id = $1`, [userId]);
-      }
-      return;
-    }
-    const [after] = await this.db.query<{ failed_attempts: number; locked: boolean }>(
-      `UPDATE wallet_pay_passwords
-       SET failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-           locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-       WHERE user_id = $1
-       RETURNING failed_attempts, (locked_until > now()) AS locked`,
+    // "fresh": a lock that ran out starts the count again.
+    const fresh = `(p.locked_until IS NOT NULL AND p.locked_until <= now())`;
+    const [reserved] = await this.db.query<{ password_hash: string; failed_attempts: number }>(
+      `UPDATE wallet_pay_passwords p
+       SET failed_attempts = CASE WHEN ${fresh} THEN 1 ELSE p.failed_attempts + 1 END,
+           locked_until = CASE WHEN (CASE WHEN ${fresh} THEN 1 ELSE p.failed_attempts + 1 END) >= $2
+                               THEN now() + make_interval(mins => $3) END
+       WHERE p.user_id = $1 AND (p.locked_until IS NULL OR p.locked_until <= now())
+         AND (${fresh} OR p.failed_attempts < $2)
+       RETURNING p.password_hash, p.failed_attempts`,
       [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_LOCK_MINUTES],
     );
-    if (after?.locked) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
-    throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - (after?.failed_attempts ?? 0) });
+    if (!reserved) {
+      const row = await this.row(userId);
+      if (!row) throw new WalletError('paypass_not_set');
+      throw new WalletError('paypass_locked', { minutes: Math.max(1, row.locked_minutes) });
+    }
+    payPassMetrics.evaluated++;
+    if (await verifyPayPasswordHash(password, reserved.password_hash)) {
+      await this.db.query(`UPDATE wallet_pay_passwords SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1`, [userId]);
+      return;
+    }
+    const attempt = Number(reserved.failed_attempts);
+    if (attempt >= PAYPASS_MAX_ATTEMPTS) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
+    throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - attempt });
   }
 
+  /**
+   * The first transaction password. Where step-up is enforced (the app: security/step-up.ts) it
+   * consumes a fresh 'paypass' grant in the same transaction, and the customer is told on every
+   * channel bound to the account.
+   */
+  async set(userId: string, password: string): Promise<void> {
+    if ((await this.row(userId)) !== undefined) throw new WalletError('paypass_already_set');
+    const hash = await hashPayPassword(password, this.scryptN);
+    const stepUp = await this.db.transaction(async (tx) => {
+      const receipt = await requireStepUp(this.db, tx, userId, 'paypass');
+      const rows = await tx.query(
+        `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+        [userId, hash],
+      );
+      // Rolls the grant back with it: the customer can use it for nothing else anyway.
+      if (rows.length === 0) throw new WalletError('paypass_already_set');
+      return receipt;
+    });
+    await stepUp?.notify('payPassword');
+  }
+
+  /** The old transaction password (counted by its lockout) AND a fresh step-up grant where enforced. */
   async change(userId: string, oldPassword: string, password: string): Promise<void> {
     await this.verify(userId, oldPassword);
-    await this.replace(userId, password);
+    const hash = await hashPayPassword(password, this.scryptN);
+    const stepUp = await this.db.transaction(async (tx) => {
+      const receipt = await requireStepUp(this.db, tx, userId, 'paypass');
+      await this.store(tx, userId, hash);
+      return receipt;
+    });
+    await stepUp?.notify('payPassword');
   }
 
-  /** After the caller has checked a 'paypass' verification code: sets or replaces, clears the lock. */
+  /**
+   * After the caller has checked and consumed a 'paypass' verification code in `tx`: sets or
+   * replaces, clears the lock. Where step-up is enforced, the code must have gone to a channel
+   * bound for 24 hours or more (a channel a thief just bound cannot reset it), and the customer is
+   * told on every bound channel.
+   */
   async replace(userId: string, password: string, tx: SqlRunner = this.db): Promise<void> {
-    const hash = await hashPayPassword(password, this.scryptN);
+    const hooks = stepUpEnforcement(this.db);
+    if (hooks) {
+      const user = await hooks.user(userId, tx);
+      const [code] = await tx.query<{ account: string }>(
+        `SELECT account FROM verification_codes WHERE purpose = 'paypass' AND account = ANY($1::text[]) AND consumed_at IS NOT NULL
+         ORDER BY consumed_at DESC, id DESC LIMIT 1`,
+        [[user?.email, user?.mobile].filter(Boolean)],
+      );
+      if (!user || !code) throw new BusinessError('step_up_required');
+      await assertChannelAged(tx, user, code.account, hooks.now());
+    }
+    await this.store(tx, userId, await hashPayPassword(password, this.scryptN));
+    // Not awaited: the notice must not hold the caller's transaction open (it catches its own failures).
+    if (hooks) void hooks.secretChanged(userId, 'payPassword', undefined);
+  }
+
+  private async store(tx: SqlRunner, userId: string, hash: string): Promise<void> {
     await tx.query(
       `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2)
        ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failed_attempts = 0, locked_until = NULL, updated_at = now()`,

@@ -57,3 +57,15 @@ export function createWalletProviders(config: Config, env: NodeJS.ProcessEnv = p
   });
   return { chain, sandboxChain: chain, rates };
 }
+
+/**
+ * Test hook: the sandbox chain of the app running on a database object (tests reach it through
+ * their TestApp's `database` to pause broadcasts or switch failures). The newest app wins.
+ */
+const sandboxChains = new WeakMap<object, SandboxChain>();
+export function registerSandboxChain(database: object, chain: SandboxChain): void {
+  sandboxChains.set(database, chain);
+}
+export function sandboxChainOf(database: object): SandboxChain | undefined {
+  return sandboxChains.get(database);
+}

@@ -29,16 +29,37 @@ export function randomTxHash(network: WalletNetwork): string {
   return network === 'ERC20' ? `0x${h}` : h;
 }
 
+/** A broadcast the sandbox chain accepted (once per client tx id). */
+export interface SandboxBroadcast extends SendRequest {
+  txHash: string;
+}
+
+/** A test hook holding broadcasts at the chain's door until released (see `SandboxChain.latch`). */
+export interface SendLatch {
+  /** Resolves with the first request that reached the latch. */
+  readonly reached: Promise<SendRequest>;
+  /** Lets every held (and later) broadcast through. */
+  release(): void;
+}
+
 /**
  * In-process chain for development and tests. Blocks advance on a timer and/or through `mine`;
  * `simulateDeposit` is what POST /api/dev/chain/deposit calls. Failure switches let tests see
- * 'Failed to get recharge address' and failed broadcasts.
+ * 'Failed to get recharge address' and failed broadcasts:
+ * - `send`: the chain cannot be reached (transient; nothing is sent);
+ * - `sendRejected`: the chain refuses the transfer for good (definitive; nothing is sent);
+ * - `lostAnswer`: the chain sends, but its answer is lost (transient for the caller; a retry with
+ *   the same client tx id answers the same tx hash — the chain's own idempotency).
+ * `broadcasts` is what the chain really sent: one entry per client tx id, never two.
  */
 export class SandboxChain implements ChainProvider {
   readonly name = 'sandbox';
-  readonly failures = { depositAddress: false, send: false };
+  readonly failures = { depositAddress: false, send: false, sendRejected: false, lostAnswer: false };
   private readonly heights = new Map<WalletNetwork, number>(WALLET_NETWORKS.map((n) => [n, 1_000_000]));
-  private readonly sent = new Map<string, string>();
+  private readonly sent = new Map<string, SandboxBroadcast>();
+  /** Every call of `send`, retries included (tests compare it with `broadcasts`). */
+  sendCalls = 0;
+  private held: { gate: Promise<void>; arrived: (request: SendRequest) => void } | null = null;
   private readonly incomingListeners: Array<(t: IncomingTransfer) => Promise<void>> = [];
   private readonly blockListeners: Array<(e: { network: WalletNetwork; count: number; height: number }) => Promise<void>> = [];
   private timer: NodeJS.Timeout | null = null;
@@ -65,13 +86,44 @@ export class SandboxChain implements ChainProvider {
   }
 
   async send(request: SendRequest): Promise<{ txHash: string }> {
-    if (this.failures.send) throw new ChainProviderError('sandbox: send failure switch is on', 'send');
-    let txHash = this.sent.get(request.reference);
-    if (!txHash) {
-      txHash = randomTxHash(request.network);
-      this.sent.set(request.reference, txHash);
+    this.sendCalls++;
+    if (this.held) {
+      this.held.arrived(request);
+      await this.held.gate;
     }
-    return { txHash };
+    if (this.failures.send) throw new ChainProviderError('sandbox: send failure switch is on', 'send');
+    let broadcast = this.sent.get(request.clientTxId);
+    if (!broadcast) {
+      if (this.failures.sendRejected) throw new ChainProviderError('sandbox: the chain refused the transfer', 'send', true);
+      broadcast = { ...request, txHash: randomTxHash(request.network) };
+      this.sent.set(request.clientTxId, broadcast);
+    }
+    if (this.failures.lostAnswer) throw new ChainProviderError('sandbox: the answer of the broadcast was lost', 'send');
+    return { txHash: broadcast.txHash };
+  }
+
+  /** What the chain really sent, one entry per client tx id. */
+  get broadcasts(): SandboxBroadcast[] {
+    return [...this.sent.values()];
+  }
+
+  /**
+   * Test hook: holds every broadcast at the chain's door (before anything is sent) until
+   * `release()`, so a test can act while a payout is between its claim and its broadcast.
+   */
+  latch(): SendLatch {
+    let open!: () => void;
+    let arrived!: (request: SendRequest) => void;
+    const reached = new Promise<SendRequest>((resolve) => (arrived = resolve));
+    const held = { gate: new Promise<void>((resolve) => (open = resolve)), arrived };
+    this.held = held;
+    return {
+      reached,
+      release: () => {
+        if (this.held === held) this.held = null;
+        open();
+      },
+    };
   }
 
   onIncoming(listener: (t: IncomingTransfer) => Promise<void>): void {

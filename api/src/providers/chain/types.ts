@@ -18,16 +18,26 @@ export interface SendRequest {
   currency: CryptoCurrency;
   to: string;
   amount: string;
-  /** Our withdrawal id: the provider must not send twice for the same reference. */
-  reference: string;
+  /**
+   * Client-side transaction id (our withdrawal id): the provider's idempotency key. A broadcast
+   * retried with the same id — after a timeout, a lost answer or our own crash — answers the
+   * first broadcast's tx hash and never sends a second time.
+   */
+  clientTxId: string;
 }
 
-/** The provider refused or could not be reached: callers map it to a translated error. */
+/**
+ * The provider refused or could not be reached: callers map it to a translated error.
+ * `definitive` (send only): the chain refused this transfer for good (invalid destination, asset
+ * frozen …) and nothing was or will be sent under its client tx id — the payout may be refunded.
+ * Anything else (timeouts, 5xx, unknown) is transient: the broadcast is retried with the same id.
+ */
 export class ChainProviderError extends Error {
   override readonly name = 'ChainProviderError';
   constructor(
     message: string,
     readonly operation: 'deposit_address' | 'send' | 'fee',
+    readonly definitive = false,
   ) {
     super(message);
   }
@@ -45,7 +55,7 @@ export interface ChainProvider {
   requiredConfirmations(network: WalletNetwork): number;
   /** Network fee charged to the customer for a withdrawal (decimal string, in `currency`). */
   withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string>;
-  /** Broadcasts a withdrawal; idempotent on `reference`; throws ChainProviderError. */
+  /** Broadcasts a withdrawal; idempotent on `clientTxId`; throws ChainProviderError (see `definitive`). */
   send(request: SendRequest): Promise<{ txHash: string }>;
   /** Incoming transfers to any address (the wallet decides whether the address is ours). */
   onIncoming(listener: (transfer: IncomingTransfer) => Promise<void>): void;

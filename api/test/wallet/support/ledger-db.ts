@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sqlFromPGlite, sqlFromPgPool, type SqlDatabase } from '../../../src/ledger/sql';
 import { ensureTemplate } from '../../support/template';
+import { scratchPool } from '../../support/pg';
 
 /**
  * A database with only the wallet migrations applied, for ledger-level tests that do not need the
@@ -76,7 +77,7 @@ export async function openLedgerDb(kind: 'pglite' | 'pg', poolSize = 16): Promis
     };
   }
   const created = await createPgDatabase();
-  const pool = new pg.Pool({ connectionString: created.url, max: poolSize });
+  const pool = scratchPool({ connectionString: created.url, max: poolSize });
   await pool.query(WALLET_MIGRATION);
   return {
     kind,

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient, type Paginated } from '@cardwallet/shared';
-import type { Coupon } from '@cardwallet/shared/schemas';
+import type { Coupon, CouponScope } from '@cardwallet/shared/schemas';
 
-/** GET coupon/list?state=available&scope=card_application_fee — the coupons that can discount the application fee. */
-export async function getFeeCoupons(http: HttpClient): Promise<Coupon[]> {
-  const page = await http.get<Paginated<Coupon>>('coupon/list', { state: 'available', scope: 'card_application_fee', per_page: 50 }, { prompt: false });
+/** GET coupon/list?state=available&scope=<fee> — the coupons that can discount this fee (application, top-up gateway, withdrawal). */
+export async function getFeeCoupons(http: HttpClient, scope: CouponScope = 'card_application_fee'): Promise<Coupon[]> {
+  const page = await http.get<Paginated<Coupon>>('coupon/list', { state: 'available', scope, per_page: 50 }, { prompt: false });
   return page.data;
 }
 
-export const feeCouponsQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['card', 'fee-coupons'], queryFn: () => getFeeCoupons(http) });
+export const feeCouponsQueryOptions = (http: HttpClient, scope: CouponScope = 'card_application_fee') =>
+  queryOptions({ queryKey: ['card', 'fee-coupons', scope], queryFn: () => getFeeCoupons(http, scope) });
 
-export function useFeeCoupons() {
+export function useFeeCoupons(scope: CouponScope = 'card_application_fee') {
   const { http } = useHost();
-  return useQuery(feeCouponsQueryOptions(http));
+  return useQuery(feeCouponsQueryOptions(http, scope));
 }

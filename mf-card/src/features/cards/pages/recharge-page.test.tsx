@@ -9,6 +9,8 @@ const routes = {
   'GET card/products': () => productsFixture,
   'GET card/eligibility': () => eligibilityFixture({ cardFunding: '80.00' }),
   'GET card/detail': () => cardFixture(),
+  'POST card/withdraw': () => ({ id: 'op2', cardId: 'c1', kind: 'withdraw', amount: '40.00', fee: '5.00', walletCurrency: 'USDT', createdAt: '2026-11-23T10:00:00.000Z', card: cardFixture({ balance: '55.00' }) }),
+  'GET coupon/list': () => ({ data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }),
   'POST card/topUp': () => ({ id: 'op1', cardId: 'c1', kind: 'topup', amount: '50.00', fee: '0.00', createdAt: '2026-11-23T10:00:00.000Z', card: cardFixture({ balance: '150.00' }) }),
 };
 
@@ -26,6 +28,24 @@ describe('recharge page', () => {
     await user.click(screen.getByRole('button', { name: 'Top up' }));
     await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/index'));
     expect(calls.find((c) => c.url === 'card/topUp')!.options.idempotencyKey).toBe(true);
+  });
+
+  it('a gateway-fee coupon lowers the fee shown and is sent with the top-up', async () => {
+    const coupon = { id: '78', code: 'FEEFREE', scope: 'card_topup_gateway_fee', discountType: 'fixed', discountValue: '1.00', discountCap: null, currency: 'USD', validUntil: '2030-01-01T00:00:00.000Z', state: 'available', boundAt: '2026-01-01T00:00:00.000Z', usedAt: null, usedDiscount: null };
+    const { user, calls } = renderWithHost(<RechargePage />, {
+      loggedIn: true,
+      routes: { ...routes, 'GET coupon/list': () => ({ data: [coupon], current_page: 1, last_page: 1, per_page: 50, total: 1 }) },
+      route: '/pages/card/recharge?cardId=c1',
+    });
+    await user.type(await screen.findByLabelText('Amount (USD)'), '20');
+    const summary = screen.getByText('Before you confirm').closest('.adm-list')! as HTMLElement;
+    expect(within(summary).getByText('Gateway fee').closest('.adm-list-item')).toHaveTextContent('$0.30');
+    await user.click(screen.getByRole('radio', { name: 'FEEFREE — $1.00 off' }));
+    expect(within(summary).getByText('Coupon discount').closest('.adm-list-item')).toHaveTextContent('−$0.30');
+    expect(within(summary).getByText('Gateway fee').closest('.adm-list-item')).toHaveTextContent('$0.00');
+    expect(within(summary).getByText('Total taken from your wallet').closest('.adm-list-item')).toHaveTextContent('$20.00');
+    await user.click(screen.getByRole('button', { name: 'Top up' }));
+    await waitFor(() => expect(calls.find((c) => c.url === 'card/topUp')?.body).toEqual({ cardId: 'c1', amount: '20', couponId: '78' }));
   });
 
   it('refuses more than the card-funding balance and leads to funding it', async () => {
@@ -47,8 +67,27 @@ describe('withdraw page', () => {
     const amount = await screen.findByLabelText('Amount (USD)');
     expect(screen.getByText('Most you can withdraw').closest('.adm-list-item')).toHaveTextContent('$94.00');
     await user.type(amount, '95');
+    await user.type(screen.getByLabelText('Transaction password'), '135790');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(/must keep at least 1 USD/)).toBeInTheDocument();
     expect(calls.some((c) => c.url === 'card/withdraw')).toBe(false);
   });
+
+  it('says where the money goes and what arrives, and asks the transaction password', async () => {
+    const { user, host, calls } = renderWithHost(<WithdrawPage />, { loggedIn: true, routes, route: '/pages/card/withdraw?cardId=c1' });
+    await user.type(await screen.findByLabelText('Amount (USD)'), '40');
+    await user.click(screen.getByRole('radio', { name: 'USDT' }));
+    const summary = screen.getByText('Before you confirm').closest('.adm-list')! as HTMLElement;
+    expect(within(summary).getByText('Goes to').closest('.adm-list-item')).toHaveTextContent('Wallet · USDT');
+    expect(within(summary).getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent('40.00 USDT');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(calls.some((c) => c.url === 'card/withdraw')).toBe(false);
+    await user.type(screen.getByLabelText('Transaction password'), '135790');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/index'));
+    const call = calls.find((c) => c.url === 'card/withdraw')!;
+    expect(call.body).toEqual({ cardId: 'c1', amount: '40', currency: 'USDT', payPassword: '135790' });
+    expect(call.options.idempotencyKey).toBe(true);
+  });
 });
+

@@ -1,15 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { cardSummary, cardUnfreezeRequestResult, type CardSummary } from '@cardwallet/shared/schemas';
+import { cardSummary, cardUnfreezeRequestResult, type CardSummary, type CardWalletCurrency } from '@cardwallet/shared/schemas';
 
 export type CardAction = 'freeze' | 'unfreeze' | 'close' | 'requestUnfreeze';
+
+/** The card, and for a close the wallet currency its balance returns to (default USD). */
+export type CardActionInput = string | { cardId: string; currency?: CardWalletCurrency };
 
 /**
  * POST card/freeze | card/unfreeze | card/close (Idempotency-Key) | card/requestUnfreeze — the
  * card controls behind a confirmation; each answers the card as it is now.
  */
-export async function cardAction(http: HttpClient, action: CardAction, cardId: string): Promise<CardSummary> {
-  const answer = await http.post<unknown>(`card/${action}`, { cardId }, { prompt: false, loading: true, ...(action === 'close' ? { idempotencyKey: true as const } : {}) });
+export async function cardAction(http: HttpClient, action: CardAction, input: CardActionInput): Promise<CardSummary> {
+  const body = typeof input === 'string' ? { cardId: input } : input;
+  const answer = await http.post<unknown>(`card/${action}`, body, { prompt: false, loading: true, ...(action === 'close' ? { idempotencyKey: true as const } : {}) });
   return action === 'requestUnfreeze' ? cardUnfreezeRequestResult.parse(answer).card : cardSummary.parse(answer);
 }
 
@@ -18,7 +22,7 @@ export function useCardAction(action: CardAction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['card', action],
-    mutationFn: (cardId: string) => cardAction(http, action, cardId),
+    mutationFn: (input: CardActionInput) => cardAction(http, action, input),
     onSuccess: (card) => {
       queryClient.setQueryData(['card', 'detail', card.id], card);
       return queryClient.invalidateQueries({ queryKey: ['card'] });

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Button, Dialog, type ButtonProps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CARD_FEES, type CardSummary } from '@cardwallet/shared/schemas';
+import { CARD_FEES, CARD_WALLET_CURRENCIES, type CardSummary, type CardWalletCurrency } from '@cardwallet/shared/schemas';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { useHost } from '@cardwallet/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { apiErrorMessage } from '../../../lib/api-error';
@@ -20,20 +22,21 @@ export function FreezeControls({ card }: { card: CardSummary }) {
   const unfreeze = useCardAction('unfreeze');
   const request = useCardAction('requestUnfreeze');
   const close = useCardAction('close');
+  const [refundCurrency, setRefundCurrency] = useState<CardWalletCurrency>('USD');
   const failure = [freeze, unfreeze, request, close].find((m) => m.isError)?.error;
 
   const confirm = async (title: string, content: string, confirmText: string) => Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
   const fee = formatUsd(CARD_FEES.unfreezeFee, locale);
 
   /** A control behind a confirmation: spins while it runs and cannot be pressed twice. */
-  const action = (m: typeof freeze, label: string, title: string, content: string, look: Partial<ButtonProps> = {}) => (
+  const action = (m: typeof freeze, label: string, title: string, content: string, look: Partial<ButtonProps> = {}, input: Parameters<typeof m.mutate>[0] = card.id) => (
     <Button
       block
       {...look}
       loading={m.isPending}
       disabled={m.isPending}
       onClick={async () => {
-        if (await confirm(title, content, label)) m.mutate(card.id);
+        if (await confirm(title, content, label)) m.mutate(input);
       }}
     >
       {label}
@@ -62,13 +65,26 @@ export function FreezeControls({ card }: { card: CardSummary }) {
           )}
         </div>
       ) : null}
-      {['active', 'frozen', 'inactivated'].includes(card.status)
-        ? action(close, t('setting.close'), t('setting.closeTitle'), t('setting.closeBody', { balance: formatUsd(card.balance, locale) }), {
-            color: 'danger',
-            fill: 'outline',
-            className: 'card-danger-button',
-          })
-        : null}
+      {['active', 'frozen', 'inactivated'].includes(card.status) ? (
+        <>
+          {/* Where the balance goes, before the confirmation: the wallet, 1:1 in the chosen currency. */}
+          <ChoiceGroup
+            legend={t('setting.closeCurrency')}
+            name="close-currency"
+            value={refundCurrency}
+            options={CARD_WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            onChange={setRefundCurrency}
+          />
+          {action(
+            close,
+            t('setting.close'),
+            t('setting.closeTitle'),
+            t('setting.closeBody', { balance: formatUsd(card.balance, locale), amount: card.balance, currency: refundCurrency }),
+            { color: 'danger', fill: 'outline', className: 'card-danger-button' },
+            { cardId: card.id, currency: refundCurrency },
+          )}
+        </>
+      ) : null}
       <FormAlert message={failure ? apiErrorMessage(failure, t) : null} />
     </section>
   );

@@ -1,22 +1,27 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@cardwallet/shared';
+import { isApiError, useHost } from '@cardwallet/shared';
 import type { CardDetails } from '@cardwallet/shared/schemas';
 import { AppLink } from '../../../components/app-link';
 import { PasscodePad } from '@cardwallet/shared/ui';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { useRevealDetails } from '../api/reveal-details';
+import { usePasskeyOffered } from '../api/passkey-proof';
+import { revealDetailsWithPasskey, useRevealDetails } from '../api/reveal-details';
+import { CardPasskeyButton } from './card-passkey-button';
 
 const groups = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * Card details behind the transaction password (spec §5/§6): the number, expiry and CVV are shown
+ * Card details behind a fresh proof (spec §5/§6, issue 22): "Confirm with passkey" first when the
+ * customer has one and the browser can use it, the transaction password as the fallback; the number, expiry and CVV are shown
  * for `visibleSeconds` and then dropped from memory; nothing is stored or cached.
  */
 export function RevealPanel({ cardId }: { cardId: string }) {
   const { t } = useTranslation('card');
+  const { http } = useHost();
   const reveal = useRevealDetails();
+  const passkeyOffered = usePasskeyOffered();
   const [asking, setAsking] = useState(false);
   const [details, setDetails] = useState<CardDetails | null>(null);
   const [left, setLeft] = useState(0);
@@ -75,6 +80,16 @@ export function RevealPanel({ cardId }: { cardId: string }) {
     const needsPassword = isApiError(error) && error.key === 'card_paypass_required';
     return (
       <div className="card-reveal">
+        {passkeyOffered ? (
+          <CardPasskeyButton
+            confirm={async () => {
+              const d = await revealDetailsWithPasskey(http, cardId);
+              reveal.reset();
+              setAsking(false);
+              setDetails(d);
+            }}
+          />
+        ) : null}
         <PasscodePad
           title={t('setting.enterPayPassword')}
           hint={t('setting.revealHint')}

@@ -7,8 +7,10 @@ import { PasscodePad } from '@cardwallet/shared/ui';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useSetCardPin } from '../api/set-card-pin';
+import { isApiError } from '@cardwallet/shared';
+import { PinProofForm } from '../components/pin-proof-form';
 
-/** Card PIN or ATM PIN (`?kind=atm`): six digits on the keypad, twice, matching; sent to the issuer. */
+/** Card PIN or ATM PIN (`?kind=atm`): the login password first (step-up), then six digits on the keypad, twice, matching; sent to the issuer. */
 export default function SetCardPinPage() {
   const { t } = useTranslation('card');
   const { navigation } = useHost();
@@ -18,6 +20,7 @@ export default function SetCardPinPage() {
   const [first, setFirst] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState(false);
   const [done, setDone] = useState(false);
+  const [proved, setProved] = useState(false);
 
   if (done)
     return (
@@ -26,6 +29,19 @@ export default function SetCardPinPage() {
         <div className="card-actions">
           <Button color="primary" onClick={() => navigation.back()}>{t('common.back')}</Button>
         </div>
+      </main>
+    );
+
+  if (!proved)
+    return (
+      <main className="card-page">
+        <PinProofForm
+          initialError={setPin.isError ? apiErrorMessage(setPin.error, t) : null}
+          onDone={() => {
+            setPin.reset();
+            setProved(true);
+          }}
+        />
       </main>
     );
 
@@ -49,7 +65,14 @@ export default function SetCardPinPage() {
             setFirst(null);
             return;
           }
-          setPin.mutate({ cardId, kind, pin: first, pinConfirm: digits }, { onSuccess: () => setDone(true), onError: () => setFirst(null) });
+          setPin.mutate({ cardId, kind, pin: first, pinConfirm: digits }, {
+              onSuccess: () => setDone(true),
+              onError: (e) => {
+                setFirst(null);
+                // The proof expired or was used: ask for it again.
+                if (isApiError(e) && e.key === 'step_up_required') setProved(false);
+              },
+            });
         }}
       />
       {setPin.isPending ? <p role="status" className="card-fine-print">{t('pin.saving')}</p> : null}

@@ -11,7 +11,7 @@ import { DialCodePicker } from './dial-code-picker';
 export interface AccountFieldsProps {
   countries: Country[];
   defaultCountry?: string;
-  /** autocomplete hint: 'username' on login, 'email'/'tel' elsewhere. */
+  /** autocomplete hint: 'username webauthn' on login (passkeys in the autofill list), 'email'/'tel' elsewhere. */
   purpose: 'login' | 'register' | 'reset';
 }
 
@@ -64,7 +64,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
           label={t('fields.email')}
           type="email"
           inputMode="email"
-          autoComplete={purpose === 'login' ? 'username' : 'email'}
+          autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
           placeholder={t('placeholders.email')}
           required
         />
@@ -75,7 +75,7 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
           label={t('fields.mobile')}
           type="tel"
           inputMode="tel"
-          autoComplete={purpose === 'login' ? 'username' : 'tel-national'}
+          autoComplete={purpose === 'login' ? 'username webauthn' : 'tel-national'}
           placeholder={t('placeholders.mobile')}
           required
           prefix={

@@ -13,8 +13,8 @@ export default function InvitationPage() {
   const refereeId = (params.get('refereeId') ?? '').trim().slice(0, 64);
   const inviter = useInviter(refereeId);
 
-  // The readable invite code (the API accepts it or the user id as refereeId), so the register
-  // form shows the same code this page does.
+  // The readable invite code when the link carried it, else the link's refereeId as given (the API
+  // accepts either; it does not reveal a user's invite code to whoever holds their user id).
   const registerWithCode = (code: string) =>
     navigation.navigate(`/pages/passport/register?refereeId=${encodeURIComponent(code)}`);
   const registerWithout = () => navigation.navigate('/pages/passport/register');
@@ -48,9 +48,11 @@ export default function InvitationPage() {
       {inviter.data && (
         <section className="passport-inviter" aria-labelledby="inviter-name">
           <h3 id="inviter-name">{t('invitation.invitedBy', { name: inviter.data.displayName })}</h3>
-          <List>
-            <List.Item extra={<bdi dir="ltr">{inviter.data.inviteCode}</bdi>}>{t('invitation.code')}</List.Item>
-          </List>
+          {inviter.data.inviteCode && (
+            <List>
+              <List.Item extra={<bdi dir="ltr">{inviter.data.inviteCode}</bdi>}>{t('invitation.code')}</List.Item>
+            </List>
+          )}
           <ul className="passport-bullets">
             <li>{t('invitation.perks.card')}</li>
             <li>{t('invitation.perks.wallet')}</li>
@@ -61,7 +63,7 @@ export default function InvitationPage() {
 
       <div className="passport-actions">
         {inviter.data ? (
-          <Button block color="primary" size="large" onClick={() => registerWithCode(inviter.data.inviteCode)}>
+          <Button block color="primary" size="large" onClick={() => registerWithCode(inviter.data.inviteCode ?? refereeId)}>
             {t('invitation.accept')}
           </Button>
         ) : (

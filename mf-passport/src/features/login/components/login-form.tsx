@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { useHost, type HostServices } from '@cardwallet/shared';
 import { loginBody } from '@cardwallet/shared/schemas';
+import type { SessionResult } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -32,7 +33,8 @@ export function leaveLogin(host: HostServices): void {
   else host.navigation.relaunch(HOME_PATH);
 }
 
-export function LoginForm() {
+/** `onSignedIn` decides where a password sign-in goes next (the login page may offer a passkey first). */
+export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult) => Promise<void> } = {}) {
   const { t } = useTranslation('passport');
   const host = useHost();
   const registerData = useRegisterData();
@@ -49,7 +51,8 @@ export function LoginForm() {
     try {
       const session = await login.mutateAsync(body);
       host.session.signIn(session);
-      leaveLogin(host);
+      if (onSignedIn) await onSignedIn(session);
+      else leaveLogin(host);
     } catch (error) {
       const values = form.getValues();
       const placed = applyServerFieldErrors(error, form.setError, ['email', 'national', 'password'], (f) =>
@@ -85,7 +88,7 @@ export function LoginForm() {
         </List>
         <FormAlert message={formError} />
         <div className="adm-form-footer">
-          <Button block type="submit" color="primary" size="large" loading={login.isPending} disabled={login.isPending}>
+          <Button block type="submit" color="primary" size="large" loading={login.isPending || form.formState.isSubmitting} disabled={login.isPending || form.formState.isSubmitting}>
             {t('login.submit')}
           </Button>
         </div>

@@ -1,8 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHost } from '@cardwallet/shared';
+import type { SessionResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { PageHeading } from '../../../components/page-heading';
+import { shouldOfferPasskey } from '../../passkeys/api/offer-passkey';
+import { PasskeyOffer } from '../../passkeys/components/passkey-offer';
+import { PasskeySignIn } from '../../passkeys/components/passkey-sign-in';
 import { LoginForm, leaveLogin } from '../components/login-form';
 
 export default function LoginPage() {
@@ -14,10 +18,28 @@ export default function LoginPage() {
   useEffect(() => {
     if (signedInOnArrival.current) leaveLogin(host);
   }, [host]);
+  // After a password sign-in, a customer without a passkey may be offered one (passkeys feature).
+  const [offerFor, setOfferFor] = useState<string | null>(null);
+  const afterPassword = async (session: SessionResult) => {
+    if (await shouldOfferPasskey(host.http, session.userId)) setOfferFor(session.userId);
+    else leaveLogin(host);
+  };
+  const afterPasskey = (session: SessionResult) => {
+    host.session.signIn(session);
+    leaveLogin(host);
+  };
+  if (offerFor) {
+    return (
+      <main className="passport-page passport-page--bare">
+        <PasskeyOffer userId={offerFor} onDone={() => leaveLogin(host)} />
+      </main>
+    );
+  }
   return (
     <main className="passport-page passport-page--bare">
       <PageHeading title={t('login.heading')} subtitle={t('login.subheading')} />
-      <LoginForm />
+      <LoginForm onSignedIn={afterPassword} />
+      <PasskeySignIn onSignedIn={afterPasskey} />
       <nav className="passport-links" aria-label={t('login.moreActions')}>
         <AppLink to="/pages/passport/reset-password">{t('login.forgotPassword')}</AppLink>
         <span>

@@ -6,10 +6,24 @@ import { BindForm } from './bind-form';
 import { VerifyIdentityStep } from './verify-identity-step';
 
 /**
- * Replacing a bound e-mail or mobile: (1) prove it is you on the current one (or with the login
- * password), (2) bind the new one with a code sent to it. The API tells the old one afterwards.
+ * Binding or replacing an e-mail or mobile: (1) prove it is you on the current one — for a first
+ * binding on the channel bound before it — or with the login password, (2) bind the new one with a
+ * code sent to it. A session alone cannot add a channel (issue 22). The API tells the channels
+ * bound before afterwards.
  */
-export function ChangeBindingFlow({ channel, current, onDone }: { channel: 'email' | 'mobile'; current: string; onDone: (p: UserProfile) => void }) {
+export function ChangeBindingFlow({
+  channel,
+  current,
+  other = null,
+  onDone,
+}: {
+  channel: 'email' | 'mobile';
+  /** The binding being replaced; null for a first binding. */
+  current: string | null;
+  /** The other channel's binding: where the proof code goes for a first binding. */
+  other?: string | null;
+  onDone: (p: UserProfile) => void;
+}) {
   const { t } = useTranslation('user');
   const [ticket, setTicket] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -33,7 +47,7 @@ export function ChangeBindingFlow({ channel, current, onDone }: { channel: 'emai
           />
         </>
       ) : (
-        <VerifyIdentityStep channel={channel} current={current} notice={notice} onVerified={setTicket} />
+        <VerifyIdentityStep channel={channel} current={current ?? other} first={current === null} notice={notice} onVerified={setTicket} />
       )}
     </>
   );

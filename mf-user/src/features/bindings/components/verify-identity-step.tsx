@@ -18,8 +18,10 @@ const passwordForm = z.object({ secret: z.string().min(1, 'validation.required')
 
 export interface VerifyIdentityStepProps {
   channel: 'email' | 'mobile';
-  /** The binding being replaced: the code goes here. */
-  current: string;
+  /** Where the code goes: the binding being replaced, or for a first binding the other channel (null: password only). */
+  current: string | null;
+  /** A first binding of `channel` (no current one). */
+  first?: boolean;
   /** Shown at the top, e.g. after the previous ticket expired. */
   notice?: string | null;
   onVerified: (ticket: string) => void;
@@ -29,10 +31,10 @@ export interface VerifyIdentityStepProps {
  * Step 1 of changing a binding (OWASP ASVS V7.5.1): prove it is you with a code sent to the
  * CURRENT e-mail/mobile — or, when that is unreachable, with the login password.
  */
-export function VerifyIdentityStep({ channel, current, notice, onVerified }: VerifyIdentityStepProps) {
+export function VerifyIdentityStep({ channel, current, first = false, notice, onVerified }: VerifyIdentityStepProps) {
   const { t } = useTranslation('user');
   const verify = useVerifyIdentity();
-  const [method, setMethod] = useState<'code' | 'password'>('code');
+  const [method, setMethod] = useState<'code' | 'password'>(current ? 'code' : 'password');
   const [formError, setFormError] = useState<string | null>(notice ?? null);
   const form = useForm<{ secret: string }>({ mode: 'onTouched', resolver: zodResolver(method === 'code' ? codeForm : passwordForm), defaultValues: { secret: '' } });
 
@@ -55,12 +57,12 @@ export function VerifyIdentityStep({ channel, current, notice, onVerified }: Ver
     }
   };
 
-  const masked = <span className="cw-ltr">{maskAccount(current)}</span>;
+  const masked = current ? <span className="cw-ltr">{maskAccount(current)}</span> : null;
   return (
     <form className="adm-form" noValidate aria-label={t('change.verifyTitle')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
       <h2 className="user-section-title">{t('change.verifyTitle')}</h2>
       <p className="user-hint">
-        {method === 'code' ? t(`change.codeHint.${channel}`) : t('change.passwordHint')} {method === 'code' ? masked : null}
+        {method === 'code' ? t(first ? 'change.codeHintFirst' : `change.codeHint.${channel}`) : t('change.passwordHint')} {method === 'code' ? masked : null}
       </p>
       <List>
         {method === 'code' ? (
@@ -91,9 +93,11 @@ export function VerifyIdentityStep({ channel, current, notice, onVerified }: Ver
         <Button block type="submit" color="primary" size="large" loading={verify.isPending} disabled={verify.isPending}>
           {t('common.next')}
         </Button>
-        <button type="button" className="user-text-button" onClick={switchMethod}>
-          {method === 'code' ? t(`change.unreachable.${channel}`) : t('change.useCode')}
-        </button>
+        {current ? (
+          <button type="button" className="user-text-button" onClick={switchMethod}>
+            {method === 'code' ? t(first ? 'stepUp.usePassword' : `change.unreachable.${channel}`) : t('change.useCode')}
+          </button>
+        ) : null}
       </div>
     </form>
   );

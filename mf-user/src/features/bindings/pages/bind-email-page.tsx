@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../account/api/get-profile';
-import { BindForm } from '../components/bind-form';
 import { ChangeBindingFlow } from '../components/change-binding-flow';
 import { ProfileGate } from './page-state';
 import { useFinishBinding } from './use-finish-binding';
@@ -18,7 +17,7 @@ export default function BindEmailPage() {
       ) : (
         <>
           <p className="user-hint">{t('bind.email.intro')}</p>
-          <BindForm type="email" onBound={finish} />
+          <ChangeBindingFlow channel="email" current={null} other={profile.data.mobile} onDone={finish} />
         </>
       )}
     </main>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
-import { BindForm } from '../components/bind-form';
+import { ChangeBindingFlow } from '../components/change-binding-flow';
 import { ProfileGate } from './page-state';
 import { useFinishBinding } from './use-finish-binding';
 
@@ -31,7 +31,7 @@ export default function BindPhonePage() {
   return (
     <main className="user-page">
       <p className="user-hint">{t('bind.mobile.intro')}</p>
-      <BindForm type="mobile" onBound={finish} />
+      <ChangeBindingFlow channel="mobile" current={null} other={profile.data.email} onDone={finish} />
     </main>
   );
 }

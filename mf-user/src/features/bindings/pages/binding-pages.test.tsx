@@ -6,26 +6,41 @@ import BindPhonePage from './bind-phone-page';
 import ChangePhonePage from './change-phone-page';
 
 describe('bind phone', () => {
-  it('sends a code with a 60 s countdown, shows "already used by another account" on the number, binds', async () => {
+  it('a first number is proved on the e-mail bound before (a wrong code is shown next to the field), then bound with the ticket', async () => {
     let n = 0;
+    let v = 0;
     const { user, host, calls } = renderWithHost(<BindPhonePage />, {
       loggedIn: true,
       routes: {
         'GET user/info': () => profileFixture,
         'POST user/sendCode': () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+        'POST user/verifyIdentity': () => (++v === 1 ? apiError('code_invalid', 'The verification code is wrong.') : { ticket: 'T0', expiresInSeconds: 600 }),
         'POST user/sumbitBind': () => (++n === 1 ? apiError('binding_exists', 'This e-mail or mobile is already used by another account.') : { ...profileFixture, mobile: '+905321234567' }),
       },
     });
+    expect(await screen.findByRole('heading', { name: 'First, confirm it is you' })).toBeInTheDocument();
+    expect(screen.getByText('de***@cardwallet.test')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'demo@cardwallet.test', purpose: 'rebind' }));
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The verification code is wrong.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByRole('textbox', { name: 'Verification code' }));
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '111111');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(calls.filter((c) => c.url === 'user/verifyIdentity').at(-1)?.body).toEqual({ method: 'code', channel: 'mobile', code: '111111' });
     await user.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '+90 532 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-    expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: '+905321234567', purpose: 'bind' });
+    expect(calls.filter((c) => c.url === 'user/sendCode').at(-1)?.body).toEqual({ account: '+905321234567', purpose: 'bind' });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind phone' }));
     expect(await screen.findByText('This e-mail or mobile is already used by another account.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Mobile number' })).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Bind phone' }));
     await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/user/settings'));
+    expect(calls.filter((c) => c.url === 'user/sumbitBind').at(-1)?.body).toMatchObject({ ticket: 'T0' });
   });
 });
 

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../account/api/get-profile';
-import { BindForm } from '../components/bind-form';
 import { ChangeBindingFlow } from '../components/change-binding-flow';
 import { ProfileGate } from './page-state';
 import { useFinishBinding } from './use-finish-binding';
@@ -18,7 +17,7 @@ export default function ChangePhonePage() {
       ) : (
         <>
           <p className="user-hint">{t('change.noPhoneYet')}</p>
-          <BindForm type="mobile" onBound={finish} />
+          <ChangeBindingFlow channel="mobile" current={null} other={profile.data.email} onDone={finish} />
         </>
       )}
     </main>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useHost, type HttpClient } from '@cardwallet/shared';
+import { useHost, useLiveEvents, type HttpClient } from '@cardwallet/shared';
 import { kycStatusResult, type KycStatus } from '@cardwallet/shared/schemas';
 
 export const KYC_STATUS_KEY = ['user', 'kyc', 'status'] as const;
@@ -20,5 +20,8 @@ export const kycStatusQueryOptions = (http: HttpClient) =>
 
 export function useKycStatus() {
   const { http } = useHost();
-  return useQuery(kycStatusQueryOptions(http));
+  const query = useQuery(kycStatusQueryOptions(http));
+  // A decision (kyc.level1_verified, kyc.level2_approved / _rejected) shows without a reload.
+  useLiveEvents(['kyc.'], () => void query.refetch());
+  return query;
 }

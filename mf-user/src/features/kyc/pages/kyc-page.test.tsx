@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { statusFixture } from '../testing/fake-host';
 import { renderWithHost } from '../testing/render';
@@ -30,5 +30,23 @@ describe('kyc overview', () => {
     expect(await screen.findByText('قيد المراجعة')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('مستنداتك قيد المراجعة');
     expect(screen.queryByRole('button', { name: 'التحقق من المستوى 2' })).not.toBeInTheDocument();
+  });
+
+  it('shows a decision as it happens: a kyc.* live event refreshes the page, other events do not', async () => {
+    let decided = false;
+    const { emitLive, calls } = renderWithHost(<KycPage />, {
+      routes: {
+        'GET kyc/status': () =>
+          statusFixture(decided ? { level: 2, level1: { state: 'verified' }, level2: { state: 'verified' } } : { level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Your verification level: 1' })).toBeInTheDocument();
+    const asked = () => calls.filter((c) => c.url === 'kyc/status').length;
+    const before = asked();
+    act(() => emitLive({ id: '1', type: 'wallet.deposit_credited' }));
+    expect(asked()).toBe(before);
+    decided = true;
+    act(() => emitLive({ id: '2', type: 'kyc.level2_approved' }));
+    expect(await screen.findByRole('heading', { name: 'Your verification level: 2' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { ApiError } from '@cardwallet/shared';
-import type { HostServices, HttpClient, Locale, RequestOptions, SessionState } from '@cardwallet/shared';
+import type { HostServices, HttpClient, Locale, RequestOptions, SessionState, LiveEvent } from '@cardwallet/shared';
 
 type ApiErrorKey = NonNullable<ApiError['key']>;
 export type FakeHandler = (request: { body: unknown; params: RequestOptions['params']; files?: File[] }) => unknown;
@@ -16,6 +16,7 @@ export function apiError(key: ApiErrorKey, msg: string, options: { code?: number
  * "UPLOAD upload/image". Everything above it (hooks, schemas, forms, pages) is the real code.
  */
 export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: FakeRoutes; locale?: Locale } = {}) {
+  const liveListeners = new Set<(event: LiveEvent) => void>();
   const calls: Array<{ method: string; url: string; body: unknown; files?: File[] }> = [];
   const dispatch = async (method: string, url: string, body: unknown, params: RequestOptions['params'], files?: File[]) => {
     calls.push({ method, url, body, files });
@@ -53,8 +54,11 @@ export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: Fak
     i18n: { useLanguage: () => locale, language: () => locale, setLanguage: vi.fn(async () => undefined) },
     tabBadge: { set: vi.fn(), get: () => 0 },
     apiBaseUrl: () => '/api/',
+    live: { subscribe: (listener) => (liveListeners.add(listener), () => void liveListeners.delete(listener)) },
   };
-  return { host, calls };
+  /** Delivers a live event to the page as the shell's live stream would. */
+  const emitLive = (event: LiveEvent) => liveListeners.forEach((l) => l(event));
+  return { host, calls, emitLive };
 }
 
 /** GET kyc/status as the API answers it. */

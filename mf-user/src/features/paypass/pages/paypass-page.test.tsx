@@ -18,12 +18,23 @@ describe('transaction password', () => {
       routes: {
         'GET user/info': () => profileFixture,
         'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }),
+        'POST user/stepUp': (r) =>
+          (r.body as { proof: { password: string } }).proof.password === 'Demo1234!' ? { expiresInSeconds: 300 } : apiError('invalid_credentials', 'Wrong account or password.'),
         'POST user/setPayPassword': (r) => {
           body = r.body;
           return { ok: true };
         },
       },
     });
+    // A fresh proof first (issue 22): a wrong login password is shown next to the field.
+    expect(await screen.findByRole('heading', { name: 'First, confirm it is you' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Login password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Wrong account or password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Login password')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText('Login password'));
+    await user.type(screen.getByLabelText('Login password'), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await enter(user, 'Enter a new 6-digit transaction password', '135790');
     await enter(user, 'Enter the new transaction password again', '135791');
     expect(await screen.findByRole('alert')).toHaveTextContent('The two entries differ');
@@ -40,9 +51,12 @@ describe('transaction password', () => {
       routes: {
         'GET user/info': () => ({ ...profileFixture, hasPayPassword: true }),
         'GET user/payPasswordStatus': () => ({ isSet: true, lockedForMinutes: 0 }),
+        'POST user/stepUp': () => ({ expiresInSeconds: 300 }),
         'POST user/changePayPassword': () => (++attempt === 1 ? apiError('paypass_wrong', 'Wrong transaction password. 4 attempts left.') : { ok: true }),
       },
     });
+    await user.type(await screen.findByLabelText('Login password'), 'Demo1234!');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await enter(user, 'Enter your current transaction password', '111111');
     await enter(user, 'Enter a new 6-digit transaction password', '222222');
     await enter(user, 'Enter the new transaction password again', '222222');
@@ -73,5 +87,31 @@ describe('transaction password', () => {
     await enter(user, 'Enter the new transaction password again', '909090');
     await waitFor(() => expect(calls.find((c) => c.url === 'user/resetPayPassword')?.body).toEqual({ code: '654321', account: 'demo@cardwallet.test', password: '909090', confirmPassword: '909090' }));
     expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'demo@cardwallet.test', purpose: 'paypass' });
+  });
+
+  it('proves it with a code to a bound channel instead; a channel bound too recently is refused next to the code', async () => {
+    let n = 0;
+    const { user, calls } = renderWithHost(<PaypassPage />, {
+      loggedIn: true,
+      routes: {
+        'GET user/info': () => ({ ...profileFixture, mobile: '+905321234567' }),
+        'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }),
+        'POST user/sendCode': () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
+        'POST user/stepUp': () =>
+          ++n === 1 ? apiError('step_up_channel_too_new', 'This e-mail or mobile was added less than 24 hours ago and cannot be used for this yet.') : { expiresInSeconds: 300 },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Use a verification code instead' }));
+    await user.click(screen.getByRole('radio', { name: '+90532****567' }));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: '+905321234567', purpose: 'rebind' }));
+    await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/added less than 24 hours ago/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.find((c) => c.url === 'user/stepUp')?.body).toEqual({ purpose: 'paypass', proof: { kind: 'code', account: '+905321234567', code: '123456' } });
+    await user.click(screen.getByRole('radio', { name: 'de***@cardwallet.test' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('button', { name: 'Enter a new 6-digit transaction password' })).toBeInTheDocument();
   });
 });

@@ -10,14 +10,17 @@ import { usePayPasswordStatus } from '../api/pay-password-status';
 import { useSavePayPassword, type SavePayPassword } from '../api/save-pay-password';
 import { PasscodePad } from '@cardwallet/shared/ui';
 import { ResetCodeStep } from '../components/reset-code-step';
+import { StepUpStep } from '../components/step-up-step';
 
 type Mode = 'set' | 'change' | 'reset';
-type Step = 'old' | 'code' | 'new' | 'confirm';
-const FIRST_STEP: Record<Mode, Step> = { set: 'new', change: 'old', reset: 'code' };
+type Step = 'proof' | 'old' | 'code' | 'new' | 'confirm';
+/** Set and change start with a fresh proof (user/stepUp, issue 22); a reset is proved by its code. */
+const FIRST_STEP: Record<Mode, Step> = { set: 'proof', change: 'proof', reset: 'code' };
 
 /**
  * Transaction password (spec §5): set (6 digits twice), change (old, then new twice) or reset with a
- * verification code. `?redirect=<path>` returns the customer to the page that sent them here
+ * verification code. Set and change first ask for a fresh proof (login password or a code to a bound
+ * channel), so a stolen session cannot take the transaction password. `?redirect=<path>` returns the customer to the page that sent them here
  * (the wallet's withdraw page, the card's CVV …); otherwise they go back to settings.
  */
 export default function PaypassPage() {
@@ -90,7 +93,12 @@ export default function PaypassPage() {
         setSecrets({});
         setStep('old');
         setError(message);
-      } else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded') {
+      } else if (key === 'step_up_required') {
+        // The proof expired (5 minutes) or was used: prove it again.
+        setSecrets({});
+        setStep('proof');
+        setError(message);
+      } else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded' || key === 'step_up_channel_too_new') {
         setSecrets({});
         setStep('code');
         setError(message);
@@ -130,6 +138,16 @@ export default function PaypassPage() {
             {t('paypass.forgot')}
           </Button>
         </section>
+      ) : current === 'proof' ? (
+        <StepUpStep
+          key={error ?? 'proof'}
+          accounts={ownAccounts}
+          initialError={error}
+          onDone={() => {
+            setError(null);
+            setStep(mode === 'change' ? 'old' : 'new');
+          }}
+        />
       ) : current === 'code' ? (
         <ResetCodeStep
           accounts={ownAccounts}

@@ -56,6 +56,7 @@ export default function SettingsPage() {
         <NavListItem to="/pages/user/change-password">
           {t('settings.loginPassword')}
         </NavListItem>
+        <NavListItem to="/pages/user/passkeys">{t('passkeys.title')}</NavListItem>
       </List>
       <h2 className="user-section-title">{t('settings.bindings')}</h2>
       <List>

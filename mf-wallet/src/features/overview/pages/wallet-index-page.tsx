@@ -69,7 +69,12 @@ export default function WalletIndexPage() {
         </p>
         <p className="wallet-hero-sub">
           {t('index.cardFunding')}{' '}
-          <span className="cw-ltr">{balances.data ? fmt.usd(balances.data.cardFunding) : '--'}</span>
+          <span className="cw-ltr">{balances.data ? fmt.usd(balances.data.cardFunding) : '--'}</span>{' '}
+          {balances.data && Number(balances.data.cardFunding) > 0 && (
+            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/card-funding')}>
+              {t('index.moveCardFunding')}
+            </button>
+          )}
         </p>
       </section>
 
@@ -129,6 +134,7 @@ export default function WalletIndexPage() {
         <NavListItem to="/pages/wallet/secured-account">{t('index.securedAccount')}</NavListItem>
         <NavListItem to="/pages/wallet/cash-flow">{t('index.cashFlow')}</NavListItem>
         <NavListItem to="/pages/wallet/exchange-record">{t('index.exchangeRecord')}</NavListItem>
+        <NavListItem to="/pages/wallet/card-funding">{t('titles.cardFunding')}</NavListItem>
         <NavListItem to="/pages/wallet/select-address">{t('index.addressBook')}</NavListItem>
       </List>
     </main>

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
+import { CURRENCY_DEFINITIONS, isNetworkOf, type CryptoCurrency, type WalletNetwork, type WithdrawalRecord, type WithdrawalStatus } from '@cardwallet/shared/schemas';
+import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../http/idempotency';
+import { fitsCurrency, format, money } from '../../ledger/money';
+import * as postings from '../../ledger/posting';
+import { postingCall } from '../../ledger/store';
+import { canonicalAddress, isValidAddress } from '../../providers/chain/addresses';
+import { ChainProviderError } from '../../providers/chain/types';
+import type { WalletBalances } from './balances';
+import { WalletError } from './errors';
+import type { PayPasswords } from './paypass';
+import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type WithdrawalRow } from './records';
+import type { WalletDeps } from './service';
+
+export type WithdrawBody = { currency: CryptoCurrency; network: WalletNetwork; address: string; amount: string; payPassword: string };
+
+/** Withdrawal requests: fee, checks, the hold, listings. Decisions and the broadcast: payouts.ts. */
+export class Withdrawals {
+  constructor(
+    private readonly deps: WalletDeps,
+    private readonly balances: WalletBalances,
+    private readonly payPasswords: PayPasswords,
+  ) {}
+
+  private check(currency: CryptoCurrency, network: WalletNetwork, address: string, amount: string) {
+    if (!isNetworkOf(currency, network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
+    if (!isValidAddress(network, address)) throw new WalletError('address_invalid', {}, ResultCode.invalidParams);
+    const value = money(amount);
+    if (!fitsCurrency(value, currency) || value.lte(0)) throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
+    const min = CURRENCY_DEFINITIONS[currency].withdrawMinimum;
+    if (value.lt(min)) throw new WalletError('withdraw_below_minimum', { min, currency });
+  }
+
+  private async networkFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
+    try {
+      return await this.deps.chain.withdrawFee(currency, network);
+    } catch (e) {
+      if (e instanceof ChainProviderError) throw new WalletError('operation_failed');
+      throw e;
+    }
+  }
+
+  async fee(userId: string, currency: CryptoCurrency, network: WalletNetwork, amount?: string) {
+    if (!isNetworkOf(currency, network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
+    const fee = await this.networkFee(currency, network);
+    return {
+      currency,
+      network,
+      fee: format(fee, currency),
+      minimum: CURRENCY_DEFINITIONS[currency].withdrawMinimum,
+      total: amount ? format(money(amount).plus(fee), currency) : null,
+      available: format(await this.balances.available(userId, currency), currency),
+    };
+  }
+
+  /**
+   * Moves amount + fee from the wallet to the secured account at once (one posting, one statement
+   * with the withdrawal row), then waits for an administrator. Idempotent on (user, key).
+   */
+  async request(userId: string, idempotencyKey: string, body: WithdrawBody): Promise<IdempotentResult<WithdrawalRecord>> {
+    this.check(body.currency, body.network, body.address, body.amount);
+    const address = canonicalAddress(body.network, body.address);
+    const amount = format(body.amount, body.currency);
+    const hash = requestHash({ op: 'withdraw', currency: body.currency, network: body.network, address, amount });
+    await this.payPasswords.verify(userId, body.payPassword);
+    const result = await idempotentOperation<WithdrawalRow>({
+      hash,
+      find: () => this.findByKey(userId, idempotencyKey),
+      missing: () => new WalletError('operation_failed'),
+      execute: async () => {
+        const fee = await this.networkFee(body.currency, body.network);
+        const total = format(money(amount).plus(fee), body.currency);
+        if ((await this.balances.available(userId, body.currency)).lt(total)) throw new WalletError('insufficient_balance');
+        const id = randomUUID();
+        const call = postingCall(postings.withdrawalHold({ withdrawalId: id, userId, currency: body.currency, total }), id, 10);
+        const [row] = await runLedger(() =>
+          this.deps.db.query<WithdrawalRow>(
+            `WITH ins AS (
+               INSERT INTO wallet_withdrawals (id, user_id, idempotency_key, request_hash, currency, network, address, amount, fee, status)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending')
+               ON CONFLICT (user_id, idempotency_key) DO NOTHING
+               RETURNING *)
+             SELECT ins.id, ins.user_id, ins.request_hash, ins.currency, ins.network, ins.address, ins.amount::text AS amount,
+                    ins.fee::text AS fee, ins.status, ins.tx_hash, ins.reject_reason, ins.created_at, ins.decided_at,
+                    (SELECT posting_id FROM ${call.sql}) AS posting_id
+             FROM ins`,
+            [id, userId, idempotencyKey, hash, body.currency, body.network, address, amount, format(fee, body.currency), ...call.params],
+          ),
+        );
+        return row;
+      },
+    });
+    return mapIdempotent(result, toWithdrawal);
+  }
+
+  private async findByKey(userId: string, key: string): Promise<WithdrawalRow | undefined> {
+    const [row] = await this.deps.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE user_id = $1 AND idempotency_key = $2`, [
+      userId,
+      key,
+    ]);
+    return row;
+  }
+
+  async byId(id: string): Promise<WithdrawalRecord | null> {
+    const [row] = await this.deps.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1`, [id]);
+    return row ? toWithdrawal(row) : null;
+  }
+
+  /** One customer's withdrawals (userId) or everyone's (null: administrators), optionally by status. */
+  async list(userId: string | null, q: Page & { status?: WithdrawalStatus }): Promise<Paginated<WithdrawalRecord & { userId: string }>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (userId !== null) where.push(`user_id = $${params.push(userId)}`);
+    if (q.status) where.push(`status = $${params.push(q.status)}`);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [rows, [count]] = await Promise.all([
+      this.deps.db.query<WithdrawalRow>(
+        `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals ${clause} ORDER BY created_at DESC, id DESC
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, q.per_page, (q.page - 1) * q.per_page],
+      ),
+      this.deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_withdrawals ${clause}`, params),
+    ]);
+    return paginate(
+      rows.map((r) => ({ ...toWithdrawal(r), userId: r.user_id })),
+      count!.n,
+      q.page,
+      q.per_page,
+    );
+  }
+}

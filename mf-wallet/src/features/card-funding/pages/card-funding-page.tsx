@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import Form from 'antd-mobile/es/components/form';
+import Result from 'antd-mobile/es/components/result';
+import Selector from 'antd-mobile/es/components/selector';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { isApiError, useHost } from '@cardwallet/shared';
+import { PasscodePad } from '@cardwallet/shared/ui';
+import { CARD_WALLET_CURRENCIES, type CardFundingWithdrawal, type CardWalletCurrency } from '@cardwallet/shared/schemas';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { dec } from '../../../lib/amount';
+import { useMoney } from '../../../lib/format';
+import { useIntentKey } from '../../../lib/idempotency';
+import { TextField } from '../../../components/text-field';
+import { FormAlert } from '../../../components/form-alert';
+import { PageSkeleton } from '../../../components/page-skeleton';
+import { LoadError } from '../../../components/load-error';
+import { EmptyState } from '../../../components/empty-state';
+import { useBalances } from '../../overview/api/get-balances';
+import { useWithdrawToWallet } from '../api/withdraw-to-wallet';
+import { cardFundingFormSchema, type CardFundingFormValues } from '../components/amount-schema';
+import { MoveSummary } from '../components/move-summary';
+
+const PAYPASS_PATH = `/pages/user/paypass?redirect=${encodeURIComponent('/pages/wallet/card-funding')}`;
+
+/**
+ * Card-funding balance → wallet (docs/cards.md "Money back to the wallet"): the customer picks the
+ * wallet currency (USD, USDT or USDC, 1:1, no fee), sees from where, to where, the fee and what
+ * arrives, then confirms with the transaction password. One idempotency key per intent.
+ */
+export default function CardFundingPage() {
+  const { t } = useTranslation('wallet');
+  const { navigation } = useHost();
+  const fmt = useMoney();
+  const balances = useBalances();
+  const move = useWithdrawToWallet();
+  const intent = useIntentKey();
+  const [currency, setCurrency] = useState<CardWalletCurrency>('USDT');
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [passError, setPassError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; setPassword: boolean } | null>(null);
+  const [done, setDone] = useState<CardFundingWithdrawal | null>(null);
+
+  const available = balances.data?.cardFunding ?? '0';
+  const schema = useMemo(() => cardFundingFormSchema(t, available), [t, available]);
+  const { control, handleSubmit, setError, setValue, watch } = useForm<CardFundingFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const amount = watch('amount');
+  useEffect(() => intent.reset(), [amount, currency, intent]);
+
+  if (done)
+    return (
+      <main className="wallet-page">
+        <Result status="success" title={t('cardFunding.doneTitle')} description={t('cardFunding.doneBody', { amount: fmt.money(done.received, done.currency) })} />
+        <div className="wallet-actions-column">
+          <Button block color="primary" onClick={() => navigation.navigate('/pages/wallet/index')}>
+            {t('cardFunding.toWallet')}
+          </Button>
+        </div>
+      </main>
+    );
+  if (balances.isPending) return <PageSkeleton rows={6} />;
+  if (balances.isError) return <LoadError error={balances.error} onRetry={() => void balances.refetch()} />;
+  if (dec(available).lte(0))
+    return (
+      <main className="wallet-page">
+        <EmptyState title={t('cardFunding.emptyTitle')} description={t('cardFunding.emptyBody')} />
+      </main>
+    );
+
+  const send = (payPassword: string) => {
+    if (!confirming) return;
+    setPassError(null);
+    move.mutate(
+      { body: { amount: confirming, currency, payPassword }, idempotencyKey: intent.current() },
+      {
+        onSuccess: (record) => {
+          intent.reset();
+          setDone(record);
+        },
+        onError: (error) => {
+          const key = isApiError(error) ? error.key : undefined;
+          const message = apiErrorMessage(error, t);
+          if (key === 'paypass_wrong' || key === 'paypass_locked') return setPassError(message);
+          setConfirming(null);
+          if (key === 'card_funding_insufficient') return setError('amount', { type: 'server', message }, { shouldFocus: true });
+          setFormError({ message, setPassword: key === 'card_paypass_required' });
+        },
+      },
+    );
+  };
+
+  if (confirming)
+    return (
+      <main className="wallet-page">
+        <MoveSummary amount={confirming} currency={currency} />
+        <PasscodePad title={t('cardFunding.confirmTitle')} hint={t('cardFunding.confirmHint')} label={t('withdraw.paypassLabel')} error={passError} disabled={move.isPending} onFill={send} />
+        {move.isPending && (
+          <p role="status" className="wallet-muted">
+            {t('withdraw.submitting')}
+          </p>
+        )}
+        <div className="wallet-actions-column">
+          <Button block fill="none" disabled={move.isPending} onClick={() => setConfirming(null)}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      </main>
+    );
+
+  const onContinue = handleSubmit((values) => {
+    setFormError(null);
+    setPassError(null);
+    setConfirming(values.amount.trim());
+  });
+
+  return (
+    <main className="wallet-page">
+      <section className="wallet-hero" aria-labelledby="card-funding-balance">
+        <h2 id="card-funding-balance" className="wallet-hero-label">{t('cardFunding.balance')}</h2>
+        <p className="wallet-hero-amount"><span className="cw-ltr">{fmt.usd(available)}</span></p>
+        <p className="wallet-hero-sub">{t('cardFunding.explain')}</p>
+      </section>
+      <section className="wallet-card" aria-labelledby="card-funding-currency">
+        <h2 id="card-funding-currency" className="wallet-card-title">{t('cardFunding.currency')}</h2>
+        <Selector
+          columns={3}
+          options={CARD_WALLET_CURRENCIES.map((c) => ({ label: c, value: c }))}
+          value={[currency]}
+          onChange={(v) => v[0] && setCurrency(v[0])}
+        />
+      </section>
+      <Form layout="vertical" className="wallet-form">
+        <TextField
+          control={control}
+          name="amount"
+          label={t('cardFunding.amount')}
+          inputMode="decimal"
+          required
+          ltr
+          // The amount is isolated so it reads left to right inside an Arabic sentence ("US$ 170.00", not "$US").
+          hint={t('cardFunding.available', { amount: `\u2068${fmt.usd(available)}\u2069` })}
+          extra={
+            <button type="button" className="wallet-link-button" onClick={() => setValue('amount', available, { shouldValidate: true })}>
+              {t('cardFunding.all')}
+            </button>
+          }
+        />
+      </Form>
+      <MoveSummary amount={amount?.trim() ?? ''} currency={currency} />
+      {formError && (
+        <div>
+          <FormAlert message={formError.message} />
+          {formError.setPassword && (
+            <Button fill="none" color="primary" onClick={() => navigation.navigate(PAYPASS_PATH)}>
+              {t('cardFunding.setPaypass')}
+            </Button>
+          )}
+        </div>
+      )}
+      <div className="wallet-actions-column">
+        <Button block color="primary" size="large" onClick={() => void onContinue()}>
+          {t('cardFunding.continue')}
+        </Button>
+      </div>
+    </main>
+  );
+}
