@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { LOCALES, placeholdersOf, translationKeys } from '@cardwallet/shared';
 import { MESSAGE_TEMPLATES, renderMessage } from '../../src/modules/notifications/templates';
+import { messageOf } from '../../src/modules/notifications/service';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 
@@ -28,6 +29,35 @@ describe('message templates', () => {
     expect(tr.body).toContain('1.234,5');
     const ar = renderMessage('ar-AE', 'wallet.withdrawal_sent', { amount: '20', currency: 'USDT', address: DEST_TRON, fee: '1' });
     expect(ar.body).toContain(`\u2068${DEST_TRON}\u2069`);
+  });
+});
+
+describe('a withdrawal the chain refused for good', () => {
+  const refused = (reason: string | null) =>
+    messageOf({
+      id: 'e1',
+      type: 'wallet.withdrawal_rejected',
+      userId: 'u1',
+      aggregateId: 'w1',
+      payload: { currency: 'USDT', network: 'TRC20', amount: '20', fee: '1', address: DEST_TRON, txHash: null, reason },
+      occurredAt: new Date(0).toISOString(),
+    })!;
+
+  it('is told in the reader\'s language, never as the raw code', () => {
+    const message = refused('broadcast_failed');
+    expect(message.template).toBe('wallet.withdrawal_failed');
+    for (const locale of LOCALES) {
+      const text = renderMessage(locale, message.template, message.params);
+      expect(text.body, locale).not.toContain('broadcast_failed');
+      expect(text.body, locale).toContain('21');
+    }
+    expect(renderMessage('en-US', message.template, message.params).title).toBe('Withdrawal not sent');
+  });
+
+  it('an operator\'s reason is still quoted as written', () => {
+    const message = refused('address under review');
+    expect(message.template).toBe('wallet.withdrawal_rejected_reason');
+    expect(renderMessage('en-US', message.template, message.params).body).toContain('address under review');
   });
 });
 

@@ -58,8 +58,9 @@ export function messageOf(event: DomainEvent): NewMessage | null {
       const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
       return {
         category: 'wallet',
-        template: p.reason ? 'wallet.withdrawal_rejected_reason' : event.type,
-        params: { amount: p.amount, currency: p.currency, total, reason: p.reason ?? null },
+        // A chain's definitive refusal carries a code, not an operator's words: it has its own text.
+        template: p.reason === 'broadcast_failed' ? 'wallet.withdrawal_failed' : p.reason ? 'wallet.withdrawal_rejected_reason' : event.type,
+        params: { amount: p.amount, currency: p.currency, total, ...(p.reason && p.reason !== 'broadcast_failed' ? { reason: p.reason } : {}) },
         link: '/pages/wallet/cash-flow',
       };
     }
