@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, formatRelativeTime, shortenMiddle } from './format';
+import { formatAmount, formatMoney, formatRelativeTime, isolated, shortenMiddle } from './format';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -15,6 +15,10 @@ describe('money formatting', () => {
   it('follows the locale but keeps Latin digits', () => {
     expect(formatAmount('tr-TR', '1234.5', 'USDT')).toBe('1.234,50');
     expect(formatAmount('ar-AE', '1234.5', 'USDT')).toMatch(/1,234\.50/);
+  });
+  it('isolates an amount placed inside a sentence, so an Arabic sentence cannot reorder it', () => {
+    const amount = formatMoney('ar-AE', '170', 'USD');
+    expect(isolated(amount)).toBe(`\u2068${amount}\u2069`);
   });
 });
 

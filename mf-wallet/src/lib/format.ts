@@ -37,6 +37,14 @@ export function formatUsd(locale: Locale, amount: string): string {
   return formatMoney(locale, amount, 'USD');
 }
 
+/**
+ * An amount placed inside a translated sentence, isolated (FSI … PDI) so that it keeps its own
+ * direction: in ar-AE "US$ 170.00" would otherwise be reordered into "$US 170.00" by the sentence.
+ */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** The formatters bound to the current language. */
 export function useMoney() {
   const locale = useHost().i18n.useLanguage();
@@ -46,6 +54,8 @@ export function useMoney() {
       money: (amount: string, currency: WalletCurrency, options?: { sign?: boolean }) => formatMoney(locale, amount, currency, options),
       amount: (amount: string, currency: WalletCurrency) => formatAmount(locale, amount, currency),
       usd: (amount: string) => formatUsd(locale, amount),
+      /** `money`, for use inside a sentence (see `isolated`). */
+      moneyInText: (amount: string, currency: WalletCurrency) => isolated(formatMoney(locale, amount, currency)),
     }),
     [locale],
   );

@@ -139,8 +139,7 @@ export default function CardFundingPage() {
           inputMode="decimal"
           required
           ltr
-          // The amount is isolated so it reads left to right inside an Arabic sentence ("US$ 170.00", not "$US").
-          hint={t('cardFunding.available', { amount: `\u2068${fmt.usd(available)}\u2069` })}
+          hint={t('cardFunding.available', { amount: fmt.moneyInText(available, 'USD') })}
           extra={
             <button type="button" className="wallet-link-button" onClick={() => setValue('amount', available, { shouldValidate: true })}>
               {t('cardFunding.all')}

@@ -188,7 +188,7 @@ export default function CurrencyExchangePage() {
           required
           ltr
           placeholder={t('exchange.limits', { min: fmt.amount(limits.minimum, from), max: fmt.amount(limits.maximum, from) })}
-          hint={t('withdraw.available', { amount: fmt.money(available, from) })}
+          hint={t('withdraw.available', { amount: fmt.moneyInText(available, from) })}
           extra={
             <button type="button" className="wallet-text-button" onClick={() => setValue('amount', available === '0' ? '' : available, { shouldValidate: true })}>
               {t('withdraw.all')}

@@ -121,7 +121,7 @@ export default function TransferPage() {
           required
           ltr
           placeholder={t('transfer.limits', { min: fmt.usd(limits.minimum), max: fmt.usd(limits.maximum) })}
-          hint={t('withdraw.available', { amount: fmt.money(available, source) })}
+          hint={t('withdraw.available', { amount: fmt.moneyInText(available, source) })}
         />
       </Form>
       <FormAlert message={formError} />
