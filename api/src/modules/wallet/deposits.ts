@@ -22,7 +22,23 @@ export class Deposits {
   /** Subscribes to the chain provider: incoming transfers are recorded, blocks confirm them. */
   attachChain(): void {
     this.deps.chain.onIncoming((t) => this.recordIncoming(t).then(() => undefined));
-    this.deps.chain.onBlocks((e) => this.confirm(e.network, e.count).then(() => undefined));
+    this.deps.chain.onBlocks((e) => this.confirm(e.network, e.count, e.realHeight ? e.height : undefined).then(() => undefined));
+    this.deps.chain.onReorg?.((e) => this.reorganised(e.network, e.fromHeight).then(() => undefined));
+  }
+
+  /**
+   * Blocks from `fromHeight` on left the chain: deposits from them still confirming are not credited
+   * (reason 'reorged', confirmations back to 0). If the new chain includes the same transaction the
+   * provider reports it again and `recordIncoming` revives the row at its new height. Credited ones
+   * are final (the provider only credits past the required depth) and left alone.
+   */
+  async reorganised(network: WalletNetwork, fromHeight: number): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `UPDATE wallet_deposits SET status = 'not_credited', reason = 'reorged', confirmations = 0
+       WHERE network = $1 AND status = 'confirming' AND block_height >= $2 RETURNING id`,
+      [network, fromHeight],
+    );
+    return rows.length;
   }
 
   async rechargeAddress(userId: string, currency: CryptoCurrency, network: WalletNetwork) {
@@ -70,7 +86,9 @@ export class Deposits {
     const credited = amount.gt(CURRENCY_DEFINITIONS[t.currency].depositCreditThreshold);
     await this.db.query(
       `INSERT INTO wallet_deposits (id, user_id, currency, network, address, amount, tx_hash, block_height, required_confirmations, status, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (network, tx_hash) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (network, tx_hash) DO UPDATE SET block_height = EXCLUDED.block_height, status = EXCLUDED.status, reason = EXCLUDED.reason, confirmations = 0
+         WHERE wallet_deposits.reason = 'reorged'`,
       [
         randomUUID(),
         owner.user_id,
@@ -89,9 +107,19 @@ export class Deposits {
     return row ? toDeposit(row) : null;
   }
 
-  /** Counts new blocks and credits every deposit that has reached its confirmations (once). */
-  async confirm(network: WalletNetwork, blocks: number): Promise<number> {
-    await this.db.query(`UPDATE wallet_deposits SET confirmations = confirmations + $2 WHERE network = $1 AND status = 'confirming'`, [network, blocks]);
+  /**
+   * Counts new blocks and credits every deposit that has reached its confirmations (once). With the
+   * real chain `height` (EVM), confirmations are `height − block + 1`; the sandbox counts events.
+   */
+  async confirm(network: WalletNetwork, blocks: number, height?: number): Promise<number> {
+    if (height === undefined) {
+      await this.db.query(`UPDATE wallet_deposits SET confirmations = confirmations + $2 WHERE network = $1 AND status = 'confirming'`, [network, blocks]);
+    } else {
+      await this.db.query(
+        `UPDATE wallet_deposits SET confirmations = GREATEST(0, $2::bigint - block_height + 1) WHERE network = $1 AND status = 'confirming'`,
+        [network, height],
+      );
+    }
     const ready = await this.db.query<{ id: string }>(
       `SELECT id FROM wallet_deposits WHERE network = $1 AND status = 'confirming' AND confirmations >= required_confirmations ORDER BY created_at`,
       [network],

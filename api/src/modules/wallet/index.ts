@@ -9,7 +9,7 @@ import { fitsCurrency, money } from '../../ledger/money.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
-import { createWalletProviders, registerSandboxChain } from './providers.js';
+import { createWalletProviders, registerEvmChain, registerSandboxChain } from './providers.js';
 import { WalletService, countUnseenEvent } from './service.js';
 import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
@@ -37,7 +37,7 @@ function adminOf(request: FastifyRequest) {
  */
 const walletModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const providers = createWalletProviders(app.config);
+  const providers = await createWalletProviders(app.config, { db: app.database.sql, log: app.log });
   const wallet = new WalletService({
     db: app.database.sql,
     chain: providers.chain,
@@ -68,6 +68,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
     await wallet.payouts.broadcast(tx, event.aggregateId);
   });
   wallet.attachChain();
+  if (providers.evm) registerEvmChain(app.database, providers.evm);
   const sandboxChain = providers.sandboxChain;
   if (app.config.sandbox && sandboxChain) {
     registerSandboxChain(app.database, sandboxChain);
@@ -89,7 +90,10 @@ const walletModule: FastifyPluginAsync = async (base) => {
     });
   }
   providers.chain.start(app.jobs);
-  app.addHook('onClose', async () => providers.chain.stop());
+  app.addHook('onClose', async () => {
+    providers.chain.stop();
+    await providers.devNode?.close();
+  });
 
   // Request schemas are declared on the route (so the OpenAPI document has them) and validated with
   // the wallet's parseWith: an issue carrying a business key (errors.address_invalid …) answers that

@@ -84,7 +84,7 @@ export class Payouts {
     if (!w || w.status !== 'sending') return null;
     let txHash: string;
     try {
-      ({ txHash } = await this.deps.chain.send({ network: w.network, currency: w.currency, to: w.address, amount: format(w.amount, w.currency), clientTxId: w.id }));
+      ({ txHash } = await this.deps.chain.send({ network: w.network, currency: w.currency, to: w.address, amount: format(w.amount, w.currency), clientTxId: w.id }, tx));
     } catch (e) {
       if (!(e instanceof ChainProviderError && e.definitive)) throw e;
       const [failed] = await tx.query<WithdrawalRow>(

@@ -1,4 +1,10 @@
+import path from 'node:path';
 import type { Config } from '../../config.js';
+import type { SqlDatabase } from '../../ledger/sql.js';
+import { readEvmEnv } from '../../providers/chain/evm/config.js';
+import { startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
+import { EvmChain, type EvmLog } from '../../providers/chain/evm/index.js';
+import { RoutedChain } from '../../providers/chain/routed.js';
 import { SandboxChain } from '../../providers/chain/sandbox.js';
 import { ChainProviderError, type ChainProvider } from '../../providers/chain/types.js';
 import { SandboxRates } from '../../providers/rates/sandbox.js';
@@ -38,7 +44,25 @@ export interface WalletProviders {
   chain: ChainProvider;
   /** Present in sandbox mode: drives /api/dev/chain/*. */
   sandboxChain: SandboxChain | null;
+  /** The real EVM chain behind ERC20 (CHAIN_EVM_RPC_URL or the dev node), else null (sandbox). */
+  evm: EvmChain | null;
+  /** The local development chain the API started (CHAIN_EVM_DEV_NODE=1), stopped with the API. */
+  devNode: DevNode | null;
   rates: RateProvider;
+}
+
+/**
+ * ERC20 on a real EVM chain when configured (docs/chain.md): CHAIN_EVM_RPC_URL (any network), or
+ * CHAIN_EVM_DEV_NODE=1 in sandbox mode (a local chain started here, kept in DATA_DIR/../evm-devnode).
+ * Bad EVM variables stop start-up with the list of problems (keys are never quoted).
+ */
+async function evmProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLog }, env: NodeJS.ProcessEnv): Promise<{ evm: EvmChain | null; devNode: DevNode | null }> {
+  const evmEnv = readEvmEnv(env, config.sandbox);
+  if (evmEnv.problems.length) throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (evmEnv.config) return { evm: new EvmChain(deps.db, evmEnv.config, deps.log), devNode: null };
+  if (!evmEnv.devNode) return { evm: null, devNode: null };
+  const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath: path.join(path.dirname(config.dataDir), 'evm-devnode') });
+  return { evm: new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log), devNode };
 }
 
 /**
@@ -46,16 +70,20 @@ export interface WalletProviders {
  * small): SANDBOX_CHAIN_BLOCK_MS (default 3000; 0 = blocks only via POST /api/dev/chain/mine),
  * WALLET_ADDRESS_SECRET, EXCHANGE_SPREAD (default 0.005).
  */
-export function createWalletProviders(config: Config, env: NodeJS.ProcessEnv = process.env): WalletProviders {
+export async function createWalletProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLog }, env: NodeJS.ProcessEnv = process.env): Promise<WalletProviders> {
   const spread = env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(env.EXCHANGE_SPREAD) ? env.EXCHANGE_SPREAD : '0.005';
   const rates = new SandboxRates(spread);
-  if (!config.sandbox) return { chain: new UnconfiguredChain(), sandboxChain: null, rates };
+  const { evm, devNode } = await evmProviders(config, deps, env);
+  if (!config.sandbox) {
+    const chain = evm ? new RoutedChain(new UnconfiguredChain(), { ERC20: evm }) : new UnconfiguredChain();
+    return { chain, sandboxChain: null, evm, devNode, rates };
+  }
   const blockMs = Number.parseInt(env.SANDBOX_CHAIN_BLOCK_MS ?? '3000', 10);
   const chain = new SandboxChain({
     addressSecret: env.WALLET_ADDRESS_SECRET || SANDBOX_ADDRESS_SECRET,
     blockIntervalMs: Number.isFinite(blockMs) && blockMs >= 0 ? blockMs : 3000,
   });
-  return { chain, sandboxChain: chain, rates };
+  return { chain: evm ? new RoutedChain(chain, { ERC20: evm }) : chain, sandboxChain: chain, evm, devNode, rates };
 }
 
 /**
@@ -68,4 +96,13 @@ export function registerSandboxChain(database: object, chain: SandboxChain): voi
 }
 export function sandboxChainOf(database: object): SandboxChain | undefined {
   return sandboxChains.get(database);
+}
+
+/** Test hook: the EVM chain provider of the app running on a database object (newest app wins). */
+const evmChains = new WeakMap<object, EvmChain>();
+export function registerEvmChain(database: object, chain: EvmChain): void {
+  evmChains.set(database, chain);
+}
+export function evmChainOf(database: object): EvmChain | undefined {
+  return evmChains.get(database);
 }

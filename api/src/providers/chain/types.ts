@@ -1,5 +1,6 @@
 import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 import type { JobScheduler } from '../../jobs/background-jobs';
+import type { SqlRunner } from '../../ledger/sql';
 
 /** A transfer seen on chain towards one of our deposit addresses. */
 export interface IncomingTransfer {
@@ -24,6 +25,13 @@ export interface SendRequest {
    * first broadcast's tx hash and never sends a second time.
    */
   clientTxId: string;
+}
+
+export interface BlocksEvent {
+  network: WalletNetwork;
+  count: number;
+  height: number;
+  realHeight?: boolean;
 }
 
 /**
@@ -55,12 +63,24 @@ export interface ChainProvider {
   requiredConfirmations(network: WalletNetwork): number;
   /** Network fee charged to the customer for a withdrawal (decimal string, in `currency`). */
   withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string>;
-  /** Broadcasts a withdrawal; idempotent on `clientTxId`; throws ChainProviderError (see `definitive`). */
-  send(request: SendRequest): Promise<{ txHash: string }>;
+  /**
+   * Broadcasts a withdrawal; idempotent on `clientTxId`; throws ChainProviderError (see `definitive`).
+   * `tx`: the payout's transaction. A provider that keeps state (the EVM one: nonce, signed tx) writes
+   * it there, so it commits with the payout or not at all, and broadcasts only after the commit.
+   */
+  send(request: SendRequest, tx?: SqlRunner): Promise<{ txHash: string }>;
   /** Incoming transfers to any address (the wallet decides whether the address is ours). */
   onIncoming(listener: (transfer: IncomingTransfer) => Promise<void>): void;
-  /** New blocks (`count` ≥ 1) on a network. */
-  onBlocks(listener: (event: { network: WalletNetwork; count: number; height: number }) => Promise<void>): void;
+  /**
+   * New blocks (`count` ≥ 1) on a network. `realHeight`: `height` is a real chain's block number, so
+   * confirmations are `height − block + 1` (not a count of events, which a restart would lose).
+   */
+  onBlocks(listener: (event: BlocksEvent) => Promise<void>): void;
+  /**
+   * Blocks from `fromHeight` on left the chain (a reorganisation): transfers recorded from them are not
+   * final any more; the provider re-reports those the new chain includes. Only real chains have it.
+   */
+  onReorg?(listener: (event: { network: WalletNetwork; fromHeight: number }) => Promise<void>): void;
   /** Starts watching the chain; periodic work goes through `jobs` so it runs in one API process. */
   start(jobs?: JobScheduler): void;
   stop(): void;

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Wallet } from 'ethers';
+import { evmChainOf } from '../../src/modules/wallet/providers';
+import type { EvmChain } from '../../src/providers/chain/evm';
+import { sandboxDepositSigner, type DevNode } from '../../src/providers/chain/evm/devnode';
+import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
+import { evmEnv, flakyRpc, startDevNode, tokenBalance, type FlakyRpc } from './support';
+
+const PIN = '135790';
+const CONFIRMATIONS = 5;
+
+/**
+ * The ERC20 network against a real EVM node on loopback (ganache, in this process): deposits found
+ * in blocks and logs, confirmations from block numbers, reorganisations, withdrawals signed,
+ * broadcast and followed to their receipt, an RPC that goes away mid-withdrawal.
+ */
+describe.each(testDrivers())('EVM chain on %s', (driver) => {
+  let node: DevNode;
+  let rpc: FlakyRpc;
+  let t: TestApp;
+  let evm: EvmChain;
+  let admin: { token: string };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    node = await startDevNode({ port: 0 });
+    rpc = await flakyRpc(node.url);
+    Object.assign(process.env, evmEnv(node, rpc.url, CONFIRMATIONS));
+    t = await createTestApp(driver);
+    evm = evmChainOf(t.database)!;
+    admin = await t.createAdmin();
+  }, 120_000);
+  afterAll(async () => {
+    for (const k of Object.keys(process.env)) if (k.startsWith('CHAIN_EVM_') && !(k in saved)) delete process.env[k];
+    await t?.close();
+    await rpc?.close();
+    await node?.close();
+  });
+
+  const deposits = async (token: string) => (await t.get('wallet/deposits', {}, { token })).data.data as Array<{ txHash: string; status: string; reason: string | null; confirmations: number; amount: string }>;
+  const balance = async (token: string, currency: string) =>
+    (await t.get('wallet/balances', {}, { token })).data.balances.find((b: { currency: string }) => b.currency === currency)?.available as string;
+  const address = async (token: string, currency: 'USDT' | 'USDC' | 'ETH') =>
+    (await t.get('wallet/rechargeAddress', { currency, network: 'ERC20' }, { token })).data as { address: string; confirmations: number };
+  const booksBalanced = async () => expect((await t.get('admin/ledger/check', {}, { token: admin.token })).data).toMatchObject({ ok: true, problems: [] });
+  const makeDue = () => t.database.sql.query(`update domain_event_deliveries set next_attempt_at = clock_timestamp() - interval '1 second' where status = 'pending'`);
+
+  it('derives deposit addresses from the xpub, one per customer and currency, with the path recorded', async () => {
+    const a = await t.createUser();
+    const b = await t.createUser();
+    const [a1, a2, aEth, b1] = [await address(a.token, 'USDT'), await address(a.token, 'USDT'), await address(a.token, 'ETH'), await address(b.token, 'USDT')];
+    expect(a1.address).toBe(a2.address);
+    expect(new Set([a1.address, aEth.address, b1.address]).size).toBe(3);
+    expect(a1.confirmations).toBe(CONFIRMATIONS);
+    const [key] = await t.database.sql.query<{ derivation_path: string }>(`select derivation_path from chain_evm_deposit_keys where address = $1`, [a1.address]);
+    expect(key!.derivation_path).toMatch(/^m\/44'\/60'\/0'\/0\/\d+$/);
+    // The seed (held elsewhere: the sweeping signer) re-derives the same address from the recorded path.
+    expect(sandboxDepositSigner(key!.derivation_path).address).toBe(a1.address);
+    // No private key anywhere in the provider's tables.
+    const dump = JSON.stringify(await t.database.sql.query(`select * from chain_evm_deposit_keys`));
+    expect(dump).not.toMatch(/[0-9a-f]{64}/i);
+  });
+
+  it('credits USDT, USDC and ETH above the threshold after the confirmations, never 0.5 USDT or less', async () => {
+    const u = await t.createUser();
+    const usdt = (await address(u.token, 'USDT')).address;
+    const usdc = (await address(u.token, 'USDC')).address;
+    const eth = (await address(u.token, 'ETH')).address;
+    const small = await node.faucetSend('USDT', usdt, '0.5');
+    const big = await node.faucetSend('USDT', usdt, '25.25');
+    const coin = await node.faucetSend('USDC', usdc, '7');
+    const ether = await node.faucetSend('ETH', eth, '0.05');
+    await evm.tick();
+    const seen = await deposits(u.token);
+    expect(seen.find((d) => d.txHash === small)).toMatchObject({ status: 'not_credited', reason: 'below_minimum' });
+    expect(seen.find((d) => d.txHash === big)).toMatchObject({ status: 'confirming', amount: '25.25' });
+    expect(seen.find((d) => d.txHash === ether)).toMatchObject({ status: 'confirming' });
+    expect(await balance(u.token, 'USDT')).toBe('0');
+    // Blocks one by one: confirmations follow the real block numbers.
+    for (let i = 0; i < CONFIRMATIONS; i++) {
+      await node.mine(1);
+      await evm.tick();
+    }
+    const after = await deposits(u.token);
+    for (const hash of [big, coin, ether]) expect(after.find((d) => d.txHash === hash)?.status, hash).toBe('credited');
+    expect(after.find((d) => d.txHash === small)?.status).toBe('not_credited');
+    expect(await balance(u.token, 'USDT')).toBe('25.25');
+    expect(await balance(u.token, 'USDC')).toBe('7');
+    expect(await balance(u.token, 'ETH')).toBe('0.05');
+    // A second pass over the same blocks credits nothing twice.
+    await t.database.sql.query(`delete from chain_evm_blocks where chain_id = $1 and height > 0`, [node.chainId]);
+    await evm.tick();
+    expect(await balance(u.token, 'USDT')).toBe('25.25');
+    await booksBalanced();
+  });
+
+  it('a reorganisation before the depth un-credits the pending deposit; one above a credited deposit leaves it final', async () => {
+    const u = await t.createUser();
+    const addr = (await address(u.token, 'USDC')).address;
+    const final = await node.faucetSend('USDC', addr, '40');
+    for (let i = 0; i < CONFIRMATIONS; i++) {
+      await node.mine(1);
+      await evm.tick();
+    }
+    expect((await deposits(u.token)).find((d) => d.txHash === final)?.status).toBe('credited');
+    const snapshot = await node.provider.send('evm_snapshot', []);
+    const orphan = await node.faucetSend('USDC', addr, '60');
+    await node.mine(1);
+    await evm.tick();
+    expect((await deposits(u.token)).find((d) => d.txHash === orphan)).toMatchObject({ status: 'confirming', confirmations: 2 });
+    // The blocks holding the 60 USDC leave the chain; the new branch is longer and without them.
+    await node.provider.send('evm_revert', [snapshot]);
+    await node.mine(CONFIRMATIONS + 2);
+    await evm.tick();
+    await evm.tick();
+    const after = await deposits(u.token);
+    expect(after.find((d) => d.txHash === orphan)).toMatchObject({ status: 'not_credited', reason: 'reorged', confirmations: 0 });
+    expect(after.find((d) => d.txHash === final)?.status).toBe('credited');
+    expect(await balance(u.token, 'USDC')).toBe('40');
+    await booksBalanced();
+  });
+
+  async function richCustomer(amount: string) {
+    const u = await t.createUser({ kycLevel: 1 });
+    await node.faucetSend('USDT', (await address(u.token, 'USDT')).address, amount);
+    await node.mine(CONFIRMATIONS);
+    await evm.tick();
+    expect(await balance(u.token, 'USDT')).toBe(amount);
+    await stepUpGrant(t, u.token, 'paypass');
+    expect((await t.post('user/setPayPassword', { password: PIN, confirmPassword: PIN }, { token: u.token })).code).toBe(200);
+    return u;
+  }
+  const withdraw = async (token: string, to: string, amount: string) => {
+    const w = await t.post('wallet/withdraw', { currency: 'USDT', network: 'ERC20', address: to, amount, payPassword: PIN }, { token, headers: { 'idempotency-key': randomUUID() } });
+    expect(w.data?.status, w.key).toBe('pending');
+    return w.data.id as string;
+  };
+  const withdrawal = async (id: string) => (await t.database.sql.query<{ status: string; tx_hash: string | null; reject_reason: string | null }>(`select status, tx_hash, reject_reason from wallet_withdrawals where id = $1`, [id]))[0]!;
+  const send = async (id: string) => (await t.database.sql.query<{ status: string; nonce: string; tx_hash: string }>(`select status, nonce::text as nonce, tx_hash from chain_evm_sends where client_tx_id = $1`, [id]))[0];
+
+  it('withdraws for real: signed with the payout, broadcast after commit, followed to confirmed; a contract destination is refunded once', async () => {
+    const u = await richCustomer('500');
+    const dest = Wallet.createRandom().address;
+    const id = await withdraw(u.token, dest, '120');
+    expect((await t.post('admin/withdrawals/approve', { id }, { token: admin.token })).code).toBe(200);
+    await t.app.events.drainAll();
+    const w = await withdrawal(id);
+    expect(w.status).toBe('sent');
+    expect(await send(id)).toMatchObject({ status: 'signed', tx_hash: w.tx_hash });
+    await evm.tick();
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('120.0');
+    await node.mine(CONFIRMATIONS);
+    await evm.tick();
+    expect((await send(id))?.status).toBe('confirmed');
+    // 500 − 120 − fee 5.
+    expect(await balance(u.token, 'USDT')).toBe('375');
+
+    const contract = await withdraw(u.token, node.tokens.USDC, '10');
+    await t.post('admin/withdrawals/approve', { id: contract }, { token: admin.token });
+    await t.app.events.drainAll();
+    expect(await withdrawal(contract)).toMatchObject({ status: 'rejected', reject_reason: 'broadcast_failed' });
+    expect(await send(contract)).toBeUndefined();
+    expect(await balance(u.token, 'USDT')).toBe('375');
+    await booksBalanced();
+  });
+
+  it('an RPC outage mid-withdrawal loses nothing and sends nothing twice', async () => {
+    const u = await richCustomer('300');
+    const dest = Wallet.createRandom().address;
+    // 1. Down when the payout is claimed: the broadcast is retried from the outbox, nothing is signed.
+    const first = await withdraw(u.token, dest, '50');
+    rpc.down = true;
+    await t.post('admin/withdrawals/approve', { id: first }, { token: admin.token });
+    await t.app.events.drainAll(1);
+    expect((await withdrawal(first)).status).toBe('sending');
+    expect(await send(first)).toBeUndefined();
+    await expect(evm.tick()).rejects.toThrow();
+    expect(evm.health()).toMatchObject({ ok: false });
+    rpc.down = false;
+    await makeDue();
+    await t.app.events.drainAll();
+    expect((await withdrawal(first)).status).toBe('sent');
+    // 2. The node takes the transaction but every answer about it is lost: the row stays signed and
+    // the next pass broadcasts the same bytes again (the node knows them: one transfer, not two).
+    rpc.dropAnswers.add('eth_sendRawTransaction').add('eth_getTransactionByHash');
+    await evm.tick().catch(() => undefined);
+    expect((await send(first))?.status).toBe('signed');
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('50.0');
+    rpc.dropAnswers.clear();
+    await evm.tick();
+    expect((await send(first))?.status).toBe('broadcast');
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('50.0');
+    // 3. Down while signed rows wait: they stay signed, then go out once.
+    const second = await withdraw(u.token, dest, '30');
+    await t.post('admin/withdrawals/approve', { id: second }, { token: admin.token });
+    await t.app.events.drainAll();
+    rpc.down = true;
+    await expect(evm.tick()).rejects.toThrow();
+    rpc.down = false;
+    await node.mine(CONFIRMATIONS);
+    await evm.tick();
+    await node.mine(CONFIRMATIONS);
+    await evm.tick();
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('80.0');
+    expect((await send(first))?.status).toBe('confirmed');
+    expect((await send(second))?.status).toBe('confirmed');
+    expect(evm.health()).toMatchObject({ ok: true, chainId: node.chainId });
+    await booksBalanced();
+  });
+
+  it('two provider instances sign concurrently: every nonce once, all mined', async () => {
+    const { EvmChain } = await import('../../src/providers/chain/evm');
+    const other = new EvmChain(t.database.sql, evm.config);
+    const dest = Wallet.createRandom().address;
+    const requests = Array.from({ length: 12 }, () => ({ network: 'ERC20' as const, currency: 'USDT' as const, to: dest, amount: '1', clientTxId: randomUUID() }));
+    const hashes = await Promise.all(requests.map((r, i) => t.database.sql.transaction((tx) => (i % 2 ? other : evm).send(r, tx))));
+    expect(new Set(hashes.map((h) => h.txHash)).size).toBe(12);
+    const nonces = (await Promise.all(requests.map((r) => send(r.clientTxId)))).map((s) => Number(s!.nonce)).sort((a, b) => a - b);
+    expect(new Set(nonces).size).toBe(12);
+    expect(nonces[11]! - nonces[0]!).toBe(11);
+    await other.tick();
+    await evm.tick();
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('12.0');
+    expect(await node.provider.getTransactionCount(node.hotWallet.address, 'latest')).toBe(nonces[11]! + 1);
+    other.stop();
+  });
+});
