@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 import type { SandboxChain } from '../../providers/chain/sandbox.js';
 import type { WalletService } from './service.js';
+import type { EvmDevTools } from './evm-dev.js';
 import { WalletError } from './errors.js';
 
 /** The demo customer's transaction password (sandbox only; docs/api.md "Wallet pages"). */
@@ -18,6 +19,8 @@ export const DEMO_ADDRESSES = [
 interface SeedDeps {
   wallet: WalletService;
   chain: SandboxChain;
+  /** ERC20 on the local dev chain (CHAIN_EVM_DEV_NODE=1): its deposits are real faucet transactions. */
+  evmDev?: EvmDevTools | null;
   kycLevel(userId: string): Promise<number>;
   /** Records the step-up grant the customer's own proof would leave (issue 22: setting a transaction password needs one). */
   grantPaypassStepUp(userId: string): Promise<void>;
@@ -40,6 +43,11 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
   const { wallet, chain } = deps;
   const deposit = async (label: string, currency: CryptoCurrency, network: WalletNetwork, amount: string) => {
     const { address } = await wallet.rechargeAddress(userId, currency, network);
+    if (network === 'ERC20' && deps.evmDev) {
+      // A real transaction cannot be repeated harmlessly: a retried seed skips what arrived.
+      if (!(await deps.evmDev.hasDeposit(userId, currency))) await deps.evmDev.deposit({ address, currency, amount });
+      return;
+    }
     const transfer = await chain.simulateDeposit({ address, currency, network, amount, txHash: demoTxHash(userId, label, network) });
     await wallet.recordIncoming(transfer);
   };
@@ -50,7 +58,10 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
   await deposit('btc-1', 'BTC', 'BTC', '0.0425');
   await deposit('eth-1', 'ETH', 'ERC20', '1.35');
   await deposit('usdt-dust', 'USDT', 'TRC20', '0.3');
-  for (const network of ['TRC20', 'ERC20', 'BTC'] as const) await chain.mine(chain.requiredConfirmations(network), network);
+  for (const network of ['TRC20', 'ERC20', 'BTC'] as const) {
+    if (network === 'ERC20' && deps.evmDev) await deps.evmDev.mine(deps.evmDev.confirmations());
+    else await chain.mine(chain.requiredConfirmations(network), network);
+  }
   // Still confirming when the customer first looks (the sandbox chain mines it within a minute).
   await deposit('usdt-confirming', 'USDT', 'TRC20', '120');
 

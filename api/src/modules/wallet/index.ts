@@ -16,6 +16,7 @@ import { withPaypassCode } from './codes.js';
 import { seedDemoWallet } from './demo-seed.js';
 import { recordSeedGrant } from '../../security/step-up.js';
 import { PAYOUT_CLAIMED, PAYOUT_CONSUMER } from './payouts.js';
+import { EvmDevTools } from './evm-dev.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -70,6 +71,8 @@ const walletModule: FastifyPluginAsync = async (base) => {
   wallet.attachChain();
   if (providers.evm) registerEvmChain(app.database, providers.evm);
   const sandboxChain = providers.sandboxChain;
+  // ERC20 on the local dev chain: the dev routes and the demo seed send real transactions.
+  const evmDev = providers.devNode && providers.evm ? new EvmDevTools(app.database.sql, providers.devNode, providers.evm) : null;
   if (app.config.sandbox && sandboxChain) {
     registerSandboxChain(app.database, sandboxChain);
     // After kyc: the transfer to card needs KYC level 1, which the kyc seed gives the demo customer.
@@ -81,6 +84,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
           {
             wallet,
             chain: sandboxChain,
+            evmDev,
             log: app.log,
             kycLevel: (id) => wallet.kycLevelOf(id),
             grantPaypassStepUp: (id) => recordSeedGrant(app.database.sql, id, 'paypass', app.clock.now()),
@@ -237,6 +241,11 @@ const walletModule: FastifyPluginAsync = async (base) => {
     app.post('/dev/chain/deposit', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: an incoming transfer to an address (credited after N confirmations)', body: devChainDepositBody, response: { 200: envelope(depositRecord) } } }, async (request) => {
       const body = request.body;
       if (!fitsCurrency(money(body.amount), body.currency)) throw new InvalidParamsError({ amount: 'validation.amount' });
+      if (body.network === 'ERC20' && providers.evm) {
+        // A real chain: only the dev node's faucet can make a deposit (not a public network's).
+        if (!evmDev) throw new WalletError('operation_failed');
+        return okEnvelope(request.locale, await evmDev.deposit(body));
+      }
       const transfer = await sandbox.simulateDeposit(body);
       const record = await wallet.recordIncoming(transfer);
       if (!record) throw new WalletError('address_not_found');
@@ -247,8 +256,10 @@ const walletModule: FastifyPluginAsync = async (base) => {
       { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: mine blocks (confirmations advance)', body: devChainMineBody, response: { 200: envelope(z.object({ heights: z.record(z.string(), z.number()) })) } } },
       async (request) => {
         const body = request.body;
-        await sandbox.mine(body.blocks, body.network);
-        return okEnvelope(request.locale, { heights: { TRC20: sandbox.height('TRC20'), ERC20: sandbox.height('ERC20'), BTC: sandbox.height('BTC') } });
+        let erc20 = sandbox.height('ERC20');
+        if (evmDev && (!body.network || body.network === 'ERC20')) erc20 = await evmDev.mine(body.blocks);
+        if (!evmDev || body.network !== 'ERC20') await sandbox.mine(body.blocks, body.network);
+        return okEnvelope(request.locale, { heights: { TRC20: sandbox.height('TRC20'), ERC20: evmDev ? erc20 : sandbox.height('ERC20'), BTC: sandbox.height('BTC') } });
       },
     );
     app.post(
