@@ -157,7 +157,16 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     // 500 − 120 − fee 5.
     expect(await balance(u.token, 'USDT')).toBe('375');
 
-    const contract = await withdraw(u.token, node.tokens.USDC, '10');
+    // A contract as destination: refused at the request, translated, nothing held.
+    for (const [locale, text] of [['en-US', 'smart contract'], ['tr-TR', 'akıllı sözleşme']]) {
+      const refused = await t.post('wallet/withdraw', { currency: 'USDT', network: 'ERC20', address: node.tokens.USDC, amount: '10', payPassword: PIN }, { token: u.token, locale, headers: { 'idempotency-key': randomUUID() } });
+      expect(refused).toMatchObject({ key: 'address_is_contract' });
+      expect(refused.msg).toContain(text);
+    }
+    // …and if an address became a contract after the request (CREATE2), the payout is refunded once.
+    const later = Wallet.createRandom().address;
+    const contract = await withdraw(u.token, later, '10');
+    await node.provider.send('evm_setAccountCode', [later, '0x6000']);
     await t.post('admin/withdrawals/approve', { id: contract }, { token: admin.token });
     await t.app.events.drainAll();
     expect(await withdrawal(contract)).toMatchObject({ status: 'rejected', reject_reason: 'broadcast_failed' });

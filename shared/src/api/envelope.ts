@@ -57,6 +57,7 @@ export const ERROR_KEYS = [
   // wallet
   'recharge_address_failed',
   'address_invalid',
+  'address_is_contract',
   'insufficient_balance',
   'choose_currency_first',
   'currency_unsupported',

@@ -32,6 +32,16 @@ export class Withdrawals {
     if (value.lt(min)) throw new WalletError('withdraw_below_minimum', { min, currency });
   }
 
+  /** The chain refuses the destination for good (EVM: a contract) → address_is_contract; unreachable → checked again at signing. */
+  private async destination(network: WalletNetwork, address: string): Promise<void> {
+    try {
+      await this.deps.chain.checkDestination?.(network, address);
+    } catch (e) {
+      if (!(e instanceof ChainProviderError)) throw e;
+      if (e.definitive) throw new WalletError('address_is_contract', {}, ResultCode.invalidParams);
+    }
+  }
+
   private async networkFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
     try {
       return await this.deps.chain.withdrawFee(currency, network);
@@ -61,6 +71,7 @@ export class Withdrawals {
   async request(userId: string, idempotencyKey: string, body: WithdrawBody): Promise<IdempotentResult<WithdrawalRecord>> {
     this.check(body.currency, body.network, body.address, body.amount);
     const address = canonicalAddress(body.network, body.address);
+    await this.destination(body.network, address);
     const amount = format(body.amount, body.currency);
     const hash = requestHash({ op: 'withdraw', currency: body.currency, network: body.network, address, amount });
     await this.payPasswords.verify(userId, body.payPassword);

@@ -39,6 +39,9 @@ export class RoutedChain implements ChainProvider {
   withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
     return this.of(network).withdrawFee(currency, network);
   }
+  async checkDestination(network: WalletNetwork, address: string): Promise<void> {
+    await this.of(network).checkDestination?.(network, address);
+  }
   send(request: SendRequest, tx?: SqlRunner): Promise<{ txHash: string }> {
     return this.of(request.network).send(request, tx);
   }

@@ -64,6 +64,12 @@ export interface ChainProvider {
   /** Network fee charged to the customer for a withdrawal (decimal string, in `currency`). */
   withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string>;
   /**
+   * Refuses a withdrawal destination the chain says cannot take it (EVM: a contract) by throwing a
+   * definitive ChainProviderError; an unreachable chain throws a transient one (checked again when
+   * the payout is signed). Optional: the sandbox has nothing to check.
+   */
+  checkDestination?(network: WalletNetwork, address: string): Promise<void>;
+  /**
    * Broadcasts a withdrawal; idempotent on `clientTxId`; throws ChainProviderError (see `definitive`).
    * `tx`: the payout's transaction. A provider that keeps state (the EVM one: nonce, signed tx) writes
    * it there, so it commits with the payout or not at all, and broadcasts only after the commit.

@@ -91,6 +91,11 @@ export class EvmChain implements ChainProvider {
     return fee;
   }
 
+  async checkDestination(network: WalletNetwork, address: string): Promise<void> {
+    this.network(network, 'send');
+    await this.sender.checkDestination(address);
+  }
+
   /**
    * Signs in `tx` (the payout's transaction) and leaves the broadcast to the pump, which runs after
    * the commit. Without `tx` (tools, tests) it signs in a transaction of its own and broadcasts now.

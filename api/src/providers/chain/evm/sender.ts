@@ -71,6 +71,17 @@ export class EvmSender {
     return { to: getAddress(token), value: 0n, data: ERC20.encodeFunctionData('transfer', [to, parseUnits(req.amount, 6)]) };
   }
 
+  /** A contract cannot be a withdrawal destination (tokens sent to most contracts are lost). */
+  async checkDestination(address: string): Promise<void> {
+    let code: string;
+    try {
+      code = await this.rpc.getCode(getAddress(address));
+    } catch (e) {
+      throw new ChainProviderError(`RPC: ${rpcErrorText(e)}`, 'send');
+    }
+    if (code !== '0x') throw new ChainProviderError('the destination is a contract: withdrawals go to plain accounts only', 'send', true);
+  }
+
   /** Fees within the cap, or a transient refusal (the payout waits for cheaper blocks). */
   private async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     const block = await this.rpc.getBlock('latest');
@@ -93,9 +104,7 @@ export class EvmSender {
     let fees: Awaited<ReturnType<EvmSender['fees']>>;
     let chainNonce: number;
     try {
-      if ((await this.rpc.getCode(getAddress(request.to))) !== '0x') {
-        throw new ChainProviderError('the destination is a contract: withdrawals go to plain accounts only', 'send', true);
-      }
+      await this.checkDestination(request.to);
       fees = await this.fees();
       // Estimating with the real sender: a hot wallet short of the token or of gas fails here
       // (transient: the payout stays queued until the wallet is topped up).
