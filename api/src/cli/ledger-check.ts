@@ -12,6 +12,9 @@ import { checkLedgerSnapshot } from '../ledger/check.js';
 import { checkCards } from '../modules/cards/check.js';
 import { checkReferral } from '../modules/referral/check.js';
 import { createCardIssuer } from '../providers/card-issuer/index.js';
+import { checkEvmHoldings } from '../modules/wallet/evm-check.js';
+import { readEvmEnv } from '../providers/chain/evm/config.js';
+import { EvmChain } from '../providers/chain/evm/index.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -35,6 +38,18 @@ async function main(): Promise<number> {
     report.problems.push(...cardProblems);
     // Referral (docs/referral.md): every cashback record ↔ its posting.
     report.problems.push(...(await checkReferral(database.sql)));
+    // A real EVM chain (CHAIN_EVM_RPC_URL, docs/chain.md): customer balances ≤ on-chain holdings.
+    const evmConfig = readEvmEnv(process.env, config.sandbox).config;
+    if (evmConfig) {
+      const evm = new EvmChain(database.sql, evmConfig);
+      try {
+        const onChain = await checkEvmHoldings(database.sql, evm);
+        for (const l of onChain.lines) console.log(`EVM ${l.currency}: customers ${l.customerBalances}, on chain ${l.onChain}, difference ${l.difference}`);
+        report.problems.push(...onChain.problems);
+      } finally {
+        evm.stop();
+      }
+    }
     report.ok = report.problems.length === 0;
     const { accounts, postings, entries } = report.counts;
     console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);

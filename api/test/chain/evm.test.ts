@@ -7,6 +7,7 @@ import { sandboxDepositSigner, type DevNode } from '../../src/providers/chain/ev
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 import { evmEnv, flakyRpc, startDevNode, tokenBalance, type FlakyRpc } from './support';
+import tokenArtifact from '../../src/providers/chain/evm/contracts/TestToken.json' with { type: 'json' };
 
 const PIN = '135790';
 const CONFIRMATIONS = 5;
@@ -267,5 +268,29 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     const mined = await node.provider.getTransaction(done!.tx_hash);
     expect(mined).toMatchObject({ nonce: Number(done!.nonce), from: node.hotWallet.address });
     expect((await node.provider.getTransactionReceipt(done!.tx_hash))?.status).toBe(1);
+  });
+
+  it('the on-chain check compares customer balances with the hot wallet + deposit addresses and reports the difference', async () => {
+    await booksBalanced();
+    const { ContractFactory } = await import('ethers');
+    const { checkEvmHoldings } = await import('../../src/modules/wallet/evm-check');
+    const usdcAt = (signer: Wallet | ReturnType<typeof sandboxDepositSigner>) =>
+      new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer.connect(node.provider)).attach(node.tokens.USDC);
+    // The hot wallet's own USDC leaves: customers' USDC (7 + 40 from the tests above) still sits at
+    // their deposit addresses (no sweeping yet), so the books are still covered, difference 0.
+    const hot = usdcAt(node.hotWallet as unknown as Wallet);
+    await (await hot.getFunction('transfer')(Wallet.createRandom().address, await hot.getFunction('balanceOf')(node.hotWallet.address))).wait();
+    expect((await checkEvmHoldings(t.database.sql, evm)).lines.find((l) => l.currency === 'USDC')).toMatchObject({ customerBalances: '47', onChain: '47', difference: '0' });
+    // The seed holder moves 40 USDC out of a deposit address (key re-derived from the recorded path).
+    const [key] = await t.database.sql.query<{ address: string; derivation_path: string }>(
+      `select k.address, k.derivation_path from chain_evm_deposit_keys k join wallet_deposits d on d.address = k.address where d.amount = 40 and d.currency = 'USDC' and d.status = 'credited'`,
+    );
+    await node.faucetSend('ETH', key!.address, '0.1');
+    const signer = sandboxDepositSigner(key!.derivation_path);
+    expect(signer.address).toBe(key!.address);
+    await (await usdcAt(signer).getFunction('transfer')(Wallet.createRandom().address, 40_000_000n)).wait();
+    const report = (await t.get('admin/ledger/check', {}, { token: admin.token })).data as { ok: boolean; problems: string[] };
+    expect(report.ok).toBe(false);
+    expect(report.problems).toContainEqual(expect.stringMatching(/^EVM USDC: customer balances 47 exceed on-chain holdings 7 .* by 40$/));
   });
 });

@@ -17,6 +17,7 @@ import { seedDemoWallet } from './demo-seed.js';
 import { recordSeedGrant } from '../../security/step-up.js';
 import { PAYOUT_CLAIMED, PAYOUT_CONSUMER } from './payouts.js';
 import { EvmDevTools } from './evm-dev.js';
+import { checkEvmHoldings } from './evm-check.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -229,9 +230,12 @@ const walletModule: FastifyPluginAsync = async (base) => {
     const body = bodyOf(adminDecideBody, r);
     return wallet.payouts.reject(adminOf(r).adminId, body.id, body.reason);
   }, { auth: 'admin' });
-  get('/admin/ledger/check', 'Verify the books (docs/ledger.md)', {}, ledgerCheckResult, (r) => {
+  get('/admin/ledger/check', 'Verify the books (docs/ledger.md); with a real EVM chain also its on-chain holdings (docs/chain.md)', {}, ledgerCheckResult, async (r) => {
     adminOf(r);
-    return wallet.ledgerCheck();
+    const report = await wallet.ledgerCheck();
+    if (!providers.evm) return report;
+    const onChain = await checkEvmHoldings(app.database.sql, providers.evm);
+    return { ...report, ok: report.ok && onChain.problems.length === 0, problems: [...report.problems, ...onChain.problems] };
   }, 'admin');
 
   // ---- Sandbox chain (404 outside sandbox: the routes do not exist) ------------------------------
