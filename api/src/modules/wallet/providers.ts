@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config.js';
+import { API_DIR, type Config } from '../../config.js';
 import type { SqlDatabase } from '../../ledger/sql.js';
 import { readEvmEnv } from '../../providers/chain/evm/config.js';
 import { startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
@@ -61,7 +61,9 @@ async function evmProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLo
   if (evmEnv.problems.length) throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
   if (evmEnv.config) return { evm: new EvmChain(deps.db, evmEnv.config, deps.log), devNode: null };
   if (!evmEnv.devNode) return { evm: null, devNode: null };
-  const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath: path.join(path.dirname(config.dataDir), 'evm-devnode') });
+  // Kept beside the PGlite data (the chain and the books belong together); with PostgreSQL in api/.data.
+  const dbPath = config.databaseUrl ? path.join(API_DIR, '.data', 'evm-devnode') : path.join(path.dirname(config.dataDir), 'evm-devnode');
+  const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath });
   return { evm: new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log), devNode };
 }
 
