@@ -188,17 +188,26 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     expect(await send(first)).toBeUndefined();
     await expect(evm.tick()).rejects.toThrow();
     expect(evm.health()).toMatchObject({ ok: false });
+    const health = (await t.get('admin/chain/health', {}, { token: admin.token })).data.networks as Array<{ network: string; ok: boolean; real: boolean; error: string | null }>;
+    expect(health.find((n) => n.network === 'ERC20')).toMatchObject({ real: true, ok: false });
+    expect(health.find((n) => n.network === 'ERC20')!.error).not.toContain(rpc.url);
+    expect(health.find((n) => n.network === 'TRC20')).toMatchObject({ real: false, ok: true });
+    const u2 = await t.createUser();
+    expect((await t.get('admin/chain/health', {}, { token: u2.token })).code).not.toBe(200);
     rpc.down = false;
     await makeDue();
     await t.app.events.drainAll();
     expect((await withdrawal(first)).status).toBe('sent');
-    // 2. The node takes the transaction but every answer about it is lost: the row stays signed and
-    // the next pass broadcasts the same bytes again (the node knows them: one transfer, not two).
-    rpc.dropAnswers.add('eth_sendRawTransaction').add('eth_getTransactionByHash');
-    await evm.tick().catch(() => undefined);
-    expect((await send(first))?.status).toBe('signed');
-    expect(await tokenBalance(node, 'USDT', dest)).toBe('50.0');
+    // 2. The node takes the transaction but its answer is lost: the pass looks the hash up and marks
+    // it broadcast. Then the crash window (broadcast done, our update lost): the row is signed again,
+    // and the next pass finds the transaction on chain and does not send it a second time (ganache
+    // would even mine a re-sent copy again, so this is checked, not assumed).
+    rpc.dropAnswers.add('eth_sendRawTransaction');
+    await evm.tick();
     rpc.dropAnswers.clear();
+    expect((await send(first))?.status).toBe('broadcast');
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('50.0');
+    await t.database.sql.query(`update chain_evm_sends set status = 'signed' where client_tx_id = $1`, [first]);
     await evm.tick();
     expect((await send(first))?.status).toBe('broadcast');
     expect(await tokenBalance(node, 'USDT', dest)).toBe('50.0');

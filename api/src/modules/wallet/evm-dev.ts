@@ -31,7 +31,7 @@ export class EvmDevTools {
     } catch {
       throw new WalletError('operation_failed');
     }
-    await this.evm.tick();
+    await this.evm.freshTick();
     const [row] = await this.db.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE network = 'ERC20' AND tx_hash = $1`, [txHash]);
     if (!row) throw new WalletError('operation_failed');
     return toDeposit(row);
@@ -49,7 +49,7 @@ export class EvmDevTools {
   /** Mines `blocks` on the dev chain and lets the provider see them (confirmations advance). */
   async mine(blocks: number): Promise<number> {
     const height = await this.node.mine(blocks);
-    await this.evm.tick();
+    await this.evm.freshTick();
     return height;
   }
 }

@@ -238,6 +238,35 @@ const walletModule: FastifyPluginAsync = async (base) => {
     return { ...report, ok: report.ok && onChain.problems.length === 0, problems: [...report.problems, ...onChain.problems] };
   }, 'admin');
 
+  // Which chain serves each network and whether it answers (docs/chain.md): an RPC that is down,
+  // garbled or on another chain shows here while deposits wait and withdrawals stay queued.
+  const chainHealth = z.object({
+    networks: z.array(
+      z.object({
+        network: z.enum(['TRC20', 'ERC20', 'BTC']),
+        provider: z.string(),
+        real: z.boolean(),
+        ok: z.boolean(),
+        chainId: z.number().int().nullable(),
+        head: z.number().int().nullable(),
+        scanned: z.number().int().nullable(),
+        error: z.string().nullable(),
+        checkedAt: z.string().nullable(),
+      }),
+    ),
+  });
+  get('/admin/chain/health', 'Chain providers per network: real or sandboxed, and whether the node answers', {}, chainHealth, async (r) => {
+    adminOf(r);
+    const networks = (['TRC20', 'ERC20', 'BTC'] as const).map((network) => {
+      if (network === 'ERC20' && providers.evm) return { network, provider: 'evm', real: true, ...providers.evm.health() };
+      const sandboxed = providers.sandboxChain;
+      return sandboxed
+        ? { network, provider: 'sandbox', real: false, ok: true, chainId: null, head: sandboxed.height(network), scanned: sandboxed.height(network), error: null, checkedAt: null }
+        : { network, provider: 'unconfigured', real: false, ok: false, chainId: null, head: null, scanned: null, error: 'no chain provider is configured', checkedAt: null };
+    });
+    return { networks };
+  }, 'admin');
+
   // ---- Sandbox chain (404 outside sandbox: the routes do not exist) ------------------------------
   const sandbox = providers.sandboxChain;
   if (sandbox) {

@@ -143,12 +143,19 @@ export class EvmChain implements ChainProvider {
         await this.pump();
         this.state = { ok: true, chainId, head: await this.rpc.getBlockNumber(), scanned, error: null, checkedAt: new Date().toISOString() };
       } catch (e) {
-        this.state = { ...this.state, ok: false, error: rpcErrorText(e), checkedAt: new Date().toISOString() };
+        // The URL may carry a provider's API key: never shown.
+        this.state = { ...this.state, ok: false, error: rpcErrorText(e).split(this.config.rpcUrl).join('<rpc>'), checkedAt: new Date().toISOString() };
         throw e;
       }
     };
     this.running = run().finally(() => (this.running = null));
     return this.running;
+  }
+
+  /** A tick that starts after this call (not one already under way, which may predate what the caller just did). */
+  async freshTick(): Promise<void> {
+    if (this.running) await this.running.catch(() => undefined);
+    return this.tick();
   }
 
   health(): RpcHealth {

@@ -141,7 +141,10 @@ export class EvmSender {
   /** Hands the raw tx to the node; "already known" / a mined tx count as broadcast. */
   private async broadcast(row: SendRow): Promise<void> {
     try {
-      await this.rpc.broadcastTransaction(row.raw_tx);
+      // Already there (a broadcast whose answer was lost): never hand the same bytes over again.
+      // A real node would refuse them ("already known" / "nonce too low"); ganache 7.9.2 mines a
+      // re-sent raw transaction a second time (docs/chain.md), so we do not rely on the node.
+      if (!(await this.rpc.getTransaction(row.tx_hash))) await this.rpc.broadcastTransaction(row.raw_tx);
     } catch (e) {
       const onChain = await this.rpc.getTransaction(row.tx_hash).catch(() => null);
       if (!onChain) {
