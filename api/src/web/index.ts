@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEATURE_APPS } from '../modules/releases/apps.js';
 import { releaseServiceOf } from '../modules/releases/instance.js';
 import { publishLocalBuilds } from '../modules/releases/local-builds.js';
 import { registerCspReports } from './csp-reports.js';
-import { registerReleaseServing } from './release-serving.js';
+import { candidatesOf, pageCohortOf, registerReleaseServing } from './release-serving.js';
+import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
@@ -80,6 +81,9 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   if (releases) {
     await publishLocalBuilds(releases, opts.rootDir, { sandbox, log: app.log });
     await registerReleaseServing(app, releases);
+    // Release changes made by other processes reach this one's in-memory registry (registry-cache.ts).
+    await releases.registry.listen(app.database, app.config.databaseUrl, app.log);
+    app.addHook('onClose', async () => releases.registry.stop());
   } else {
     app.get('/remotes.json', async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache').header('Timing-Allow-Origin', '*');
@@ -113,14 +117,24 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
     decorated = true;
   }
 
-  const sendIndex = async (_request: unknown, reply: FastifyReply) => {
-    let html: string;
-    try {
-      html = readFileSync(indexFile, 'utf8');
-    } catch {
-      return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
+  // Without a database the registry is the builds on disk: read at most once a second.
+  let diskRegistry: { at: number; value: InlineRegistry } | undefined;
+  const registryFor = async (request: FastifyRequest, reply: FastifyReply): Promise<InlineRegistry> => {
+    if (releases) {
+      const { cohort, kind } = pageCohortOf(request, reply);
+      return { cohort: kind, remotes: await releases.resolve(cohort, candidatesOf(request)) };
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    if (!diskRegistry || Date.now() - diskRegistry.at > 1_000) diskRegistry = { at: Date.now(), value: { cohort: 'all', remotes: remoteRegistry(opts.rootDir).remotes } };
+    return diskRegistry.value;
+  };
+
+  const shellDocument = new ShellDocument(indexFile);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = shellDocument.render(await registryFor(request, reply));
+    if (html === undefined) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
+    // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
+    // every time so a promotion or rollback is in the next page.
+    return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendIndex);
   app.get('/pages/*', sendIndex);

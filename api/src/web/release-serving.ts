@@ -23,6 +23,28 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
+ * The signed-in person's cohort, remembered for navigations: a page request carries no
+ * Access-Token header, so `/remotes.json` (asked with one) leaves the user id here and the HTML of
+ * the next start resolves the same cohort without a session lookup. It is a hint for the canary
+ * split, not a credential — choosing a cohort gives nothing `cw_candidate` does not already give.
+ */
+export const USER_COHORT_COOKIE = 'cw_ucohort';
+const USER_ID_RE = /^[0-9]{1,18}$/;
+
+function cookieAttributes(request: FastifyRequest): string {
+  return `Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
+}
+
+function anonCohort(request: FastifyRequest, reply: FastifyReply): string {
+  let anon = readCookie(request, COHORT_COOKIE);
+  if (!anon || !COHORT_RE.test(anon)) {
+    anon = randomBytes(16).toString('base64url');
+    reply.header('Set-Cookie', `${COHORT_COOKIE}=${anon}; ${cookieAttributes(request)}`);
+  }
+  return `anon:${anon}`;
+}
+
+/**
  * Who this client is for the canary split: the signed-in user (Access-Token header, sent by the
  * shell when it has a session) else the anonymous cookie, minted on first sight. Signing in
  * moves a person from their anonymous cohort to their user cohort, which is then the same on
@@ -30,17 +52,28 @@ function readCookie(request: FastifyRequest, name: string): string | undefined {
  */
 async function cohortOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string> {
   const token = tokenOf(request);
+  const remembered = readCookie(request, USER_COHORT_COOKIE);
   if (token) {
     const user = await findUserSession(app, token).catch(() => undefined);
-    if (user) return `user:${user.userId}`;
+    if (user) {
+      if (remembered !== String(user.userId)) reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=${user.userId}; ${cookieAttributes(request)}`);
+      return `user:${user.userId}`;
+    }
   }
-  let anon = readCookie(request, COHORT_COOKIE);
-  if (!anon || !COHORT_RE.test(anon)) {
-    anon = randomBytes(16).toString('base64url');
-    const secure = request.protocol === 'https' ? '; Secure' : '';
-    reply.header('Set-Cookie', `${COHORT_COOKIE}=${anon}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${secure}`);
-  }
-  return `anon:${anon}`;
+  // Signed out: the next page must not start in the previous person's cohort.
+  if (remembered !== undefined) reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  return anonCohort(request, reply);
+}
+
+/** The cohort of a page request, from cookies only (no database): see USER_COHORT_COOKIE. */
+export function pageCohortOf(request: FastifyRequest, reply: FastifyReply): { cohort: string; kind: 'user' | 'anon' } {
+  const remembered = readCookie(request, USER_COHORT_COOKIE);
+  if (remembered && USER_ID_RE.test(remembered)) return { cohort: `user:${remembered}`, kind: 'user' };
+  return { cohort: anonCohort(request, reply), kind: 'anon' };
+}
+
+export function candidatesOf(request: FastifyRequest): Set<string> {
+  return new Set((readCookie(request, CANDIDATE_COOKIE) ?? '').split(/[,.]/).map((s) => s.trim()).filter((name) => appByName(name)));
 }
 
 function pickEncoding(request: FastifyRequest, available: Set<string>, file: string): { suffix: '' | '.br' | '.gz'; encoding?: string } {
@@ -59,8 +92,7 @@ export async function registerReleaseServing(app: FastifyInstance, releases: Rel
 
   app.get('/remotes.json', async (request, reply) => {
     const cohort = await cohortOf(app, request, reply);
-    const candidates = new Set((readCookie(request, CANDIDATE_COOKIE) ?? '').split(/[,.]/).map((s) => s.trim()).filter((name) => appByName(name)));
-    const remotes = await releases.resolve(cohort, candidates);
+    const remotes = await releases.resolve(cohort, candidatesOf(request));
     // Private (it depends on the cookie / session) and short-lived, so a promotion or a rollback
     // reaches every client within seconds.
     reply

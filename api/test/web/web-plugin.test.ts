@@ -16,7 +16,7 @@ function file(path: string, content: string | Buffer) {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cw-web-'));
-  file('shell/dist/index.html', '<!doctype html><div id="root"></div>');
+  file('shell/dist/index.html', '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
   const js = 'console.log("shell");'.repeat(50);
   file('shell/dist/static/js/main.0123abcd.js', js);
   file('shell/dist/static/js/main.0123abcd.js.br', brotliCompressSync(js));
@@ -52,8 +52,21 @@ describe('web plugin (front end served by the API process)', () => {
     const response = await app.inject(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.body).toContain('<div id="root">');
+    // The registry travels in the page as data (not script): no /remotes.json round trip.
+    const inline = /<script type="application\/json" id="cw-registry">([^<]*)<\/script><\/head>/.exec(response.body);
+    expect(JSON.parse(inline![1]!)).toEqual({
+      cohort: 'all',
+      remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor: 1 }],
+    });
+  });
+
+  it('escapes the inline JSON so no value can close the element', async () => {
+    const { jsonForHtml } = await import('../../src/web/shell-document.js');
+    const out = jsonForHtml({ v: '</script><script>alert(1)</script><!-- & \u2028' });
+    expect(out).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(out)).toEqual({ v: '</script><script>alert(1)</script><!-- & \u2028' });
   });
 
   it('never answers /api/* with HTML', async () => {

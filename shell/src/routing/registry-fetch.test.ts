@@ -12,6 +12,50 @@ describe('remote registry fetch', () => {
     expect(fetchMock).toHaveBeenLastCalledWith('/remotes.json', expect.objectContaining({ headers: {} }));
   });
 
+  const page = (json: string) => {
+    const doc = document.implementation.createHTMLDocument('t');
+    const el = doc.createElement('script');
+    el.type = 'application/json';
+    el.id = 'cw-registry';
+    el.textContent = json;
+    doc.head.append(el);
+    return doc;
+  };
+  const REMOTES = [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/1/mf-manifest.json', contractMajor: 1 }];
+
+  it('uses the registry inlined in the page once (no round trip), then asks /remotes.json', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
+    const doc = page(JSON.stringify({ cohort: 'anon', remotes: REMOTES }));
+    const read = createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch, document: doc });
+    expect(await read()).toEqual({ remotes: REMOTES });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(doc.getElementById('cw-registry')).toBeNull();
+    // A retry (refresh(true)) must see promotions and rollbacks since the page was served.
+    expect(await read()).toEqual({ remotes: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['user', undefined, false],
+    ['anon', 'tok', false],
+    ['user', 'tok', true],
+    ['all', 'tok', true],
+    ['all', undefined, true],
+  ])('inline registry of cohort %s with token %s used: %s', async (cohort, token, used) => {
+    const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
+    const doc = page(JSON.stringify({ cohort, remotes: REMOTES }));
+    const result = await createRegistryFetch({ token: () => token, fetch: fetchMock as unknown as typeof fetch, document: doc })();
+    expect(result).toEqual(used ? { remotes: REMOTES } : { remotes: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(used ? 0 : 1);
+  });
+
+  it('falls back to /remotes.json when the inline data is broken', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
+    const result = await createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch, document: page('{"cohort":"anon",') })();
+    expect(result).toEqual({ remotes: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('rejects on an HTTP error', async () => {
     const fetchMock = vi.fn(async () => new Response('nope', { status: 503 }));
     await expect(createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch })()).rejects.toThrow('HTTP 503');

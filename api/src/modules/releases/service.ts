@@ -3,6 +3,7 @@ import type { SqlDatabase, SqlRunner } from '../../db/index.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import { FEATURE_APPS, appByName, type FeatureAppInfo } from './apps.js';
 import { checkRelease, type GateResult } from './gates.js';
+import { notifyRegistryChange, RegistryCache } from './registry-cache.js';
 import type { ReleaseFile, ReleaseStore } from './store.js';
 
 /** A refusal the API turns into an envelope error and the CLI prints. */
@@ -100,6 +101,8 @@ function toRecord(row: ReleaseRow): ReleaseRecord {
 export interface ReleaseServiceOptions {
   /** Where clients fetch release files: `/remotes/` (served by this process) or a CDN base URL. */
   publicBaseUrl: string;
+  /** How long the in-memory registry may be used without a change notification (default 5 s). */
+  registryCacheMs?: number;
 }
 
 /**
@@ -111,7 +114,25 @@ export class ReleaseService {
     private readonly sql: SqlDatabase,
     readonly store: ReleaseStore,
     private readonly opts: ReleaseServiceOptions,
-  ) {}
+  ) {
+    this.registry = new RegistryCache(() => this.channels(), { maxAgeMs: opts.registryCacheMs ?? 5_000 });
+  }
+
+  /** Every app's stable and canary, from memory (registry-cache.ts): what resolve() picks from. */
+  readonly registry: RegistryCache<ChannelState[]>;
+
+  /** Runs a registry-changing transaction: announced to every process on commit, dropped here at once. */
+  private async changing<T>(app: string, fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    try {
+      return await this.sql.transaction(async (tx) => {
+        const result = await fn(tx);
+        await notifyRegistryChange(tx, app);
+        return result;
+      });
+    } finally {
+      this.registry.invalidate();
+    }
+  }
 
   /** Origins client scripts come from (for the CSP): empty when served by this process. */
   scriptOrigins(): string[] {
@@ -151,7 +172,7 @@ export class ReleaseService {
     // Files first, registry second: a registered release is always complete in the store.
     await this.store.publish(app.short, releaseId, input.files);
     const info = gate.buildInfo!;
-    return this.sql.transaction(async (tx) => {
+    return this.changing(app.name, async (tx) => {
       // One release operation per app at a time (two apps proceed in parallel).
       await tx.query(`select pg_advisory_xact_lock(hashtext('release:' || $1))`, [app.name]);
       const [existing] = await tx.query<ReleaseRow>(`select ${RELEASE_COLUMNS} from releases r where r.app = $1 and r.checksum = $2`, [app.name, checksum]);
@@ -218,7 +239,7 @@ export class ReleaseService {
    */
   async promote(appName: string, actor: string, opts: { percent?: number; releaseId?: string } = {}): Promise<ChannelState> {
     const app = this.requireApp(appName);
-    await this.sql.transaction(async (tx) => {
+    await this.changing(app.name, async (tx) => {
       await this.lockApp(tx, app.name);
       const [channel] = await tx.query<{ canary: string | null; percent: number }>(
         `select r.release_id as canary, c.canary_percent::int as percent from release_channels c left join releases r on r.id = c.canary_release_id where c.app = $1 for update of c`,
@@ -239,7 +260,7 @@ export class ReleaseService {
    */
   async rollback(appName: string, actor: string): Promise<ChannelState> {
     const app = this.requireApp(appName);
-    await this.sql.transaction(async (tx) => {
+    await this.changing(app.name, async (tx) => {
       await this.lockApp(tx, app.name);
       const [channel] = await tx.query<{ canary: string | null }>(
         `select r.release_id as canary from release_channels c left join releases r on r.id = c.canary_release_id where c.app = $1 for update of c`,
@@ -294,7 +315,8 @@ export class ReleaseService {
 
   /** `/remotes.json` for one client: stable, or the canary when the cohort falls in its share. */
   async resolve(cohortId: string, candidates: ReadonlySet<string> = new Set()): Promise<ResolvedRemote[]> {
-    return this.pick(await this.channels(), cohortId, candidates);
+    const cached = this.registry.peek();
+    return this.pick(cached ?? (await this.registry.get()), cohortId, candidates);
   }
 
   /**
