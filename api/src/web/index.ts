@@ -8,6 +8,7 @@ import { publishLocalBuilds } from '../modules/releases/local-builds.js';
 import { registerCspReports } from './csp-reports.js';
 import { candidatesOf, pageCohortOf, registerReleaseServing } from './release-serving.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
+import { hintsFromManifest, ManifestCache, preloadLinks } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
@@ -128,9 +129,32 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
     return diskRegistry.value;
   };
 
+  // The route's remote chain, announced in the page (remote-preload.ts). Release manifests are
+  // immutable (cached); the web-only server reads the build on disk each time (it may be rebuilt).
+  const releaseManifests = new ManifestCache(async (manifestUrl) => {
+    const key = /([^/]+\/[^/]+\/mf-manifest\.json)$/.exec(manifestUrl)?.[1];
+    return key ? (await releases!.store.read(key))?.toString('utf8') : undefined;
+  });
+  const manifestText = async (remote: { manifestUrl: string }): Promise<string | undefined> => {
+    if (releases) return releaseManifests.get(remote.manifestUrl);
+    const short = /^\/remotes\/([a-z]+)\/mf-manifest\.json$/.exec(remote.manifestUrl)?.[1];
+    const dir = REMOTE_DIRS.find((r) => r.short === short)?.dir;
+    try {
+      return dir ? readFileSync(join(opts.rootDir, dir, 'dist', 'mf-manifest.json'), 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const preloadsFor = async (path: string, registry: InlineRegistry): Promise<string> => {
+    const remote = (registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string }>).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
+    if (!remote?.manifestUrl) return '';
+    return preloadLinks(hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl })));
+  };
+
   const shellDocument = new ShellDocument(indexFile);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const html = shellDocument.render(await registryFor(request, reply));
+    const registry = await registryFor(request, reply);
+    const html = shellDocument.render(registry, await preloadsFor(request.url.split('?')[0] ?? '/', registry));
     if (html === undefined) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
     // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
     // every time so a promotion or rollback is in the next page.

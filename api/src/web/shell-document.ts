@@ -71,8 +71,8 @@ export class ShellDocument {
   }
 
   /** The page for one client, or undefined when the shell is not built. */
-  render(registry: InlineRegistry): string | undefined {
+  render(registry: InlineRegistry, headExtra = ''): string | undefined {
     if (!this.refresh()) return undefined;
-    return `${this.head}<script type="application/json" id="${REGISTRY_ELEMENT_ID}">${jsonForHtml(registry)}</script>${this.tail}`;
+    return `${this.head}${headExtra}<script type="application/json" id="${REGISTRY_ELEMENT_ID}">${jsonForHtml(registry)}</script>${this.tail}`;
   }
 }

@@ -75,6 +75,17 @@ describe.each(testDrivers())('registry in the page on %s', (driver) => {
     for (let i = 0; i < 5; i++) expect(card((await page(`cw_cohort=${randomBytes(16).toString('base64url')}; cw_candidate=mf_card`)).data.remotes)).toMatchObject({ releaseId: canary, channel: 'canary' });
   });
 
+  it('the page of an app’s route announces that release’s manifest and entry; other routes announce none', async () => {
+    const cookie = `cw_cohort=${randomBytes(16).toString('base64url')}`;
+    const p = await page(cookie, '/pages/card/index?x=1');
+    const releaseId = card(p.data.remotes).releaseId;
+    expect(p.res.body).toContain(`<link rel="preload" href="/remotes/card/${releaseId}/mf-manifest.json" as="fetch" crossorigin>`);
+    expect(p.res.body).toContain(`<link rel="preload" href="/remotes/card/${releaseId}/remoteEntry.js" as="script">`);
+    // Each hint names a file that is served.
+    for (const [, href] of p.res.body.matchAll(/<link rel="preload" href="([^"]+)"/g)) expect((await t.inject({ method: 'GET', url: href! })).statusCode).toBe(200);
+    for (const url of ['/', '/pages/wallet/index', '/pages/cardx/index']) expect((await page(cookie, url)).res.body).not.toContain('rel="preload"');
+  });
+
   it('a signed-in person’s page uses their user cohort, remembered by /remotes.json; signing out forgets it', async () => {
     const user = await t.createUser();
     const expected = inCanary('mf_card', `user:${user.userId}`, 50) ? canary : stable;

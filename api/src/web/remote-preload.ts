@@ -1,0 +1,87 @@
+/**
+ * What the page of a feature app's route can announce before any script runs (issue 24): the
+ * app's `mf-manifest.json`, its `remoteEntry.js` and the sync files of its exposed module, read
+ * from the release's manifest. Without these the browser finds them one after another (shell JS →
+ * manifest → entry → exposed module): three round trips on a phone.
+ *
+ * Each hint matches how the file is later requested, or the browser downloads it twice: the
+ * manifest is `fetch(url, {})` by the MF runtime (CORS mode, same-origin credentials:
+ * `as=fetch crossorigin`); the entry and the chunks are classic `<script>` tags without a
+ * `crossorigin` attribute (`as=script`); CSS files `<link rel=stylesheet>` (`as=style`).
+ */
+
+export interface PreloadHint {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+  crossorigin?: boolean;
+}
+
+interface ManifestShape {
+  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
+  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+}
+
+const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
+
+function files(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..')) : [];
+}
+
+/** The hints of one remote from its manifest's text (never throws: a bad manifest gives the manifest hint only). */
+export function hintsFromManifest(manifestUrl: string, manifestText: string | undefined): PreloadHint[] {
+  const hints: PreloadHint[] = [{ href: manifestUrl, as: 'fetch', crossorigin: true }];
+  if (!manifestText) return hints;
+  let manifest: ManifestShape;
+  try {
+    manifest = JSON.parse(manifestText) as ManifestShape;
+  } catch {
+    return hints;
+  }
+  // `publicPath: 'auto'`: files resolve against the manifest's folder.
+  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+  const entry = manifest.metaData?.remoteEntry;
+  if (entry && typeof entry.name === 'string' && SAFE_FILE.test(entry.name)) {
+    const dir = typeof entry.path === 'string' && entry.path && SAFE_FILE.test(entry.path) ? `${entry.path.replace(/\/$/, '')}/` : '';
+    hints.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
+  }
+  // The shell loads the `app` exposed module of every feature app (the contract's FeatureApp).
+  const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
+  for (const js of files(app?.assets?.js?.sync)) hints.push({ href: `${base}${js}`, as: 'script' });
+  for (const css of files(app?.assets?.css?.sync)) hints.push({ href: `${base}${css}`, as: 'style' });
+  return hints;
+}
+
+function escapeAttr(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function preloadLinks(hints: PreloadHint[]): string {
+  return hints.map((h) => `<link rel="preload" href="${escapeAttr(h.href)}" as="${h.as}"${h.crossorigin ? ' crossorigin' : ''}>`).join('');
+}
+
+/**
+ * Manifests by URL, kept in memory: a release's files never change (a new release is a new
+ * path), so one read per release. Bounded, oldest dropped first.
+ */
+export class ManifestCache {
+  private readonly texts = new Map<string, Promise<string | undefined>>();
+
+  constructor(
+    private readonly read: (manifestUrl: string) => Promise<string | undefined>,
+    private readonly max = 64,
+  ) {}
+
+  get(manifestUrl: string): Promise<string | undefined> {
+    let text = this.texts.get(manifestUrl);
+    if (!text) {
+      text = this.read(manifestUrl).catch(() => undefined);
+      // A missing manifest is not remembered (it may be published a moment later).
+      void text.then((t) => {
+        if (t === undefined) this.texts.delete(manifestUrl);
+      });
+      this.texts.set(manifestUrl, text);
+      if (this.texts.size > this.max) this.texts.delete(this.texts.keys().next().value!);
+    }
+    return text;
+  }
+}

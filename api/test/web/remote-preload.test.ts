@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { hintsFromManifest, ManifestCache, preloadLinks } from '../../src/web/remote-preload.js';
+
+const manifest = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+  exposes: [
+    { name: 'app', assets: { js: { sync: ['static/js/883.a5297da7.js', 'static/js/__federation_expose_app.232b4747.js'], async: ['static/js/1.js'] }, css: { sync: ['static/css/app.0a12c729.css'], async: [] } } },
+    { name: 'other', assets: { js: { sync: ['static/js/other.js'] } } },
+  ],
+});
+
+describe('remote chain preload hints', () => {
+  it('announce the manifest (as fetch, CORS), the entry and the app module’s sync files, relative to the manifest', () => {
+    expect(hintsFromManifest('https://cdn.example/card/1.0.0-abc/mf-manifest.json', manifest)).toEqual([
+      { href: 'https://cdn.example/card/1.0.0-abc/mf-manifest.json', as: 'fetch', crossorigin: true },
+      { href: 'https://cdn.example/card/1.0.0-abc/remoteEntry.js', as: 'script' },
+      { href: 'https://cdn.example/card/1.0.0-abc/static/js/883.a5297da7.js', as: 'script' },
+      { href: 'https://cdn.example/card/1.0.0-abc/static/js/__federation_expose_app.232b4747.js', as: 'script' },
+      { href: 'https://cdn.example/card/1.0.0-abc/static/css/app.0a12c729.css', as: 'style' },
+    ]);
+  });
+
+  it('a broken or hostile manifest gives the manifest hint only, and nothing escapes the attribute', () => {
+    expect(hintsFromManifest('/remotes/card/mf-manifest.json', '{nope')).toHaveLength(1);
+    expect(hintsFromManifest('/remotes/card/mf-manifest.json', undefined)).toHaveLength(1);
+    const hostile = JSON.stringify({ metaData: { remoteEntry: { name: '"><script>x</script>' } }, exposes: [{ name: 'app', assets: { js: { sync: ['../../x.js', 'a" onload="x', 42] } } }] });
+    expect(hintsFromManifest('/remotes/card/mf-manifest.json', hostile)).toHaveLength(1);
+    expect(preloadLinks([{ href: '/a"b<c>&', as: 'script' }])).toBe('<link rel="preload" href="/a&quot;b&lt;c&gt;&amp;" as="script">');
+  });
+
+  it('reads each manifest once, forgets a missing one', async () => {
+    const reads: string[] = [];
+    let present = false;
+    const cache = new ManifestCache(async (url) => {
+      reads.push(url);
+      return present ? 'text' : undefined;
+    }, 2);
+    expect(await cache.get('a')).toBeUndefined();
+    present = true;
+    expect(await cache.get('a')).toBe('text');
+    await Promise.all([cache.get('a'), cache.get('a')]);
+    expect(reads).toEqual(['a', 'a']);
+    await cache.get('b');
+    await cache.get('c'); // bounded: 'a' dropped
+    await cache.get('a');
+    expect(reads).toEqual(['a', 'a', 'b', 'c', 'a']);
+  });
+});
