@@ -139,6 +139,19 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
       for (const r of json.remotes) if (r.name === 'mf_share') r.contractMajor += 1;
       await route.fulfill({ response, json });
     });
+    // The page carries the registry itself (issue 24): the same change there. The server announces
+    // no files of a release the shell would refuse, so its preload links go too.
+    await page.route('**/pages/share/index', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text())
+        .replace(/(<script type="application\/json" id="cw-registry">)([^<]*)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+          const data = JSON.parse(json) as { remotes: Array<{ name: string; contractMajor: number }> };
+          for (const r of data.remotes) if (r.name === 'mf_share') r.contractMajor += 1;
+          return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+        })
+        .replace(/<link rel="preload"[^>]*>/g, '');
+      await route.fulfill({ response, body: html });
+    });
     const share = remoteRequests(page, 'share');
     await page.goto('/pages/share/index');
     await expect(page.getByTestId('error-view')).toContainText('This part of the app is being updated');

@@ -1,12 +1,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CONTRACT_MAJOR } from '@cardwallet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEATURE_APPS } from '../modules/releases/apps.js';
 import { releaseServiceOf } from '../modules/releases/instance.js';
 import { publishLocalBuilds } from '../modules/releases/local-builds.js';
 import { registerCspReports } from './csp-reports.js';
-import { candidatesOf, pageCohortOf, registerReleaseServing } from './release-serving.js';
+import { candidatesOf, pageCohortOf, readCookie, registerReleaseServing } from './release-serving.js';
+import { directionOf, FRAME_CSS, frameHtml, frameLocale, FrameTextsFile, LANGUAGE_COOKIE } from './app-frame.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { hintsFromManifest, ManifestCache, preloadLinks } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -146,19 +148,30 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
     }
   };
   const preloadsFor = async (path: string, registry: InlineRegistry): Promise<string> => {
-    const remote = (registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string }>).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
-    if (!remote?.manifestUrl) return '';
+    const remote = (registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
+    // A release the shell will refuse (another contract major) is not worth a byte.
+    if (!remote?.manifestUrl || remote.contractMajor !== CONTRACT_MAJOR) return '';
     return preloadLinks(hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl })));
   };
 
   const shellDocument = new ShellDocument(indexFile);
+  const frameTexts = new FrameTextsFile(join(shellDist, 'frame-texts.json'));
+  const frameStyle = `<style>${FRAME_CSS}</style>`;
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const registry = await registryFor(request, reply);
-    const html = shellDocument.render(registry, await preloadsFor(request.url.split('?')[0] ?? '/', registry));
+    const path = request.url.split('?')[0] ?? '/';
+    // The language the shell will start in: its stored choice (mirrored in a cookie), else the browser's.
+    const locale = frameLocale(readCookie(request, LANGUAGE_COOKIE), request.headers['accept-language']);
+    const html = shellDocument.render(registry, {
+      lang: locale,
+      dir: directionOf(locale),
+      headExtra: `${frameStyle}${await preloadsFor(path, registry)}`,
+      root: frameHtml(path, frameTexts.get(locale)),
+    });
     if (html === undefined) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
     // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
     // every time so a promotion or rollback is in the next page.
-    return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8').send(html);
   };
   app.get('/', sendIndex);
   app.get('/pages/*', sendIndex);

@@ -12,7 +12,7 @@ export const CANDIDATE_COOKIE = 'cw_candidate';
 const COHORT_RE = /^[A-Za-z0-9_-]{22,64}$/;
 const RELEASE_ID_RE = /^[0-9A-Za-z.+-]{1,80}$/;
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

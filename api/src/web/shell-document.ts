@@ -33,8 +33,8 @@ export function jsonForHtml(value: unknown): string {
  * is never executed, so the CSP without inline script holds.
  */
 export class ShellDocument {
-  private head = '';
-  private tail = '';
+  /** Before `<html …>`, between it and `</head>`, from `</head>` through `<div id="root">`, the rest. */
+  private parts: [string, string, string, string] = ['', '', '', ''];
   private mtimeMs = -1;
   private checkedAt = 0;
 
@@ -63,16 +63,27 @@ export class ShellDocument {
       this.mtimeMs = -1;
       return false;
     }
-    const at = html.indexOf('</head>');
-    this.head = at >= 0 ? html.slice(0, at) : html;
-    this.tail = at >= 0 ? html.slice(at) : '';
+    const htmlTag = /<html[^>]*>/i.exec(html);
+    const start = htmlTag ? htmlTag.index : 0;
+    const afterTag = htmlTag ? htmlTag.index + htmlTag[0].length : 0;
+    const headEnd = html.indexOf('</head>') >= 0 ? html.indexOf('</head>') : html.length;
+    const rootTag = '<div id="root">';
+    const rootAt = html.indexOf(rootTag, headEnd);
+    const rootEnd = rootAt >= 0 ? rootAt + rootTag.length : html.length;
+    this.parts = [html.slice(0, start), html.slice(afterTag, headEnd), html.slice(headEnd, rootEnd), html.slice(rootEnd)];
     this.mtimeMs = mtimeMs;
     return true;
   }
 
-  /** The page for one client, or undefined when the shell is not built. */
-  render(registry: InlineRegistry, headExtra = ''): string | undefined {
+  /**
+   * The page for one client, or undefined when the shell is not built: its language and direction
+   * on `<html>`, extra head elements (preloads, critical CSS), the registry, and what `#root` holds
+   * until React renders (the painted app frame).
+   */
+  render(registry: InlineRegistry, opts: { lang?: string; dir?: 'ltr' | 'rtl'; headExtra?: string; root?: string } = {}): string | undefined {
     if (!this.refresh()) return undefined;
-    return `${this.head}${headExtra}<script type="application/json" id="${REGISTRY_ELEMENT_ID}">${jsonForHtml(registry)}</script>${this.tail}`;
+    const [before, head, middle, rest] = this.parts;
+    const html = `<html lang="${opts.lang ?? 'en-US'}" dir="${opts.dir ?? 'ltr'}">`;
+    return `${before}${html}${head}${opts.headExtra ?? ''}<script type="application/json" id="${REGISTRY_ELEMENT_ID}">${jsonForHtml(registry)}</script>${middle}${opts.root ?? ''}${rest}`;
   }
 }

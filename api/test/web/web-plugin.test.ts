@@ -62,6 +62,17 @@ describe('web plugin (front end served by the API process)', () => {
     });
   });
 
+  it('paints the frame in the stored language (cookie) or the browser’s, Arabic right to left', async () => {
+    const ar = await app.inject({ url: '/pages/wallet/index', headers: { cookie: 'cw_lang=ar-AE', 'accept-language': 'en-US' } });
+    expect(ar.body).toMatch(/^<!doctype html><html lang="ar-AE" dir="rtl"><head>/);
+    expect(ar.body).toContain('<div id="root"><div class="cwf" aria-hidden="true">');
+    expect(ar.body).toMatch(/<style>html,body\{margin:0/);
+    expect(String(ar.headers.vary)).toContain('Accept-Language');
+    const tr = await app.inject({ url: '/', headers: { 'accept-language': 'tr-TR,tr;q=0.9' } });
+    expect(tr.body).toContain('<html lang="tr-TR" dir="ltr">');
+    expect(tr.body).toContain('class="cwf-tabs"');
+  });
+
   it('escapes the inline JSON so no value can close the element', async () => {
     const { jsonForHtml } = await import('../../src/web/shell-document.js');
     const out = jsonForHtml({ v: '</script><script>alert(1)</script><!-- & \u2028' });

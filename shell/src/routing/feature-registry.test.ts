@@ -46,6 +46,31 @@ describe('feature registry', () => {
     await expect(registry.load('mf_card')).resolves.toBe(cardApp);
   });
 
+  it('Retry reloads the page when the page preloaded that app’s files (a failed preload would be handed out again)', async () => {
+    const loadRemote = vi.fn().mockRejectedValue(new Error('ScriptExternalLoadError'));
+    const rt = { registerRemotes: vi.fn(), loadRemote };
+    const reload = vi.fn();
+    const fetchRegistry = vi.fn(async () => registryJson());
+    const registry = new FeatureRegistry({ runtime: rt as unknown as FederationRuntime, fetchRegistry, onLoaded: vi.fn(), pageTimeoutMs: 50, reload });
+    const other = document.createElement('link');
+    other.rel = 'preload';
+    other.href = '/remotes/wallet/remoteEntry.js';
+    const mine = document.createElement('link');
+    mine.rel = 'preload';
+    mine.href = '/remotes/card/remoteEntry.js';
+    document.head.append(other, mine);
+    await registry.load('mf_card').catch(() => undefined);
+    void registry.retry('mf_card');
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(mine.isConnected).toBe(false);
+    expect(other.isConnected).toBe(true);
+    // Without such preloads (the next retry) it starts over in place.
+    await registry.retry('mf_card');
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(fetchRegistry).toHaveBeenCalledTimes(2);
+    other.remove();
+  });
+
   it('a slow remote times out', async () => {
     const { registry } = setup({ loadRemote: vi.fn(() => new Promise(() => undefined)) as FederationRuntime['loadRemote'] });
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'timeout' });

@@ -51,6 +51,26 @@ export interface FeatureRegistryDeps {
   /** Contributes a loaded remote's namespace to the shell's i18next instance. */
   onLoaded: (app: FeatureApp) => void;
   pageTimeoutMs: number;
+  /** Reloads the page (a Retry after the page preloaded the app's files); window.location.reload by default. */
+  reload?: () => void;
+}
+
+/**
+ * Removes the page's preload links of one release (api/src/web/remote-preload.ts). A preload that
+ * failed stays in the browser's preload list as a failure that a later request of the same URL
+ * gets again (seen in Chromium 156), so Retry reloads the page when there were any.
+ */
+export function dropPreloads(manifestUrl: string, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): number {
+  if (!doc) return 0;
+  const folder = new URL(manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1), doc.baseURI).href;
+  let dropped = 0;
+  for (const link of Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'))) {
+    if (link.href.startsWith(folder)) {
+      link.remove();
+      dropped++;
+    }
+  }
+  return dropped;
 }
 
 function contractMajorOf(version: string): number {
@@ -134,6 +154,14 @@ export class FeatureRegistry {
   async retry(name: RemoteName): Promise<void> {
     this.loads.delete(name);
     this.failures.delete(name);
+    const descriptor = this.descriptors.get(name);
+    if (descriptor && !this.loaded.has(name) && dropPreloads(descriptor.manifestUrl) > 0) {
+      // The page announced this app's files and one of them may have failed: Chromium hands a
+      // failed preload to the next request of that URL (the MF runtime's <script>), with no network
+      // request, so only a fresh page reaches the network again. Reloading the page is the retry.
+      (this.deps.reload ?? (() => window.location.reload()))();
+      return new Promise<void>(() => undefined);
+    }
     await this.refresh(true);
   }
 

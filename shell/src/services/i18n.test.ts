@@ -70,3 +70,15 @@ describe('the shell loads its texts one language at a time', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('the language the server paints the first frame in', () => {
+  it('is mirrored in the cw_lang cookie with the direction on <html>', async () => {
+    const { applyDocumentLanguage } = await import('./i18n');
+    applyDocumentLanguage('ar-AE' as Locale);
+    expect(document.cookie).toContain('cw_lang=ar-AE');
+    expect(document.documentElement.dir).toBe('rtl');
+    applyDocumentLanguage('tr-TR' as Locale);
+    expect(document.cookie).toContain('cw_lang=tr-TR');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});

@@ -26,9 +26,13 @@ export function initialLocale(storage: Storage, navigatorLanguages: readonly str
   return negotiateLocale(navigatorLanguages.join(','));
 }
 
+/** Mirrors the language for the server, which paints the first frame in it (api/src/web/app-frame.ts). */
+export const LANGUAGE_COOKIE = 'cw_lang';
+
 export function applyDocumentLanguage(locale: Locale, doc: Document = document) {
   doc.documentElement.lang = locale;
   doc.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
+  doc.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
 export async function createI18n(

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@cardwallet/shared';
+
+/**
+ * The app frame painted by the HTML itself, before any script (issue 24): the language and
+ * direction on `<html>`, a grey header and page skeleton, and on the four tab pages the tab bar
+ * with its translated labels. React replaces it when it renders (createRoot empties `#root`).
+ * The rules below repeat the theme's metrics (shared/src/ui/theme.css: body margin, `#root`
+ * width, 45 px nav bar, 56 px fixed tab bar) so nothing moves when the real frame takes over.
+ */
+
+/** The language cookie the shell writes on every language change (shell/src/services/i18n.ts). */
+export const LANGUAGE_COOKIE = 'cw_lang';
+
+const TAB_PATHS = [
+  ['home', '/pages/index/index'],
+  ['card', '/pages/card/index'],
+  ['wallet', '/pages/wallet/index'],
+  ['user', '/pages/user/index'],
+] as const;
+
+export interface FrameTexts {
+  appName: string;
+  tabs: Record<(typeof TAB_PATHS)[number][0], string>;
+}
+
+/**
+ * Critical CSS, inline: an external file would cost a render-blocking round trip. Allowed by the
+ * policy's `style-src 'unsafe-inline'` (which the React/antd-mobile style attributes need anyway;
+ * a hash beside it would switch 'unsafe-inline' off and break those attributes).
+ */
+export const FRAME_CSS = [
+  'html,body{margin:0;padding:0;background:#f5f6f8}',
+  "body{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans Arabic','Noto Sans TC',sans-serif;-webkit-text-size-adjust:100%}",
+  '#root{max-width:500px;margin-inline:auto;min-height:100vh;background:#f5f6f8;position:relative;overflow-x:clip}',
+  '.cwf-head{height:45px;box-sizing:border-box;background:#fff;border-bottom:1px solid #f0f0f0;display:flex;align-items:center;justify-content:center}',
+  '.cwf-title{width:30%;height:14px;border-radius:7px;background:#e8e9ec}',
+  '.cwf-body{padding:16px}',
+  '.cwf-card{height:128px;border-radius:12px;background:#e8e9ec;margin-bottom:16px}',
+  '.cwf-line{height:14px;border-radius:7px;background:#e8e9ec;margin-bottom:12px}',
+  '.cwf-short{width:60%}',
+  '.cwf-tabs{position:fixed;bottom:0;inset-inline:0;max-width:500px;margin:0 auto;background:#fff;border-top:1px solid #eee;padding-bottom:env(safe-area-inset-bottom);display:flex;height:56px}',
+  '.cwf-tab{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;font-size:12px;color:#6b6f76}',
+  '.cwf-tab i{width:24px;height:24px;border-radius:6px;background:#e8e9ec}',
+  '.cwf-on{color:#1d1f24;font-weight:600}',
+].join('');
+
+export function frameLocale(cookieValue: string | undefined, acceptLanguage: string | undefined): Locale {
+  if (isLocale(cookieValue)) return cookieValue;
+  return negotiateLocale(acceptLanguage);
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Which tab a path is (the shell's isTabPath: `/` is home), or undefined for a page without the tab bar. */
+export function tabOf(path: string): string | undefined {
+  const clean = path === '/' || path === '' ? '/pages/index/index' : path.replace(/\/+$/, '');
+  return TAB_PATHS.find(([, p]) => p === clean)?.[0];
+}
+
+export function frameHtml(path: string, texts: FrameTexts | undefined): string {
+  const tab = tabOf(path);
+  const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title"></div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
+  if (!tab) return skeleton;
+  const tabs = TAB_PATHS.map(([name]) => `<span class="cwf-tab${name === tab ? ' cwf-on' : ''}"><i></i>${escapeText(texts?.tabs[name] ?? '')}</span>`).join('');
+  return `${skeleton}<div class="cwf-tabs" aria-hidden="true">${tabs}</div>`;
+}
+
+/** dist/frame-texts.json of the shell build (shell/build/frame-texts.mjs), read once per change. */
+export class FrameTextsFile {
+  private cache: { at: number; texts: Partial<Record<Locale, FrameTexts>> } | undefined;
+  constructor(private readonly file: string) {}
+
+  get(locale: Locale): FrameTexts | undefined {
+    if (!this.cache || Date.now() - this.cache.at > 5_000) {
+      let texts: Partial<Record<Locale, FrameTexts>> = {};
+      try {
+        texts = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<Record<Locale, FrameTexts>>;
+      } catch {
+        // An older build without the file: the frame is painted without tab labels.
+      }
+      this.cache = { at: Date.now(), texts };
+    }
+    return this.cache.texts[locale] ?? this.cache.texts[DEFAULT_LOCALE];
+  }
+}
+
+export function directionOf(locale: Locale): 'ltr' | 'rtl' {
+  return isRtl(locale) ? 'rtl' : 'ltr';
+}
