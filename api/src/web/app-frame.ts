@@ -3,7 +3,8 @@ import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@
 
 /**
  * The app frame painted by the HTML itself, before any script (issue 24): the language and
- * direction on `<html>`, a grey header and page skeleton, and on the four tab pages the tab bar
+ * direction on `<html>`, a header with the app's name (text: the first contentful paint — grey
+ * boxes alone do not count as content) and a grey page skeleton, and on the four tab pages the tab bar
  * with its translated labels. React replaces it when it renders (createRoot empties `#root`).
  * The rules below repeat the theme's metrics (shared/src/ui/theme.css: body margin, `#root`
  * width, 45 px nav bar, 56 px fixed tab bar) so nothing moves when the real frame takes over.
@@ -34,7 +35,7 @@ export const FRAME_CSS = [
   "body{font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans Arabic','Noto Sans TC',sans-serif;-webkit-text-size-adjust:100%}",
   '#root{max-width:500px;margin-inline:auto;min-height:100vh;background:#f5f6f8;position:relative;overflow-x:clip}',
   '.cwf-head{height:45px;box-sizing:border-box;background:#fff;border-bottom:1px solid #f0f0f0;display:flex;align-items:center;justify-content:center}',
-  '.cwf-title{width:30%;height:14px;border-radius:7px;background:#e8e9ec}',
+  '.cwf-title{margin:0;font-size:17px;font-weight:500;color:#1d1f24}',
   '.cwf-body{padding:16px}',
   '.cwf-card{height:128px;border-radius:12px;background:#e8e9ec;margin-bottom:16px}',
   '.cwf-line{height:14px;border-radius:7px;background:#e8e9ec;margin-bottom:12px}',
@@ -62,7 +63,7 @@ export function tabOf(path: string): string | undefined {
 
 export function frameHtml(path: string, texts: FrameTexts | undefined): string {
   const tab = tabOf(path);
-  const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title"></div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
+  const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
   const tabs = TAB_PATHS.map(([name]) => `<span class="cwf-tab${name === tab ? ' cwf-on' : ''}"><i></i>${escapeText(texts?.tabs[name] ?? '')}</span>`).join('');
   return `${skeleton}<div class="cwf-tabs" aria-hidden="true">${tabs}</div>`;
