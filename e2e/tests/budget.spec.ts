@@ -40,6 +40,9 @@ test.describe('byte budgets of a cold visit', () => {
         }
       }
       await context.close();
+      // A preload that does not match how the file is then requested downloads it twice.
+      const urls = finished.map((r) => r.url()).filter((u) => !u.includes('/api/'));
+      expect(urls.filter((u, i) => urls.indexOf(u) !== i), 'files downloaded twice').toEqual([]);
       test.info().annotations.push({ type: 'bytes', description: `${budget.name}: JS ${(js / KiB).toFixed(1)} KiB gzip in ${files.length} files, HTML ${(html / KiB).toFixed(1)} KiB` });
       console.log(`[budget] ${budget.name}: JS ${(js / KiB).toFixed(1)} KiB gzip (${files.length} files), HTML ${(html / KiB).toFixed(1)} KiB`);
       expect(js, `JS of ${budget.name} (gzip): ${files.join(', ')}`).toBeLessThanOrEqual(budget.jsGzip);

@@ -10,7 +10,7 @@ import { registerCspReports } from './csp-reports.js';
 import { candidatesOf, pageCohortOf, readCookie, registerReleaseServing } from './release-serving.js';
 import { directionOf, FRAME_CSS, frameHtml, frameLocale, FrameTextsFile, LANGUAGE_COOKIE } from './app-frame.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
-import { hintsFromManifest, ManifestCache, preloadLinks } from './remote-preload.js';
+import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
@@ -157,6 +157,13 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   const shellDocument = new ShellDocument(indexFile);
   const frameTexts = new FrameTextsFile(join(shellDist, 'frame-texts.json'));
   const frameStyle = `<style>${FRAME_CSS}</style>`;
+  const startFiles = new StartFilesFile(() => {
+    try {
+      return readFileSync(join(shellDist, 'start-files.json'), 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const registry = await registryFor(request, reply);
     const path = request.url.split('?')[0] ?? '/';
@@ -165,7 +172,8 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
     const html = shellDocument.render(registry, {
       lang: locale,
       dir: directionOf(locale),
-      headExtra: `${frameStyle}${await preloadsFor(path, registry)}`,
+      // The shell's start chain first (every page needs it), then the route's remote chain.
+      headExtra: `${frameStyle}${preloadLinks(startFiles.hints(locale))}${await preloadsFor(path, registry)}`,
       root: frameHtml(path, frameTexts.get(locale)),
     });
     if (html === undefined) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');

@@ -85,3 +85,37 @@ export class ManifestCache {
     return text;
   }
 }
+
+/**
+ * The shell's own start chain (dist/start-files.json, written by shell/build/start-files.mjs):
+ * the bootstrap chunk and the shared modules it consumes, which the browser would otherwise find
+ * one level at a time after main.js runs. Re-read when the build changes (checked every 5 s).
+ */
+export class StartFilesFile {
+  private cache: { at: number; hints: PreloadHint[]; locales: Record<string, PreloadHint[]> } | undefined;
+  constructor(
+    private readonly readText: () => string | undefined,
+    private readonly publicPath = '/',
+  ) {}
+
+  private toHints(list: unknown): PreloadHint[] {
+    return files(list).map((f) => ({ href: `${this.publicPath}${f}`, as: f.endsWith('.css') ? ('style' as const) : ('script' as const) }));
+  }
+
+  /** The start chain, then the texts chunk of `locale` (the language the shell will start in). */
+  hints(locale?: string): PreloadHint[] {
+    if (!this.cache || Date.now() - this.cache.at > 5_000) {
+      let hints: PreloadHint[] = [];
+      const locales: Record<string, PreloadHint[]> = {};
+      try {
+        const parsed = JSON.parse(this.readText() ?? '{}') as { files?: unknown; locales?: Record<string, unknown> };
+        hints = this.toHints(parsed.files);
+        for (const [l, list] of Object.entries(parsed.locales ?? {})) locales[l] = this.toHints(list);
+      } catch {
+        // An older build without the file: the browser finds the chain itself.
+      }
+      this.cache = { at: Date.now(), hints, locales };
+    }
+    return locale && this.cache.locales[locale] ? [...this.cache.hints, ...this.cache.locales[locale]] : this.cache.hints;
+  }
+}

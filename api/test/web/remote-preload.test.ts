@@ -46,3 +46,18 @@ describe('remote chain preload hints', () => {
     expect(reads).toEqual(['a', 'a', 'b', 'c', 'a']);
   });
 });
+
+describe('the shell start chain', () => {
+  it('announces the build’s start files in order, then the visitor language’s texts; none without the file', async () => {
+    const { StartFilesFile } = await import('../../src/web/remote-preload.js');
+    const file = new StartFilesFile(() => JSON.stringify({ files: ['static/js/main.1.js', 'static/css/9.css', '../x.js'], locales: { 'ar-AE': ['static/js/locale-ar-AE.2.js'] } }));
+    expect(file.hints('ar-AE')).toEqual([
+      { href: '/static/js/main.1.js', as: 'script' },
+      { href: '/static/css/9.css', as: 'style' },
+      { href: '/static/js/locale-ar-AE.2.js', as: 'script' },
+    ]);
+    expect(file.hints('tr-TR')).toHaveLength(2);
+    expect(new StartFilesFile(() => undefined).hints('en-US')).toEqual([]);
+    expect(new StartFilesFile(() => '{broken').hints()).toEqual([]);
+  });
+});

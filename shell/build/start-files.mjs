@@ -1,0 +1,82 @@
+// Writes dist/start-files.json: the JS and CSS files the shell needs before its first render,
+// beyond main.js — the `./bootstrap` chunk group (src/index.ts's async boundary) and the chunks
+// of the shared modules it consumes, transitively (Module Federation loads those only when the
+// chunk that consumes them arrives: main → bootstrap → react-dom → react-dom/client … one round
+// trip per level). The server announces them with <link rel=preload> (api/src/web/app-frame.ts),
+// so they download together with main.js. Lazy pages and per-language chunks are not in it.
+const CONSUME = /^consume shared module \(([^)]+)\) (.+?)@/;
+const PROVIDE = /^provide shared module \(([^)]+)\) (.+?)@/;
+
+function originIds(group) {
+  return (group.origins ?? []).map((o) => String(o.module?.identifier?.() ?? o.module?.identifier ?? ''));
+}
+
+function originIsBootstrap(group) {
+  return (group.origins ?? []).some((o) => /(^|\/)bootstrap$/.test(String(o.request ?? '')));
+}
+
+/** `scope name` of the shared module a chunk group was created for, by a consume or a provide module. */
+function shareKey(group, pattern) {
+  for (const id of originIds(group)) {
+    const m = pattern.exec(id);
+    if (m) return `${m[1]} ${m[2]}`;
+  }
+  return undefined;
+}
+
+export function startFiles(compilation) {
+  const groups = [...compilation.chunkGroups];
+  // What a consume resolves to at run time: the host's own PROVIDED copy (the share scope's
+  // 'loaded-first' pick, and a singleton), not the consume's fallback chunk — a different file.
+  const provided = new Map();
+  for (const group of groups) {
+    const key = shareKey(group, PROVIDE);
+    if (key) provided.set(key, group);
+  }
+  const start = groups.filter(originIsBootstrap);
+  const seen = new Set(start);
+  const queue = [...start];
+  while (queue.length) {
+    const group = queue.shift();
+    for (const child of group.childrenIterable ?? []) {
+      const key = shareKey(child, CONSUME);
+      if (!key) continue; // a lazy import of app code: not needed to start
+      const target = provided.get(key) ?? child;
+      if (seen.has(target)) continue;
+      seen.add(target);
+      queue.push(target);
+    }
+  }
+  // In the order the browser needs them (main.js first: it would otherwise queue behind the
+  // others — six connections per host over HTTP/1.1), then level by level.
+  const files = new Set();
+  const entry = groups.filter((g) => g.isInitial?.() && (g.name === 'main' || originIds(g).length === 0 || (g.origins ?? []).some((o) => /src[\\/]index\.ts$/.test(String(o.request ?? '')))));
+  for (const group of [...entry, ...seen]) for (const file of group.getFiles()) if (/\.(js|css)$/.test(file) && !file.endsWith('.hot-update.js')) files.add(file);
+  // The shell's texts, one chunk per language (src/services/locale-texts.ts): the server knows the
+  // visitor's language and announces that one.
+  const locales = {};
+  for (const group of groups) {
+    const m = /^locale-([A-Za-z]{2}-[A-Za-z]{2})$/.exec(group.name ?? '');
+    if (m) locales[m[1]] = group.getFiles().filter((f) => /\.(js|css)$/.test(f));
+  }
+  return { files: [...files], groups: seen.size, locales };
+}
+
+class StartFilesPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('StartFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'StartFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        compilation.emitAsset('start-files.json', new RawSource(JSON.stringify(startFiles(compilation))));
+      });
+    });
+  }
+}
+
+export function withStartFiles(configFn) {
+  return (env, argv) => {
+    const config = configFn(env, argv);
+    config.plugins = [...(config.plugins ?? []), new StartFilesPlugin()];
+    return config;
+  };
+}
