@@ -21,15 +21,24 @@ test.describe('byte budgets of a cold visit', () => {
     test(`${budget.name}: JS (gzip) and HTML within budget`, async ({ browser }) => {
       const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
       const page = await context.newPage();
+      const requested: Request[] = [];
       const finished: Request[] = [];
+      const failed: Request[] = [];
+      const onRequest = (r: Request) => requested.push(r);
+      page.on('request', onRequest);
       page.on('requestfinished', (r) => finished.push(r));
+      page.on('requestfailed', (r) => failed.push(r));
       await page.goto(budget.path);
       await expect(page.getByRole(budget.ready.role, { name: budget.ready.name }).first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      // What the first screen needed: the requests made until it was usable and ALL of them
+      // finished (the idle-time preload of the next tab apps comes later and is not counted).
+      const before = new Set(requested);
+      await expect.poll(() => [...before].every((r) => finished.includes(r) || failed.includes(r))).toBe(true);
+      page.off('request', onRequest);
       let js = 0;
       let html = 0;
       const files: string[] = [];
-      for (const request of finished) {
+      for (const request of finished.filter((r) => before.has(r))) {
         const url = new URL(request.url());
         if (url.pathname.startsWith('/api/')) continue;
         const { responseBodySize } = await request.sizes();
@@ -41,7 +50,7 @@ test.describe('byte budgets of a cold visit', () => {
       }
       await context.close();
       // A preload that does not match how the file is then requested downloads it twice.
-      const urls = finished.map((r) => r.url()).filter((u) => !u.includes('/api/'));
+      const urls = finished.filter((r) => before.has(r)).map((r) => r.url()).filter((u) => !u.includes('/api/'));
       expect(urls.filter((u, i) => urls.indexOf(u) !== i), 'files downloaded twice').toEqual([]);
       test.info().annotations.push({ type: 'bytes', description: `${budget.name}: JS ${(js / KiB).toFixed(1)} KiB gzip in ${files.length} files, HTML ${(html / KiB).toFixed(1)} KiB` });
       console.log(`[budget] ${budget.name}: JS ${(js / KiB).toFixed(1)} KiB gzip (${files.length} files), HTML ${(html / KiB).toFixed(1)} KiB`);
