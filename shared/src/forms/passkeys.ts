@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
+import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../api/envelope';
+import type { HttpClient } from '../contract';
+import { passkeyListResult } from '../schemas/passkeys';
 
 /**
  * What the passkey pages of every feature app say about the browser's WebAuthn ceremonies. The
@@ -34,3 +37,12 @@ export function defaultPasskeyName(t: TFunction, userAgent = typeof navigator ==
   if (browser && system) return t('passkeys.defaultName', { browser, system });
   return t('passkeys.defaultNamePlain');
 }
+
+/**
+ * GET passkey/list under ONE cache key for every feature app: the shell's query cache is shared
+ * (QueryBoundary), so when mf-user adds, renames or removes a passkey and invalidates this key,
+ * the card and wallet pages that offer "Confirm with passkey" see the new list too.
+ */
+export const passkeyListQueryKey = ['passkeys', 'list'] as const;
+export const passkeyListQueryOptions = (http: HttpClient, userId: string | null) =>
+  queryOptions({ queryKey: [...passkeyListQueryKey, userId], queryFn: async () => passkeyListResult.parse(await http.get<unknown>('passkey/list', undefined, { prompt: false })).items });

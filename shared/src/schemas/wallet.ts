@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { V, pinSchema } from './validation';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
+import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
 
 /**
  * Wallet contracts (spec §3 wallet entities, §5 rules, §9 limits). Paths are relative to `/api/`.
@@ -248,15 +249,23 @@ export const withdrawFeeResult = z.object({
 });
 export type WithdrawFeeResult = z.infer<typeof withdrawFeeResult>;
 
-/** POST wallet/withdraw (Idempotency-Key). `amount` arrives at the address; the fee is on top. */
+const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
+/**
+ * POST wallet/withdraw (Idempotency-Key). `amount` arrives at the address; the fee is on top.
+ * The fresh proof is the transaction password OR a passkey assertion over the customer's own
+ * passkey/proofOptions ceremony (single use; issue 22) — one of the two, never both.
+ */
 export const withdrawBody = z
   .object({
     currency: cryptoCurrencyField,
     network: networkField,
     address: z.string({ error: V.required }).trim().min(1, V.required).max(128, 'errors.address_invalid'),
     amount: decimalString,
-    payPassword: pinSchema,
+    payPassword: pinSchema.optional(),
+    passkey: z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }).optional(),
   })
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload })
   .refine((v) => isNetworkOf(v.currency, v.network), { message: 'errors.network_unsupported', path: ['network'] })
   .refine((v) => fitsScale(v.amount, v.currency), scaleIssue)
   .refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });

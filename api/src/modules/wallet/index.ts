@@ -18,6 +18,7 @@ import { recordSeedGrant } from '../../security/step-up.js';
 import { PAYOUT_CLAIMED, PAYOUT_CONSUMER } from './payouts.js';
 import { EvmDevTools } from './evm-dev.js';
 import { checkEvmHoldings } from './evm-check.js';
+import { verifyPasskeyProof } from '../passkeys/proof.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -171,9 +172,12 @@ const walletModule: FastifyPluginAsync = async (base) => {
   post('/wallet/markEventsSeen', 'The customer has seen the wallet: the badge count goes to 0', {}, unseenEventsResult, (r) => wallet.unseen.markSeen(userOf(r).userId));
 
   // ---- Money-moving (Idempotency-Key; a replay answers with Idempotent-Replayed: true) -------------
-  post('/wallet/withdraw', 'Withdraw to an address: amount + fee held until an administrator decides', { body: withdrawBody }, withdrawalRecord, async (r, reply) =>
-    replyIdempotent(reply, await wallet.withdrawalBook.request(userOf(r).userId, idempotencyKeyOf(r), bodyOf(withdrawBody, r))),
-  { idempotent: true });
+  post('/wallet/withdraw', 'Withdraw to an address: amount + fee held until an administrator decides. Proof: transaction password or a passkey (passkey/proofOptions ceremony, single use)', { body: withdrawBody }, withdrawalRecord, async (r, reply) => {
+    const { passkey, payPassword, ...rest } = bodyOf(withdrawBody, r);
+    const body = passkey ? { ...rest, passkey } : { ...rest, payPassword: payPassword ?? '' };
+    const verifyPasskey = (userId: string, proof: { ceremonyId: string; response: unknown }) => verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
+    return replyIdempotent(reply, await wallet.withdrawalBook.request(userOf(r).userId, idempotencyKeyOf(r), body, verifyPasskey));
+  }, { idempotent: true });
   post('/wallet/exchangeQuote', 'Quote an exchange (honoured for 30 s)', { body: exchangeQuoteBody }, exchangeQuoteResult, (r) =>
     wallet.exchanges.quote(userOf(r).userId, bodyOf(exchangeQuoteBody, r)),
   );

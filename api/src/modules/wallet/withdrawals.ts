@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, isNetworkOf, type CryptoCurrency, type WalletNetwork, type WithdrawalRecord, type WithdrawalStatus } from '@cardwallet/shared/schemas';
+import { BusinessError } from '../../http/errors';
 import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../http/idempotency';
 import { fitsCurrency, format, money } from '../../ledger/money';
 import * as postings from '../../ledger/posting';
@@ -13,7 +14,11 @@ import type { PayPasswords } from './paypass';
 import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type WithdrawalRow } from './records';
 import type { WalletDeps } from './service';
 
-export type WithdrawBody = { currency: CryptoCurrency; network: WalletNetwork; address: string; amount: string; payPassword: string };
+/** The fresh proof: the transaction password, or a passkey assertion over the customer's own proof ceremony. */
+export type WithdrawProof = { payPassword: string; passkey?: undefined } | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
+export type WithdrawBody = { currency: CryptoCurrency; network: WalletNetwork; address: string; amount: string } & WithdrawProof;
+/** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise (given by the route). */
+export type WithdrawPasskeyVerifier = (userId: string, proof: { ceremonyId: string; response: unknown }) => Promise<unknown>;
 
 /** Withdrawal requests: fee, checks, the hold, listings. Decisions and the broadcast: payouts.ts. */
 export class Withdrawals {
@@ -68,13 +73,21 @@ export class Withdrawals {
    * Moves amount + fee from the wallet to the secured account at once (one posting, one statement
    * with the withdrawal row), then waits for an administrator. Idempotent on (user, key).
    */
-  async request(userId: string, idempotencyKey: string, body: WithdrawBody): Promise<IdempotentResult<WithdrawalRecord>> {
+  async request(userId: string, idempotencyKey: string, body: WithdrawBody, verifyPasskey?: WithdrawPasskeyVerifier): Promise<IdempotentResult<WithdrawalRecord>> {
     this.check(body.currency, body.network, body.address, body.amount);
     const address = canonicalAddress(body.network, body.address);
     await this.destination(body.network, address);
     const amount = format(body.amount, body.currency);
     const hash = requestHash({ op: 'withdraw', currency: body.currency, network: body.network, address, amount });
-    await this.payPasswords.verify(userId, body.payPassword);
+    if (body.passkey) {
+      // A passkey ceremony proves once, so a retry of a request that already went through (same
+      // key) answers from the key without a second proof: it can only repeat the original answer
+      // (or 409 for another body) — it never moves money again. Without a verifier: fail closed.
+      if (!verifyPasskey) throw new BusinessError('passkey_invalid');
+      if (!(await this.findByKey(userId, idempotencyKey))) await verifyPasskey(userId, body.passkey);
+    } else {
+      await this.payPasswords.verify(userId, body.payPassword);
+    }
     const result = await idempotentOperation<WithdrawalRow>({
       hash,
       find: () => this.findByKey(userId, idempotencyKey),

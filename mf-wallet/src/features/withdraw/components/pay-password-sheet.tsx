@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The 6-digit transaction password on a numeric keypad. Submits when the sixth digit is entered;
- * `error` (the API's translated refusal) shows under the cells and clears the entry.
+ * `error` (the API's translated refusal) shows under the cells and clears the entry. `passkey`
+ * (the "Confirm with passkey" button, when offered) comes first; `passwordSet` false leaves it alone.
  */
 export function PayPasswordSheet({
   visible,
@@ -17,8 +18,12 @@ export function PayPasswordSheet({
   onSubmit,
   onClose,
   onForgot,
+  passkey,
+  passwordSet = true,
 }: {
   visible: boolean;
+  passkey?: React.ReactNode;
+  passwordSet?: boolean;
   submitting: boolean;
   error: string | null;
   summary: React.ReactNode;
@@ -39,19 +44,22 @@ export function PayPasswordSheet({
           {t('withdraw.paypassTitle')}
         </h2>
         <div className="wallet-sheet-summary">{summary}</div>
-        <div className="wallet-passcode cw-ltr">
-          <PasscodeInput
-            length={6}
-            value={value}
-            onChange={setValue}
-            error={Boolean(error)}
-            keyboard={<NumberKeyboard />}
-            onFill={(v) => {
-              if (!submitting) onSubmit(v);
-            }}
-            aria-label={t('withdraw.paypassLabel')}
-          />
-        </div>
+        {passkey}
+        {passwordSet && (
+          <div className="wallet-passcode cw-ltr">
+            <PasscodeInput
+              length={6}
+              value={value}
+              onChange={setValue}
+              error={Boolean(error)}
+              keyboard={<NumberKeyboard />}
+              onFill={(v) => {
+                if (!submitting) onSubmit(v);
+              }}
+              aria-label={t('withdraw.paypassLabel')}
+            />
+          </div>
+        )}
         {error && (
           <p role="alert" className="wallet-error-text">
             {error}

@@ -25,18 +25,21 @@ import { useWithdraw } from '../api/withdraw';
 import { draftFor, useWithdrawDraft } from '../components/withdraw-draft';
 import { withdrawFormSchema, type WithdrawFormValues } from '../components/withdraw-schema';
 import { PayPasswordSheet } from '../components/pay-password-sheet';
+import { WithdrawPasskeyButton } from '../components/withdraw-passkey-button';
+import { passkeyProof, usePasskeyOffered, type PasskeyProof } from '../api/passkey-proof';
 
 const PAYPASS_ERRORS = new Set(['paypass_wrong', 'paypass_locked']);
 
-/** Withdraw to an address: checked as typed, fee and amount received shown, confirmed with the transaction password. */
+/** Withdraw to an address: checked as typed, fee and amount received shown, confirmed with a passkey (when the customer has one) or the transaction password. */
 export default function WithdrawPage() {
   const { t } = useTranslation('wallet');
-  const { navigation } = useHost();
+  const { navigation, http } = useHost();
   const fmt = useMoney();
   const { currency, network } = useCurrencyParams();
   const fee = useWithdrawFee(currency, network);
   const paypass = usePayPasswordStatus();
   const withdraw = useWithdraw();
+  const passkeyOffered = usePasskeyOffered();
   const intent = useIntentKey();
   const [sheetOpen, setSheetOpen] = useState(false);
   const [sheetError, setSheetError] = useState<string | null>(null);
@@ -100,10 +103,12 @@ export default function WithdrawPage() {
   const setPaypassPath = `/pages/user/paypass?redirect=${encodeURIComponent(here)}`;
   const total = amountValid ? plus(values.amount, limits.fee) : null;
 
-  const submit = (password: string) => {
+  const canConfirm = paypass.data.isSet || passkeyOffered;
+  const submit = (proof: { payPassword: string } | { passkey: PasskeyProof }) => {
     setSheetError(null);
-    withdraw.mutate(
-      { body: { currency, network, address: values.address.trim(), amount: values.amount.trim(), payPassword: password }, idempotencyKey: intent.current() },
+    // A passkey refusal is shown under its button (it throws); a password refusal under the cells.
+    return withdraw.mutateAsync(
+      { body: { currency, network, address: values.address.trim(), amount: values.amount.trim(), ...proof }, idempotencyKey: intent.current() },
       {
         onSuccess: (record) => {
           intent.reset();
@@ -114,10 +119,16 @@ export default function WithdrawPage() {
         onError: (error) => {
           const key = isApiError(error) ? error.key : undefined;
           if (key && PAYPASS_ERRORS.has(key)) return setSheetError(apiErrorMessage(error, t));
-          setSheetOpen(false);
-          if (key === 'address_invalid') return setError('address', { type: 'server', message: apiErrorMessage(error, t) }, { shouldFocus: true });
-          if (key === 'insufficient_balance' || key === 'withdraw_below_minimum')
+          if (key === 'address_invalid') {
+            setSheetOpen(false);
+            return setError('address', { type: 'server', message: apiErrorMessage(error, t) }, { shouldFocus: true });
+          }
+          if (key === 'insufficient_balance' || key === 'withdraw_below_minimum') {
+            setSheetOpen(false);
             return setError('amount', { type: 'server', message: apiErrorMessage(error, t) }, { shouldFocus: true });
+          }
+          if (key?.startsWith('passkey_')) return;
+          setSheetOpen(false);
           if (key === 'paypass_not_set') void paypass.refetch();
           setFormError(apiErrorMessage(error, t));
         },
@@ -246,7 +257,9 @@ export default function WithdrawPage() {
       )}
       <p className="wallet-muted wallet-fine-print">{t('withdraw.reviewNote')}</p>
       <PayPasswordSheet
-        visible={sheetOpen && paypass.data.isSet}
+        visible={sheetOpen && canConfirm}
+        passwordSet={paypass.data.isSet}
+        passkey={passkeyOffered ? <WithdrawPasskeyButton confirm={async () => submit({ passkey: await passkeyProof(http) })} /> : null}
         submitting={withdraw.isPending}
         error={sheetError}
         summary={
@@ -255,14 +268,14 @@ export default function WithdrawPage() {
             <span className="wallet-muted"> · {t('withdraw.feeShort', { fee: fmt.money(limits.fee, currency) })}</span>
           </>
         }
-        onSubmit={submit}
+        onSubmit={(password) => void submit({ payPassword: password }).catch(() => undefined)}
         onClose={() => {
           setSheetOpen(false);
           setSheetError(null);
         }}
         onForgot={() => navigation.navigate(setPaypassPath)}
       />
-      {sheetOpen && !paypass.data.isSet && <SetPaypassPrompt onSet={() => navigation.navigate(setPaypassPath)} onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && !canConfirm && <SetPaypassPrompt onSet={() => navigation.navigate(setPaypassPath)} onClose={() => setSheetOpen(false)} />}
     </main>
   );
 }
