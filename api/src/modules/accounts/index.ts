@@ -132,7 +132,7 @@ const accountsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'user' },
       schema: {
         ...user,
-        summary: "Prove it is you before binding or replacing an e-mail/mobile: a 'rebind' code sent to the current binding of that channel (for a first binding: to the other channel), or the login password; answers a 10-minute single-use ticket",
+        summary: "Prove it is you before binding or replacing an e-mail/mobile: a 'rebind' code sent to the current binding of that channel (for a first binding: to the other channel), the login password, or a passkey (passkey/proofOptions ceremony); answers a 10-minute single-use ticket",
         body: verifyIdentityBody,
         response: { 200: envelope(verifyIdentityResult) },
       },

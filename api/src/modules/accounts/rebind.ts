@@ -8,14 +8,15 @@ import { hashToken, newToken } from '../../security/tokens.js';
 import type { AccountsService } from './service.js';
 import { revokeSessions } from './sessions.js';
 import { sendSecurityNotice } from './step-up.js';
+import { verifyPasskeyProof } from '../passkeys/index.js';
 
 /**
  * Member centre: changing an existing e-mail or mobile binding re-authenticates first (OWASP ASVS
  * V7.5.1) and tells the customer on the old channel afterwards (ASVS V7.2.x-style notification).
  *
  * user/verifyIdentity proves the customer with a 'rebind' code sent to the CURRENT binding of the
- * channel, or with the login password when that number/address is unreachable (same lockout as
- * a failed login). It answers a single-use ticket for user/sumbitBind, valid 10 minutes, bound to
+ * channel, with the login password when that number/address is unreachable (same lockout as
+ * a failed login), or with a passkey (the passkey/proofOptions ceremony, single use). It answers a single-use ticket for user/sumbitBind, valid 10 minutes, bound to
  * the user and the channel, stored as SHA-256.
  */
 export const REBIND_TICKET_SECONDS = 600;
@@ -40,6 +41,10 @@ export async function verifyIdentity(app: FastifyInstance, accounts: AccountsSer
     const target = current ?? (body.channel === 'email' ? user.mobile : user.email);
     if (!target) throw new BusinessError('code_invalid');
     await accounts.withCode(target, 'rebind', body.code, insertTicket);
+  } else if (body.method === 'passkey') {
+    // A passkey is a fresh proof of the account holder (the step-up ceremony, single use).
+    await verifyPasskeyProof(app, Number(user.id), body.response as never, body.ceremonyId, request);
+    await insertTicket(app.database.sql);
   } else {
     await accounts.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () => verifyPassword(body.password, user.password_hash));
     await insertTicket(app.database.sql);

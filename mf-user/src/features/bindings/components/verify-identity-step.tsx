@@ -5,13 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isApiError } from '@cardwallet/shared';
+import { isApiError, useHost } from '@cardwallet/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { maskAccount } from '../../../lib/mask';
 import { useVerifyIdentity } from '../../account/api/verify-identity';
 import { SendCodeButton } from '../../account/components/send-code-button';
+import { passkeyProof } from '../../account/api/passkey-proof';
+import { PasskeyProofButton, usePasskeyStepUpOffered } from '../../paypass/components/passkey-step-up-button';
 
 const codeForm = z.object({ secret: codeSchema });
 const passwordForm = z.object({ secret: z.string().min(1, 'validation.required').max(128, 'validation.tooLong') });
@@ -28,12 +30,15 @@ export interface VerifyIdentityStepProps {
 }
 
 /**
- * Step 1 of changing a binding (OWASP ASVS V7.5.1): prove it is you with a code sent to the
- * CURRENT e-mail/mobile — or, when that is unreachable, with the login password.
+ * Step 1 of changing a binding (OWASP ASVS V7.5.1): prove it is you with a passkey (offered first
+ * when the customer has one), a code sent to the CURRENT e-mail/mobile — or, when that is
+ * unreachable, with the login password.
  */
 export function VerifyIdentityStep({ channel, current, first = false, notice, onVerified }: VerifyIdentityStepProps) {
   const { t } = useTranslation('user');
   const verify = useVerifyIdentity();
+  const { http } = useHost();
+  const passkeyOffered = usePasskeyStepUpOffered();
   const [method, setMethod] = useState<'code' | 'password'>(current ? 'code' : 'password');
   const [formError, setFormError] = useState<string | null>(notice ?? null);
   const form = useForm<{ secret: string }>({ mode: 'onTouched', resolver: zodResolver(method === 'code' ? codeForm : passwordForm), defaultValues: { secret: '' } });
@@ -61,6 +66,15 @@ export function VerifyIdentityStep({ channel, current, first = false, notice, on
   return (
     <form className="adm-form" noValidate aria-label={t('change.verifyTitle')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
       <h2 className="user-section-title">{t('change.verifyTitle')}</h2>
+      {passkeyOffered ? (
+        <PasskeyProofButton
+          confirm={async () => {
+            const { ceremonyId, response } = await passkeyProof(http);
+            const { ticket } = await verify.mutateAsync({ method: 'passkey', channel, ceremonyId, response });
+            onVerified(ticket);
+          }}
+        />
+      ) : null}
       <p className="user-hint">
         {method === 'code' ? t(first ? 'change.codeHintFirst' : `change.codeHint.${channel}`) : t('change.passwordHint')} {method === 'code' ? masked : null}
       </p>

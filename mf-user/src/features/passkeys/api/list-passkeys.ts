@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
+import { passkeyListQueryKey } from '@cardwallet/shared/forms';
 import { passkeyListResult, type PasskeyItem } from '@cardwallet/shared/schemas';
 
 /** GET passkey/list — the customer's passkeys, newest first. */
@@ -7,7 +8,8 @@ export async function listPasskeys(http: HttpClient): Promise<PasskeyItem[]> {
   return passkeyListResult.parse(await http.get<unknown>('passkey/list')).items;
 }
 
-export const passkeysQueryKey = ['user', 'passkeys'] as const;
+/** The shared key (@cardwallet/shared/forms): invalidating it here refreshes the card and wallet pages' passkey offer too. */
+export const passkeysQueryKey = passkeyListQueryKey;
 export const passkeysQueryOptions = (http: HttpClient, userId: string | null) =>
   queryOptions({ queryKey: [...passkeysQueryKey, userId], queryFn: () => listPasskeys(http) });
 
