@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { passkeysUsableHere } from '@cardwallet/shared/forms';
-import { passkeyListResult, passkeyOptionsResult, type AuthenticationResponseBody } from '@cardwallet/shared/schemas';
+import { passkeyListQueryOptions, passkeysUsableHere } from '@cardwallet/shared/forms';
+import { passkeyOptionsResult, type AuthenticationResponseBody } from '@cardwallet/shared/schemas';
 
 /** A passkey proof as card/detailsGrant and user/stepUp take it (the customer's own proof ceremony, single use). */
 export interface PasskeyProof {
@@ -30,11 +30,7 @@ export function usePasskeyOffered(): boolean {
   const { http, session } = useHost();
   const { userId, isLoggedIn } = session.useSession();
   const usable = passkeysUsableHere() && browserSupportsWebAuthn();
-  const list = useQuery({
-    queryKey: ['card', 'passkeys', userId],
-    queryFn: async () => passkeyListResult.parse(await http.get<unknown>('passkey/list', undefined, { prompt: false })).items,
-    enabled: usable && isLoggedIn,
-    retry: false,
-  });
+  // The shared key: adding or removing a passkey in mf-user invalidates it, so this offer follows.
+  const list = useQuery({ ...passkeyListQueryOptions(http, userId), enabled: usable && isLoggedIn, retry: false });
   return usable && (list.data?.length ?? 0) > 0;
 }

@@ -1,0 +1,29 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { passkeyListQueryKey } from '@cardwallet/shared/forms';
+import { renderWithHost } from '../../../testing/render';
+import { RevealPanel } from '../components/reveal-panel';
+
+vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
+
+const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+
+describe("the card pages' passkey offer follows the shared passkey list", () => {
+  it('a passkey added in settings (mf-user invalidates the shared key) is offered without a reload', async () => {
+    let items: unknown[] = [];
+    const { user, queryClient } = renderWithHost(<RevealPanel cardId="c1" />, {
+      loggedIn: true,
+      routes: { 'GET passkey/list': () => ({ items }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View card number and CVV' }));
+    expect(await screen.findByLabelText('Transaction password, 6 digits')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull();
+    // What mf-user's add/remove passkey mutations do on success, in the shell's shared cache.
+    items = [key];
+    await act(() => queryClient.invalidateQueries({ queryKey: passkeyListQueryKey }));
+    expect(await screen.findByRole('button', { name: 'Confirm with passkey' })).toBeInTheDocument();
+    items = [];
+    await act(() => queryClient.invalidateQueries({ queryKey: passkeyListQueryKey }));
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull());
+  });
+});
