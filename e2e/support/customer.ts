@@ -1,5 +1,8 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readCode, strongPassword, uniqueEmail } from '../tests/passport-helpers';
+
+/** The browser session cookie the API sets at sign-in (api/src/security/session-cookie.ts). */
+export const SESSION_COOKIE = 'cw_session';
 
 interface Envelope<T> {
   code: number;
@@ -47,19 +50,41 @@ export async function registerCustomer(request: APIRequestContext, tag: string):
   return { email, password, ...login.data };
 }
 
-/** Puts the customer's session where the shell keeps it, before the first page loads. */
+/**
+ * The hosts the app under test is reached at: the project's (127.0.0.1) and localhost, which the
+ * passkey specs use (WebAuthn refuses IP origins) through a test-level baseURL this helper cannot see.
+ */
+function appOrigins(): { hostname: string; secure: boolean }[] {
+  const base = new URL(test.info().project.use.baseURL ?? process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8090}`);
+  const hosts = new Set([base.hostname, 'localhost']);
+  return [...hosts].map((hostname) => ({ hostname, secure: base.protocol === 'https:' }));
+}
+
+/** The API's session cookie for `token` in the page's browser context (what a sign-in's answer sets). */
+export async function addSessionCookie(page: Page, token: string) {
+  const expires = Math.floor(Date.now() / 1000) + 29 * 86400;
+  await page
+    .context()
+    .addCookies(appOrigins().map(({ hostname, secure }) => ({ name: SESSION_COOKIE, value: token, domain: hostname, path: '/api', httpOnly: true, secure, sameSite: 'Strict' as const, expires })));
+}
+
+/**
+ * Signs the browser in the way a sign-in does (issue 22): the session token as the API's
+ * HttpOnly, SameSite=Strict cookie on /api, and only the non-secret facts (user id, expiry,
+ * platform) in localStorage, before the first page loads.
+ */
 export async function signInAs(page: Page, customer: Pick<Customer, 'token' | 'userId'>, locale?: string) {
+  await addSessionCookie(page, customer.token);
   await page.addInitScript(
-    ({ token, userId, language }) => {
+    ({ userId, language }) => {
       if (window.sessionStorage.getItem('e2e-signed-in')) return;
       window.sessionStorage.setItem('e2e-signed-in', '1');
-      window.localStorage.setItem('AccessToken', token);
       window.localStorage.setItem('userId', userId);
       window.localStorage.setItem('platform', 'h5');
       window.localStorage.setItem('sessionExpiresAt', String(Date.now() + 29 * 86400_000));
       if (language) window.localStorage.setItem('language', language);
     },
-    { token: customer.token, userId: customer.userId, language: locale },
+    { userId: customer.userId, language: locale },
   );
 }
 

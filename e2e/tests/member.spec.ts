@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { signInAs } from '../support/customer';
 import { navTitle, waitForShell } from '../support/app';
 import { adminToken as signInAdmin } from '../support/admin';
 import { input, loginThroughApi, outboxCount, readCode, registerThroughApi, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
@@ -15,12 +16,7 @@ async function signedInCustomer(page: Page, request: APIRequestContext, tag: str
   const password = strongPassword(tag);
   await registerThroughApi(request, email, password);
   const session = await loginThroughApi(request, email, password);
-  await page.addInitScript(({ token, userId }) => {
-    localStorage.setItem('AccessToken', token);
-    localStorage.setItem('userId', userId);
-    localStorage.setItem('platform', 'h5');
-    localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
-  }, session);
+  await signInAs(page, session);
   return { email, password, ...session };
 }
 

@@ -1,6 +1,7 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { navTitle, waitForShell } from '../support/app';
+import { signInAs } from '../support/customer';
 import { input, isLoginCode, loginThroughApi, registerThroughApi, storedSession, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
 
 /**
@@ -100,8 +101,10 @@ test('"Not now" skips the offer, and it does not come back on the next sign-in',
   await logInWithPassword(page, email, password);
   await page.getByRole('button', { name: 'Not now' }).click();
   await expect(page).toHaveURL(/\/pages\/index\/index$/);
+  // Forget the session in this browser (cookie and the stored facts) without a server logout.
+  await page.context().clearCookies({ name: 'cw_session' });
   await page.evaluate(() => {
-    for (const key of ['AccessToken', 'userId', 'sessionExpiresAt']) localStorage.removeItem(key);
+    for (const key of ['userId', 'sessionExpiresAt']) localStorage.removeItem(key);
   });
   await logInWithPassword(page, email, password);
   await expect(page).toHaveURL(/\/pages\/index\/index$/);
@@ -112,13 +115,7 @@ test('settings → passkeys: empty state, add, rename, remove with confirmation;
   const password = strongPassword('pkmanage');
   await registerThroughApi(request, email, password);
   const session = await loginThroughApi(request, email, password);
-  await page.addInitScript(({ token, userId }) => {
-    if (localStorage.getItem('AccessToken')) return;
-    localStorage.setItem('AccessToken', token);
-    localStorage.setItem('userId', userId);
-    localStorage.setItem('platform', 'h5');
-    localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
-  }, session);
+  await signInAs(page, session);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
   await page.goto('/pages/user/settings');

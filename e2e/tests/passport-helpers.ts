@@ -113,6 +113,15 @@ export async function useLanguage(page: Page, locale: string) {
  */
 export const input = (page: Page, name: string) => page.getByLabel(name, { exact: true });
 
+/**
+ * The browser's session: the token is the HttpOnly cookie (never readable by the page, never in
+ * localStorage — checked here on every call), the user id is in localStorage.
+ */
 export async function storedSession(page: Page) {
-  return page.evaluate(() => ({ token: localStorage.getItem('AccessToken'), userId: localStorage.getItem('userId') }));
+  const stored = await page.evaluate(() => ({ token: localStorage.getItem('AccessToken'), userId: localStorage.getItem('userId'), visible: document.cookie }));
+  expect(stored.token).toBeNull();
+  expect(stored.visible).not.toContain('cw_session');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'cw_session');
+  if (cookie) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+  return { token: cookie?.value || null, userId: stored.userId };
 }

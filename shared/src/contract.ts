@@ -112,6 +112,10 @@ export interface HttpClient {
 }
 
 export interface SessionState {
+  /**
+   * Null in the shell: the browser session is an HttpOnly cookie (issue 22) that no script reads.
+   * Kept for hosts that hold a Bearer token themselves (tests, embedded clients).
+   */
   token: string | null;
   userId: string | null;
   platform: string;
@@ -123,7 +127,7 @@ export interface SessionService {
   /** React hook: the current session, re-rendering on change. */
   useSession(): SessionState & { isLoggedIn: boolean };
   get(): SessionState & { isLoggedIn: boolean };
-  /** Stores a session after login (persisted under AccessToken / userId / platform). */
+  /** Records a session after login: userId, expiry and platform only (the token is the API's HttpOnly cookie). */
   signIn(session: { token: string; userId: string }): void;
   /** Revokes the server token (best effort) and clears the local session. */
   signOut(): Promise<void>;

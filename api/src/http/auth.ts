@@ -1,16 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessError } from './errors.js';
 import { hashToken } from '../security/tokens.js';
+import { fromAppClient, isStateChanging, sessionCookieOf } from '../security/session-cookie.js';
 import type { AuthAdmin, AuthUser } from './types.js';
 
-/** The token of the request: header `Access-Token` (spec §7), or `Authorization: Bearer` for tools. */
-export function tokenOf(request: FastifyRequest): string | undefined {
+/**
+ * The token of the request: header `Access-Token` (spec §7), `Authorization: Bearer` for tools and
+ * tests, else the browser's HttpOnly session cookie (security/session-cookie.ts). `viaCookie` tells
+ * the caller that the CSRF check applies.
+ */
+export function credentialOf(request: FastifyRequest): { token: string; viaCookie: boolean } | undefined {
   const raw = request.headers['access-token'];
   const header = Array.isArray(raw) ? raw[0] : raw;
-  if (header && header.length <= 256) return header.trim() || undefined;
+  if (header && header.length <= 256 && header.trim()) return { token: header.trim(), viaCookie: false };
   const auth = request.headers.authorization;
-  if (auth?.startsWith('Bearer ') && auth.length <= 263) return auth.slice(7).trim() || undefined;
-  return undefined;
+  if (auth?.startsWith('Bearer ') && auth.length <= 263 && auth.slice(7).trim()) return { token: auth.slice(7).trim(), viaCookie: false };
+  const cookie = sessionCookieOf(request);
+  return cookie ? { token: cookie, viaCookie: true } : undefined;
+}
+
+export function tokenOf(request: FastifyRequest): string | undefined {
+  return credentialOf(request)?.token;
 }
 
 export async function findUserSession(app: FastifyInstance, token: string): Promise<AuthUser | undefined> {
@@ -57,8 +67,11 @@ export function authPreHandler(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const auth = request.routeOptions.config.auth ?? 'public';
     if (auth === 'public') return;
-    const token = tokenOf(request);
-    if (!token) throw new BusinessError('unauthenticated');
+    const credential = credentialOf(request);
+    if (!credential) throw new BusinessError('unauthenticated');
+    // CSRF: a cookie rides along by itself; only the app's own client adds this header.
+    if (credential.viaCookie && isStateChanging(request) && !fromAppClient(request)) throw new BusinessError('csrf_header_required');
+    const { token } = credential;
     if (auth === 'user') {
       const user = await findUserSession(app, token);
       if (!user) throw new BusinessError('session_expired');

@@ -8,6 +8,7 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   session_expired: ResultCode.unauthenticated,
   forbidden: ResultCode.forbidden,
   admin_only: ResultCode.forbidden,
+  csrf_header_required: ResultCode.forbidden,
   kyc1_required: ResultCode.forbidden,
   kyc2_required: ResultCode.forbidden,
   account_disabled: ResultCode.forbidden,

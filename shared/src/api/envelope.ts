@@ -52,6 +52,7 @@ export const ERROR_KEYS = [
   'reset_ticket_invalid',
   'referee_not_found',
   'admin_only',
+  'csrf_header_required',
   'binding_exists',
   'password_same_as_old',
   // wallet

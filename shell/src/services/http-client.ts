@@ -74,10 +74,13 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
     if (deps.beforeRequest && !deps.beforeRequest(options)) throw fail(deps.t('http.interceptorRejected'), 0, 'interceptor_rejected');
 
     const headers: Record<string, string> = {
+      // Always: the API requires it on cookie-authenticated state changes (CSRF defence, docs/security.md)
+      // and sets the HttpOnly session cookie at sign-in only for requests that carry it.
       'X-Requested-With': 'XMLHttpRequest',
       platform: deps.platform(),
       'Accept-Language': deps.locale(),
     };
+    // The shell's session has no token (the cookie goes by itself, same origin); a host holding one sends it.
     const token = deps.token();
     if (token) headers['Access-Token'] = token;
     // The key is fixed once per call so every re-send is recognised by the server as the same operation.

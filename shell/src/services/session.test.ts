@@ -9,18 +9,31 @@ function setup(now = { t: 1_000_000 }) {
 }
 
 describe('session', () => {
-  it('persists under AccessToken / userId / platform and expires after 30 days', () => {
+  it('keeps only userId / expiry / platform (never the token) and expires after 30 days', () => {
     const { session, now } = setup();
     expect(localStorage.getItem(STORAGE_KEYS.platform)).toBe('h5');
     session.signIn({ token: 'tok', userId: 'u1' });
-    expect(localStorage.getItem('AccessToken')).toBe('tok');
+    // The token is the API's HttpOnly cookie: nothing a script could read is stored or held.
+    expect(localStorage.getItem('AccessToken')).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok');
     expect(localStorage.getItem('userId')).toBe('u1');
-    expect(session.get()).toMatchObject({ isLoggedIn: true, token: 'tok', userId: 'u1', expiresAt: 1_000_000 + SESSION_LIFETIME_SECONDS * 1000 });
+    expect(session.get()).toMatchObject({ isLoggedIn: true, token: null, userId: 'u1', expiresAt: 1_000_000 + SESSION_LIFETIME_SECONDS * 1000 });
     now.t += SESSION_LIFETIME_SECONDS * 1000 - 1;
     expect(session.get().isLoggedIn).toBe(true);
     now.t += 1;
     expect(session.get().isLoggedIn).toBe(false);
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('a token stored by an older build is removed at start-up and that session ends', () => {
+    localStorage.clear();
+    localStorage.setItem('AccessToken', 'old-token');
+    localStorage.setItem('userId', 'u1');
+    localStorage.setItem('sessionExpiresAt', String(2_000_000));
+    const session = createSessionService({ storage: localStorage, now: () => 1_000_000, revoke: vi.fn(), askToLogin: vi.fn(), currentPath: () => '/' });
+    expect(session.get().isLoggedIn).toBe(false);
     expect(localStorage.getItem('AccessToken')).toBeNull();
+    expect(localStorage.getItem('userId')).toBeNull();
   });
 
   it('restores a stored session and drops an expired one at start-up', () => {

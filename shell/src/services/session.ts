@@ -2,7 +2,11 @@ import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { SESSION_LIFETIME_SECONDS, type SessionService, type SessionState } from '@cardwallet/shared';
 
-/** localStorage keys of the spec: the token, the user id and the platform name. */
+/**
+ * localStorage keys: only NON-secret session facts (user id, expiry, platform). The session token
+ * itself lives in an HttpOnly cookie the API sets at sign-in (issue 22, docs/security.md), so no
+ * script on the page can read it. `token` is the key older builds stored it under: removed on start.
+ */
 export const STORAGE_KEYS = {
   token: 'AccessToken',
   userId: 'userId',
@@ -17,7 +21,7 @@ export const LOGIN_PATH = '/pages/passport/login';
 export interface SessionDeps {
   storage: Storage;
   now?: () => number;
-  /** POST user/logout (best effort). */
+  /** POST user/logout (best effort): revokes the session and clears the cookie. */
   revoke: () => Promise<unknown>;
   /** The modal / redirect of spec §8; given the page to come back to. */
   askToLogin: (mode: 'modal' | 'redirect') => void;
@@ -28,18 +32,20 @@ type State = SessionState & { isLoggedIn: boolean };
 
 function read(storage: Storage, now: number): State {
   const platform = storage.getItem(STORAGE_KEYS.platform) || DEFAULT_PLATFORM;
-  const token = storage.getItem(STORAGE_KEYS.token);
+  // A token stored by an older build: that session has no cookie, so it ends here (sign in again).
+  const legacy = storage.getItem(STORAGE_KEYS.token) !== null;
   const userId = storage.getItem(STORAGE_KEYS.userId);
   const expiresAt = Number(storage.getItem(STORAGE_KEYS.expiresAt));
-  if (!token || !userId || !Number.isFinite(expiresAt) || expiresAt <= now) {
-    if (token || userId) {
+  if (legacy || !userId || !Number.isFinite(expiresAt) || expiresAt <= now) {
+    if (legacy || userId) {
       storage.removeItem(STORAGE_KEYS.token);
       storage.removeItem(STORAGE_KEYS.userId);
       storage.removeItem(STORAGE_KEYS.expiresAt);
     }
     return { token: null, userId: null, platform, expiresAt: null, isLoggedIn: false };
   }
-  return { token, userId, platform, expiresAt, isLoggedIn: true };
+  // The token is never in the page: the browser sends the HttpOnly cookie by itself.
+  return { token: null, userId, platform, expiresAt, isLoggedIn: true };
 }
 
 export function createSessionService(deps: SessionDeps): SessionService & { subscribe: (fn: () => void) => () => void } {
@@ -73,19 +79,19 @@ export function createSessionService(deps: SessionDeps): SessionService & { subs
     subscribe: store.subscribe,
     useSession: () => useStore(store),
     get: current,
-    signIn({ token, userId }) {
+    signIn({ userId }) {
+      // The API set the session cookie with this answer (its token field is empty for the app).
       const expiresAt = now() + SESSION_LIFETIME_SECONDS * 1000;
-      storage.setItem(STORAGE_KEYS.token, token);
       storage.setItem(STORAGE_KEYS.userId, userId);
       storage.setItem(STORAGE_KEYS.expiresAt, String(expiresAt));
-      store.setState({ token, userId, expiresAt, isLoggedIn: true });
+      store.setState({ token: null, userId, expiresAt, isLoggedIn: true });
     },
     async signOut() {
       if (current().isLoggedIn) {
         try {
           await deps.revoke();
         } catch {
-          // The local session is cleared anyway; the server token expires on its own.
+          // The local session is cleared anyway; the server session expires on its own.
         }
       }
       clear();

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginBody, adminSessionResult, bindBody, changePasswordBody, codeCheckBody, codeCheckResult, inviterQuery, inviterResult, isLoginResult, loginBody, registerBody, registerDataResult, resetPasswordBody, sendCodeBody, sendCodeResult, sessionResult, userProfile } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
-import { findUserSession, tokenOf } from '../../http/auth.js';
+import { credentialOf, findUserSession } from '../../http/auth.js';
+import { browserSession, clearSessionCookie, fromAppClient } from '../../security/session-cookie.js';
 import { AccountsService, registerData } from './service.js';
 import { logoutOthers, verifyIdentity } from './rebind.js';
 import { logoutOthersResult, stepUpBody, stepUpResult, verifyIdentityBody, verifyIdentityResult } from '@cardwallet/shared/schemas';
@@ -29,8 +30,9 @@ const accountsModule: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       // Public route; bind/paypass codes need to know the caller, so a token is read when present.
-      const token = tokenOf(request);
-      if (token) request.user = await findUserSession(app, token);
+      // A cookie counts only with the app client's header (the CSRF rule of http/auth.ts).
+      const credential = credentialOf(request);
+      if (credential && (!credential.viaCookie || fromAppClient(request))) request.user = await findUserSession(app, credential.token);
       return ok(request, await accounts.sendCode(request, request.body.account, request.body.purpose));
     },
   );
@@ -58,20 +60,29 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(sessionResult) },
       },
     },
-    async (request) => ok(request, await accounts.register(request, request.body)),
+    async (request, reply) => ok(request, browserSession(request, reply, await accounts.register(request, request.body))),
   );
 
   app.post(
     '/user/login',
-    { schema: { tags: ['user'], summary: 'Log in with e-mail or mobile + password', body: loginBody, response: { 200: envelope(sessionResult) } } },
-    async (request) => ok(request, await accounts.login(request, request.body.account, request.body.password)),
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Log in with e-mail or mobile + password. From the app (X-Requested-With: XMLHttpRequest) the session is an HttpOnly cookie and the token in the answer is empty; other clients get the token (Bearer)',
+        body: loginBody,
+        response: { 200: envelope(sessionResult) },
+      },
+    },
+    async (request, reply) => ok(request, browserSession(request, reply, await accounts.login(request, request.body.account, request.body.password))),
   );
 
   app.post(
     '/user/logout',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Revoke the current session', response: { 200: envelope(z.null()) } } },
-    async (request) => {
+    { config: { auth: 'user' }, schema: { ...user, summary: 'Revoke the current session (and clear the browser session cookie)', response: { 200: envelope(z.null()) } } },
+    async (request, reply) => {
       await accounts.logout(request.user!.sessionId);
+      clearSessionCookie(request, reply);
       return ok(request, null);
     },
   );

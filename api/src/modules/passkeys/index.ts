@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { browserSession } from '../../security/session-cookie.js';
 import { z } from 'zod';
 import {
   passkeyItem,
@@ -57,7 +58,7 @@ const passkeysModule: FastifyPluginAsync = async (base) => {
   app.post(
     '/passkey/login',
     { schema: { tags: ['passkey'], summary: 'Sign in with a passkey assertion; answers a session like user/login', body: passkeyLoginBody, response: { 200: envelope(sessionResult) } } },
-    async (request) => ok(request, await passkeys.login(request, request.body.ceremonyId, request.body.response as AuthenticationResponseJSON)),
+    async (request, reply) => ok(request, browserSession(request, reply, await passkeys.login(request, request.body.ceremonyId, request.body.response as AuthenticationResponseJSON))),
   );
 
   app.get(

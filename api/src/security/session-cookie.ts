@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_LIFETIME_SECONDS } from '@cardwallet/shared';
+
+/**
+ * The browser's customer session (issue 22): an `HttpOnly` cookie instead of a token in
+ * localStorage, so a script on the page (XSS, a compromised dependency) can use the session while
+ * the page is open but cannot carry the token away.
+ *
+ * - Set by every sign-in (user/login — password or code —, user/register, passkey/login) when the
+ *   request comes from the app's own client, i.e. carries `X-Requested-With: XMLHttpRequest`
+ *   (a cross-site form cannot send that header); the body's token is then empty. API clients and
+ *   tests (no such header) keep receiving the token and send it as `Authorization: Bearer` or
+ *   `Access-Token`; they never get a cookie.
+ * - `HttpOnly; SameSite=Strict; Path=/api; Max-Age=30 days`, plus `Secure` when the request came
+ *   over https (directly or through a trusted proxy's X-Forwarded-Proto).
+ * - CSRF: SameSite=Strict keeps other sites' requests from carrying it at all, and a state-changing
+ *   request (anything but GET/HEAD/OPTIONS) authenticated by the cookie must carry
+ *   `X-Requested-With: XMLHttpRequest` — a custom header, which no form can send and which a
+ *   cross-origin script could only send after a CORS preflight that this API never grants.
+ *   Checked in http/auth.ts; refused with 403 `csrf_header_required`.
+ * - Cleared by user/logout (Max-Age=0), after the session row is revoked.
+ */
+export const SESSION_COOKIE = 'cw_session';
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
+const COOKIE_PATH = '/api';
+
+/** The session token of the request's Cookie header, if any (tokens are base64url: no decoding). */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header || header.length > 8192) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    return value && value.length <= 256 ? value : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the request carries the app client's header (CSRF defence, and "I want a cookie session"). */
+export function fromAppClient(request: FastifyRequest): boolean {
+  const raw = request.headers[CSRF_HEADER];
+  return (Array.isArray(raw) ? raw[0] : raw) === CSRF_HEADER_VALUE;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const isStateChanging = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
+
+function attributes(request: FastifyRequest, maxAge: number): string {
+  return [`Path=${COOKIE_PATH}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])].join('; ');
+}
+
+/**
+ * After a sign-in: for the app's browser client, the token goes into the cookie and the answer
+ * keeps only the user id (token ''); any other caller gets the token in the body as before.
+ */
+export function browserSession<T extends { token: string }>(request: FastifyRequest, reply: FastifyReply, session: T): T {
+  if (!fromAppClient(request)) return session;
+  reply.header('set-cookie', `${SESSION_COOKIE}=${session.token}; ${attributes(request, SESSION_LIFETIME_SECONDS)}`);
+  return { ...session, token: '' };
+}
+
+/** user/logout: the browser forgets the cookie (the session row is revoked by then). */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('set-cookie', `${SESSION_COOKIE}=; ${attributes(request, 0)}`);
+}
