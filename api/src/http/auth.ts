@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessError } from './errors.js';
 import { hashToken } from '../security/tokens.js';
-import { fromAppClient, isStateChanging, sessionCookieOf } from '../security/session-cookie.js';
+import { clearSessionCookie, fromAppClient, isStateChanging, sessionCookieOf } from '../security/session-cookie.js';
 import type { AuthAdmin, AuthUser } from './types.js';
 
 /**
@@ -64,7 +64,7 @@ export async function findAdminSession(app: FastifyInstance, token: string): Pro
  * route is refused with 403 admin_only.
  */
 export function authPreHandler(app: FastifyInstance) {
-  return async (request: FastifyRequest) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = request.routeOptions.config.auth ?? 'public';
     if (auth === 'public') return;
     const credential = credentialOf(request);
@@ -74,7 +74,11 @@ export function authPreHandler(app: FastifyInstance) {
     const { token } = credential;
     if (auth === 'user') {
       const user = await findUserSession(app, token);
-      if (!user) throw new BusinessError('session_expired');
+      if (!user) {
+        // A revoked or expired cookie session: the browser forgets the cookie with the 401.
+        if (credential.viaCookie) clearSessionCookie(request, reply);
+        throw new BusinessError('session_expired');
+      }
       request.user = user;
       return;
     }

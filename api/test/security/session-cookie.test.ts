@@ -88,7 +88,10 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     expect(cleared.value).toBe('');
     expect(cleared.line).toMatch(/; Max-Age=0(;|$)/);
     expect(cleared.line).toMatch(/; Path=\/api(;|$)/);
-    expect(body(await call('GET', 'user/info', jar))).toMatchObject({ code: 401, key: 'session_expired' });
+    const after = await call('GET', 'user/info', jar);
+    expect(body(after)).toMatchObject({ code: 401, key: 'session_expired' });
+    // The stale cookie is cleared with the 401 (a session revoked elsewhere, or expired).
+    expect(cookieOf(after.headers['set-cookie']).line).toMatch(/^cw_session=; .*Max-Age=0/);
   });
 
   it('register and passkey sign-in set the cookie the same way', async () => {
