@@ -21,7 +21,7 @@ describe("the card pages' passkey offer follows the shared passkey list", () => 
     // What mf-user's add/remove passkey mutations do on success, in the shell's shared cache.
     items = [key];
     await act(() => queryClient.invalidateQueries({ queryKey: passkeyListQueryKey }));
-    expect(await screen.findByRole('button', { name: 'Confirm with passkey' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 })).toBeInTheDocument();
     items = [];
     await act(() => queryClient.invalidateQueries({ queryKey: passkeyListQueryKey }));
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull());

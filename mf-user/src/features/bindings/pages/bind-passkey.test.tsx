@@ -13,6 +13,7 @@ const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensi
 const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
+// Waits up to 5 s for the passkey offer: the first render of a file is cold (jsdom, antd-mobile, i18n) and slow on a loaded machine.
 describe('bind a first phone with a passkey', () => {
   beforeEach(() => dialog.mockReset());
 
@@ -29,7 +30,7 @@ describe('bind a first phone with a passkey', () => {
         'POST user/sumbitBind': () => ({ ...profileFixture, mobile: '+905321234567' }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
     expect(await screen.findByRole('textbox', { name: 'Mobile number' })).toBeInTheDocument();
     expect(calls.find((c) => c.url === 'user/verifyIdentity')?.body).toEqual({ method: 'passkey', channel: 'mobile', ceremonyId: ceremony.ceremonyId, response: assertion });
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '+905321234567');
@@ -51,7 +52,7 @@ describe('bind a first phone with a passkey', () => {
         'POST user/verifyIdentity': () => apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
     expect(await screen.findByText('This passkey could not be verified.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Mobile number' })).toBeNull();
@@ -62,7 +63,7 @@ describe('bind a first phone with a passkey', () => {
       loggedIn: true,
       routes: { 'GET user/info': () => profileFixture, 'GET passkey/list': () => ({ items: [] }) },
     });
-    expect(await screen.findByRole('heading', { name: 'First, confirm it is you' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'First, confirm it is you' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, List, Radio, Space } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { codeSchema } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
-import { maskAccount } from '../../../lib/mask';
 import { SendCodeButton } from '../../account/components/send-code-button';
+import { SendToPicker } from '../../account/components/send-to-picker';
 
 const schema = z.object({ code: codeSchema });
 
@@ -24,24 +24,7 @@ export function ResetCodeStep({ accounts, initialError, onDone }: { accounts: st
   return (
     <form className="adm-form" noValidate aria-label={t('paypass.resetTitle')} onSubmit={(e) => void form.handleSubmit(({ code }) => onDone(code, account))(e)}>
       <p className="user-hint">{t('paypass.resetHint')}</p>
-      {accounts.length > 1 ? (
-        <Radio.Group value={account} onChange={(v) => setAccount(String(v))}>
-          <fieldset className="user-fieldset">
-          <legend className="user-hint">{t('paypass.sendTo')}</legend>
-          <Space direction="vertical" style={{ padding: '0 16px 8px' }}>
-            {accounts.map((a) => (
-              <Radio key={a} value={a}>
-                <span className="cw-ltr">{maskAccount(a)}</span>
-              </Radio>
-            ))}
-          </Space>
-          </fieldset>
-        </Radio.Group>
-      ) : (
-        <p className="user-hint">
-          {t('paypass.sendTo')}: <span className="cw-ltr">{maskAccount(account)}</span>
-        </p>
-      )}
+      <SendToPicker accounts={accounts} value={account} onChange={setAccount} />
       <List>
         <TextField
           control={form.control}

@@ -24,7 +24,7 @@ describe('transaction-password step-up with a passkey', () => {
         'POST user/stepUp': () => ({ expiresInSeconds: 300 }),
       },
     });
-    const button = await screen.findByRole('button', { name: 'Confirm with passkey' });
+    const button = await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 });
     expect(screen.getByLabelText('Login password')).toBeInTheDocument();
     dialog.mockRejectedValueOnce(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
     await user.click(button);
@@ -50,7 +50,7 @@ describe('transaction-password step-up with a passkey', () => {
         'POST user/stepUp': () => apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This passkey could not be verified.');
   });
 

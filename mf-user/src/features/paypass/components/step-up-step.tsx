@@ -1,21 +1,10 @@
 import { useState } from 'react';
-import { Button, List, Radio, Space } from 'antd-mobile';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { codeSchema } from '@cardwallet/shared/schemas';
-import { isApiError } from '@cardwallet/shared';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
-import { apiErrorMessage } from '../../../lib/api-error';
-import { maskAccount } from '../../../lib/mask';
 import { useStepUp } from '../../account/api/step-up';
-import { SendCodeButton } from '../../account/components/send-code-button';
+import { ProofForm } from '../../account/components/proof-form';
+import { SendToPicker } from '../../account/components/send-to-picker';
 import { PasskeyStepUpButton, usePasskeyStepUpOffered } from './passkey-step-up-button';
 
-const codeForm = z.object({ secret: codeSchema });
-const passwordForm = z.object({ secret: z.string().min(1, 'validation.required').max(128, 'validation.tooLong') });
 /** Refusals that belong to the field (shown next to it); anything else above the button. */
 const FIELD_KEYS = new Set(['invalid_credentials', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'step_up_channel_too_new']);
 
@@ -28,90 +17,25 @@ export function StepUpStep({ accounts, initialError, onDone }: { accounts: strin
   const { t } = useTranslation('user');
   const stepUp = useStepUp();
   const passkeyOffered = usePasskeyStepUpOffered();
-  const [method, setMethod] = useState<'password' | 'code'>('password');
   const [account, setAccount] = useState(accounts[0] ?? '');
-  const [formError, setFormError] = useState<string | null>(initialError ?? null);
-  const form = useForm<{ secret: string }>({ mode: 'onTouched', resolver: zodResolver(method === 'code' ? codeForm : passwordForm), defaultValues: { secret: '' } });
-
-  const switchMethod = () => {
-    setMethod((m) => (m === 'code' ? 'password' : 'code'));
-    form.reset({ secret: '' });
-    setFormError(null);
-  };
-
-  const onValid = async ({ secret }: { secret: string }) => {
-    setFormError(null);
-    try {
-      await stepUp.mutateAsync({
-        purpose: 'paypass',
-        proof: method === 'password' ? { kind: 'password', password: secret } : { kind: 'code', account, code: secret },
-      });
-      onDone();
-    } catch (error) {
-      const message = apiErrorMessage(error, t);
-      if (isApiError(error) && error.key && FIELD_KEYS.has(error.key)) form.setError('secret', { type: 'server', message }, { shouldFocus: true });
-      else setFormError(message);
-    }
-  };
 
   return (
-    <form className="adm-form" noValidate aria-label={t('stepUp.title')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
-      <h2 className="user-section-title">{t('stepUp.title')}</h2>
-      {passkeyOffered ? <PasskeyStepUpButton onDone={onDone} /> : null}
-      <p className="user-hint">{method === 'password' ? t('stepUp.passwordHint') : t('stepUp.codeHint')}</p>
-      {method === 'code' && accounts.length > 1 ? (
-        <Radio.Group value={account} onChange={(v) => setAccount(String(v))}>
-          <fieldset className="user-fieldset">
-            <legend className="user-hint">{t('paypass.sendTo')}</legend>
-            <Space direction="vertical" style={{ padding: '0 16px 8px' }}>
-              {accounts.map((a) => (
-                <Radio key={a} value={a}>
-                  <span className="cw-ltr">{maskAccount(a)}</span>
-                </Radio>
-              ))}
-            </Space>
-          </fieldset>
-        </Radio.Group>
-      ) : method === 'code' ? (
-        <p className="user-hint">
-          {t('paypass.sendTo')}: <span className="cw-ltr">{maskAccount(account)}</span>
-        </p>
-      ) : null}
-      <List>
-        {method === 'code' ? (
-          <TextField
-            key="code"
-            control={form.control}
-            name="secret"
-            label={t('common.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            extra={
-              <SendCodeButton
-                purpose="rebind"
-                getAccount={async () => account || null}
-                onError={(message) => form.setError('secret', { type: 'server', message })}
-                onSent={() => form.clearErrors('secret')}
-              />
-            }
-          />
-        ) : (
-          <TextField key="password" control={form.control} name="secret" label={t('change.loginPassword')} type="password" autoComplete="current-password" required />
-        )}
-      </List>
-      <FormAlert message={formError} />
-      <div className="user-actions">
-        <Button block type="submit" color="primary" size="large" loading={stepUp.isPending} disabled={stepUp.isPending}>
-          {t('common.next')}
-        </Button>
-        {accounts.length > 0 ? (
-          <button type="button" className="user-text-button" onClick={switchMethod}>
-            {method === 'password' ? t('stepUp.useCode') : t('stepUp.usePassword')}
-          </button>
-        ) : null}
-      </div>
-    </form>
+    <ProofForm
+      title={t('stepUp.title')}
+      initialMethod="password"
+      canSwitch={accounts.length > 0}
+      switchLabel={(method) => (method === 'password' ? t('stepUp.useCode') : t('stepUp.usePassword'))}
+      hint={(method) => (method === 'password' ? t('stepUp.passwordHint') : t('stepUp.codeHint'))}
+      extra={(method) => (method === 'code' ? <SendToPicker accounts={accounts} value={account} onChange={setAccount} /> : null)}
+      passkey={passkeyOffered ? <PasskeyStepUpButton onDone={onDone} /> : null}
+      codeAccount={() => account || null}
+      isFieldError={(key) => FIELD_KEYS.has(key)}
+      initialError={initialError}
+      pending={stepUp.isPending}
+      submit={async (method, secret) => {
+        await stepUp.mutateAsync({ purpose: 'paypass', proof: method === 'password' ? { kind: 'password', password: secret } : { kind: 'code', account, code: secret } });
+        onDone();
+      }}
+    />
   );
 }

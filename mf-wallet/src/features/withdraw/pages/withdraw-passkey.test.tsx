@@ -46,7 +46,7 @@ describe('withdraw with a passkey', () => {
       },
     });
     const user = await fillAndAsk();
-    const button = await screen.findByRole('button', { name: 'Confirm with passkey' });
+    const button = await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 });
     // The transaction password stays as the fallback, below.
     expect(screen.getAllByRole('button', { name: '6-digit transaction password' }).length).toBeGreaterThan(0);
     await user.click(button);
@@ -72,7 +72,7 @@ describe('withdraw with a passkey', () => {
       },
     });
     const user = await fillAndAsk();
-    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
     expect(await screen.findByText('This passkey request has expired. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Confirm with passkey' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '6-digit transaction password' })).toBeNull();
