@@ -13,6 +13,9 @@ import { BusinessError } from './errors.js';
  * - same key + same payload → the original operation, answered again with `Idempotent-Replayed: true`
  * - same key + another payload → 409 `idempotency_key_mismatch`
  * - a request refused by a business rule stores nothing, so a retry re-evaluates it.
+ * - an operation that holds its key while an outside party acts (the card issuer: the row is claimed
+ *   `pending` before the issuer is called, posted after) declares `pending`: a duplicate that finds the
+ *   row still pending answers 409 `idempotency_key_in_flight` (retry later), never a second execution.
  *
  * A route: `const key = idempotencyKeyOf(request)`, the service runs `idempotentOperation(…)` and
  * answers `{ response, replayed }`, the route returns `replyIdempotent(reply, result)`.
@@ -57,10 +60,13 @@ export interface IdempotentOperation<R extends { request_hash: string }> {
   findFirst?: boolean;
   /** Thrown when execute inserted nothing and no row holds the key either. */
   missing(): Error;
+  /** The stored row is claimed but its operation not finished yet (answered `idempotency_key_in_flight`). */
+  pending?(row: R): boolean;
 }
 
-function replay<R extends { request_hash: string }>(row: R, hash: string): IdempotentResult<R> {
-  if (row.request_hash !== hash) throw new BusinessError('idempotency_key_mismatch');
+function replay<R extends { request_hash: string }>(row: R, op: IdempotentOperation<R>): IdempotentResult<R> {
+  if (row.request_hash !== op.hash) throw new BusinessError('idempotency_key_mismatch');
+  if (op.pending?.(row)) throw new BusinessError('idempotency_key_in_flight');
   return { response: row, replayed: true };
 }
 
@@ -68,7 +74,7 @@ function replay<R extends { request_hash: string }>(row: R, hash: string): Idemp
 export async function idempotentOperation<R extends { request_hash: string }>(op: IdempotentOperation<R>): Promise<IdempotentResult<R>> {
   if (op.findFirst !== false) {
     const existing = await op.find();
-    if (existing) return replay(existing, op.hash);
+    if (existing) return replay(existing, op);
   }
   let created: R | undefined;
   try {
@@ -78,12 +84,12 @@ export async function idempotentOperation<R extends { request_hash: string }>(op
     // effect (e.g. the quote it used up) is what made this one fail. The client asked for that
     // operation, so it gets it replayed, not the refusal its own copy ran into.
     const raced = await op.find();
-    if (raced) return replay(raced, op.hash);
+    if (raced) return replay(raced, op);
     throw e;
   }
   if (created) return { response: created, replayed: false };
   const raced = await op.find();
-  if (raced) return replay(raced, op.hash);
+  if (raced) return replay(raced, op);
   throw op.missing();
 }
 

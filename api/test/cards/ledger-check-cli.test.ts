@@ -44,7 +44,7 @@ describe.runIf(inject('pgReachable'))('npm run ledger:check covers cards (CLI)',
     const payPasswords = new PayPasswords(sql, 1 << 10);
     await payPasswords.set(userId, '135790');
     const cards = new CardService({ db: sql, issuer, now: () => new Date(), payPasswords });
-    const card = await cards.apply(userId, 'cli-apply-1', { productId: 'virtual-visa-standard', pin: '123456' });
+    const { response: card } = await cards.apply(userId, 'cli-apply-1', { productId: 'virtual-visa-standard', pin: '123456' });
     await cards.activate(userId, 'cli-activate-1', { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '60' });
     await cards.withdraw(userId, 'cli-withdraw-1', { cardId: card.id, amount: '20', currency: 'USDT', payPassword: '135790' });
     await new CardFundingMoves({ db: sql, payPasswords }).withdrawToWallet(userId, 'cli-back-1', { amount: '30', currency: 'USDC', payPassword: '135790' });

@@ -21,7 +21,7 @@ process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
  * A longer exploration: `MONEY_PROPERTY_RUNS=500 MONEY_PROPERTY_SEED=<n> npx vitest run
  * test/foundation/money-properties.test.ts` — the test timeout grows with the runs (60 s + 5 s a
  * run; MONEY_PROPERTY_TIMEOUT_MS overrides it), MONEY_PROPERTY_VERBOSE=1 prints the refusals and
- * coupon redemptions reached. One finding is kept below as `it.fails` (see its comment).
+ * coupon redemptions reached.
  */
 const RUNS = Number(process.env.MONEY_PROPERTY_RUNS ?? 12);
 const SEED = Number(process.env.MONEY_PROPERTY_SEED ?? 20260121);
@@ -178,9 +178,10 @@ for (const driver of testDrivers()) {
               const other = answers.find((a) => a.code !== 200)!;
               expect(other.key, `${path}: one copy posted, the other refused with ${other.key}`).toBe('idempotency_key_in_flight');
             }
-            // The operation ran once: every other acknowledged copy says it is a replay. Wallet routes
-            // only: the card routes send no Idempotent-Replayed header yet (known gap, it.fails below).
-            if (path.startsWith('wallet/')) expect(replayed.filter((r) => !r).length, `${path}: acknowledged copies not marked Idempotent-Replayed`).toBe(Math.min(ok.length, 1));
+            // The operation ran once: every other acknowledged copy says it is a replay. Not card/close:
+            // closing an empty card moves no money and stores no operation, so a repeat answers the
+            // closed card afresh (idempotent by the card's state).
+            if (path !== 'card/close') expect(replayed.filter((r) => !r).length, `${path}: acknowledged copies not marked Idempotent-Replayed`).toBe(Math.min(ok.length, 1));
             if (ok[0] && answersOperation) p.acknowledged.push(ok[0].data.id as string);
             return ok[0];
           }
@@ -277,14 +278,10 @@ for (const driver of testDrivers()) {
     }, TIMEOUT);
 
     /**
-     * KNOWN GAP (found by the property above; src not changed here): docs/api.md and issue 21 promise
-     * `Idempotent-Replayed: true` on every replay of a money-moving route, but the card routes
-     * (card/topUp, card/withdraw, card/funding/withdrawToWallet, card/close …) answer replays with
-     * okEnvelope and never call replyIdempotent (modules/cards/index.ts, routes-part2.ts): a replay
-     * is indistinguishable from a first execution. The wallet routes do send it. Remove `.fails`
-     * when the card routes go through replyIdempotent.
+     * Found by the property above: the card routes answered replays without `Idempotent-Replayed`
+     * (they had their own replay code). They now go through http/idempotency.ts like the wallet's.
      */
-    it.fails('a replayed card top-up is marked Idempotent-Replayed like the wallet routes', async () => {
+    it('a replayed card top-up is marked Idempotent-Replayed like the wallet routes', async () => {
       const p = await setUp();
       const send = () =>
         t.inject({ method: 'POST', url: '/api/card/topUp', payload: { cardId: p.cardId, amount: '20' }, headers: { 'access-token': p.u.token, 'idempotency-key': `prop-r-${p.cardId}` } });
@@ -293,6 +290,27 @@ for (const driver of testDrivers()) {
       expect(JSON.parse(again.body).data.id).toBe(JSON.parse(first.body).data.id);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+
+    it('every card money route marks its replays Idempotent-Replayed and refuses another payload under the key', async () => {
+      const p = await setUp();
+      const cases: { path: string; body: Record<string, unknown>; other: Record<string, unknown> }[] = [
+        { path: 'card/topUp', body: { cardId: p.cardId, amount: '20' }, other: { cardId: p.cardId, amount: '21' } },
+        { path: 'card/withdraw', body: { cardId: p.cardId, amount: '10', currency: 'USDT', payPassword: PAY_PASSWORD }, other: { cardId: p.cardId, amount: '10', currency: 'USDC', payPassword: PAY_PASSWORD } },
+        { path: 'card/funding/withdrawToWallet', body: { amount: '5', currency: 'USD', payPassword: PAY_PASSWORD }, other: { amount: '6', currency: 'USD', payPassword: PAY_PASSWORD } },
+        { path: 'card/close', body: { cardId: p.cardId, currency: 'USDT' }, other: { cardId: p.cardId, currency: 'USD' } },
+      ];
+      for (const { path, body, other } of cases) {
+        const key = `prop-r-${randomUUID()}`;
+        const send = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/${path}`, payload, headers: { 'access-token': p.u.token, 'idempotency-key': key } });
+        const first = await send(body);
+        const again = await send(body);
+        expect(JSON.parse(first.body).code, `${path}: ${first.body.slice(0, 300)}`).toBe(200);
+        expect(JSON.parse(again.body).data.id, path).toBe(JSON.parse(first.body).data.id);
+        expect([first.headers['idempotent-replayed'], again.headers['idempotent-replayed']], path).toEqual([undefined, 'true']);
+        const mismatch = JSON.parse((await send(other)).body) as Envelope;
+        expect([mismatch.code, mismatch.key], path).toEqual([409, 'idempotency_key_mismatch']);
+      }
     });
 
     /**

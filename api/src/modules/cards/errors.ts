@@ -10,7 +10,7 @@ export class CardError extends BusinessError {
 }
 
 export const cardNotFound = () => new CardError('not_found', {}, ResultCode.notFound);
-export const idempotencyMismatch = () => new CardError('idempotency_key_mismatch', {}, ResultCode.conflict);
+/** No operation holds the key although one claimed it a moment ago (it was unwound): retry. */
 export const inFlight = () => new CardError('idempotency_key_in_flight', {}, ResultCode.conflict);
 /** The gate refusals carry `data.fix`: the page that fixes them (the client links to it). */
 export const gate = (key: ErrorKey, fix: string, params: Record<string, string | number> = {}) =>

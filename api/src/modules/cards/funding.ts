@@ -6,9 +6,9 @@ import type { DomainEvents } from '../../events/domain-events.js';
 import { fitsCurrency, format, formatFixed, money, ZERO } from '../../ledger/money';
 import { transferFromCard } from '../../ledger/posting';
 import { InsufficientBalanceError, post } from '../../ledger/store';
-import { CardError, idempotencyMismatch, inFlight, requirePayPassword } from './errors';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
+import { CardError, inFlight, requirePayPassword } from './errors';
 import { cardFundingKey } from './postings';
-import { requestHash } from './service';
 
 interface Row {
   id: string;
@@ -23,8 +23,8 @@ const COLUMNS = `id, request_hash, status, currency, amount::text AS amount, cre
 /**
  * The card-funding balance back to the wallet (docs/cards.md "Money back to the wallet"): the
  * mirror of the wallet's transfer to the card, 1:1 in USD, USDT or USDC, no fee.
- * 1. the row with the client's idempotency key is claimed `pending` (a concurrent duplicate finds
- *    it: in flight, or the original answer once completed);
+ * 1. the row with the client's idempotency key is claimed `pending` (the one idempotency mechanism,
+ *    http/idempotency.ts: a duplicate finds it — in flight while pending, replayed once completed);
  * 2. the holder of the key — only it — proves the transaction password;
  * 3. one transaction marks the row `completed` and posts `transfer_back:<id>`.
  * A refusal in 2 or 3 deletes the claim, so a retry with the same key is evaluated afresh.
@@ -48,9 +48,7 @@ export class CardFundingMoves {
     return row;
   }
 
-  private async answer(userId: string, row: Row, hash: string): Promise<CardFundingWithdrawal> {
-    if (row.request_hash !== hash) throw idempotencyMismatch();
-    if (row.status === 'pending') throw inFlight();
+  private async answer(userId: string, row: Row): Promise<CardFundingWithdrawal> {
     const moved = formatFixed(row.amount, 2);
     return {
       id: row.id,
@@ -63,25 +61,33 @@ export class CardFundingMoves {
     };
   }
 
-  async withdrawToWallet(userId: string, key: string, body: { amount: string; currency: CardWalletCurrency; payPassword: string }): Promise<CardFundingWithdrawal> {
+  async withdrawToWallet(
+    userId: string,
+    key: string,
+    body: { amount: string; currency: CardWalletCurrency; payPassword: string },
+  ): Promise<IdempotentResult<CardFundingWithdrawal>> {
     const amount = money(body.amount);
     if (amount.lte(0) || !fitsCurrency(amount, 'USD')) throw new CardError('invalid_params', {}, ResultCode.invalidParams);
     const value = format(amount);
     const hash = requestHash({ op: 'funding_withdraw', amount: value, currency: body.currency });
-    const existing = await this.byKey(userId, key);
-    if (existing) return this.answer(userId, existing, hash);
+    const result = await idempotentOperation<Row>({
+      hash,
+      find: () => this.byKey(userId, key),
+      pending: (row) => row.status === 'pending',
+      execute: () => this.withdrawOnce(userId, key, hash, value, body),
+      missing: inFlight,
+    });
+    return { response: await this.answer(userId, result.response), replayed: result.replayed };
+  }
 
+  private async withdrawOnce(userId: string, key: string, hash: string, value: string, body: { currency: CardWalletCurrency; payPassword: string }): Promise<Row | undefined> {
     const id = randomUUID();
     const claimed = await this.deps.db.query<{ id: string }>(
       `INSERT INTO card_funding_withdrawals (id, user_id, idempotency_key, request_hash, currency, amount, status)
        VALUES ($1, $2, $3, $4, $5, $6, 'pending') ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
       [id, userId, key, hash, body.currency, value],
     );
-    if (!claimed[0]) {
-      const again = await this.byKey(userId, key);
-      if (again) return this.answer(userId, again, hash);
-      throw inFlight();
-    }
+    if (!claimed[0]) return undefined; // a duplicate holds the key
     const release = () => this.deps.db.query(`DELETE FROM card_funding_withdrawals WHERE id = $1 AND status = 'pending'`, [id]);
     try {
       await requirePayPassword(this.deps.payPasswords, userId, body.payPassword);
@@ -95,7 +101,7 @@ export class CardFundingMoves {
       if (e instanceof InsufficientBalanceError) throw new CardError('card_funding_insufficient', { available: formatFixed(await this.balance(userId), 2) });
       throw e;
     }
-    return this.answer(userId, (await this.byKey(userId, key))!, hash);
+    return this.byKey(userId, key);
   }
 
   /** Claims a crash left pending (no posting was made: the posting and `completed` commit together). */

@@ -25,7 +25,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
-import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-issuer/index.js';
 import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { PayPasswords } from '../wallet/paypass.js';
@@ -119,17 +119,17 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.post('/card/apply', { ...user, schema: { tags, summary: 'Apply for a card (Idempotency-Key): gates, application fee, issuer', body: applyCardBody, response: { 200: envelope(cardSummary) } } }, async (r) => {
+  app.post('/card/apply', { ...user, schema: { tags, summary: 'Apply for a card (Idempotency-Key): gates, application fee, issuer', body: applyCardBody, response: { 200: envelope(cardSummary) } } }, async (r, reply) => {
     const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.apply(userOf(r).userId, key, r.body));
+    return okEnvelope(r.locale, replyIdempotent(reply, await cards.apply(userOf(r).userId, key, r.body)));
   });
-  app.post('/card/activate', { ...user, schema: { tags, summary: 'Cardholder + first top-up, which activates the card (Idempotency-Key)', body: activateCardBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
+  app.post('/card/activate', { ...user, schema: { tags, summary: 'Cardholder + first top-up, which activates the card (Idempotency-Key)', body: activateCardBody, response: { 200: envelope(cardOperationRecord) } } }, async (r, reply) => {
     const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.activate(userOf(r).userId, key, r.body));
+    return okEnvelope(r.locale, replyIdempotent(reply, await cards.activate(userOf(r).userId, key, r.body)));
   });
-  app.post('/card/topUp', { ...user, schema: { tags, summary: 'Top up from the card-funding balance; gateway fee under 50 USD (Idempotency-Key)', body: cardTopUpBody, response: { 200: envelope(cardOperationRecord) } } }, async (r) => {
+  app.post('/card/topUp', { ...user, schema: { tags, summary: 'Top up from the card-funding balance; gateway fee under 50 USD (Idempotency-Key)', body: cardTopUpBody, response: { 200: envelope(cardOperationRecord) } } }, async (r, reply) => {
     const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.topUp(userOf(r).userId, key, r.body));
+    return okEnvelope(r.locale, replyIdempotent(reply, await cards.topUp(userOf(r).userId, key, r.body)));
   });
   app.post(
     '/card/withdraw',
@@ -137,9 +137,9 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       ...user,
       schema: { tags, summary: 'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password (Idempotency-Key)', body: cardWithdrawBody, response: { 200: envelope(cardOperationRecord) } },
     },
-    async (r) => {
+    async (r, reply) => {
       const key = idempotencyKeyOf(r);
-      return okEnvelope(r.locale, await cards.withdraw(userOf(r).userId, key, r.body));
+      return okEnvelope(r.locale, replyIdempotent(reply, await cards.withdraw(userOf(r).userId, key, r.body)));
     },
   );
   app.post(
@@ -148,9 +148,9 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       ...user,
       schema: { tags, summary: 'Card-funding balance → wallet in USD, USDT or USDC (1:1, no fee); transaction password (Idempotency-Key)', body: cardFundingWithdrawBody, response: { 200: envelope(cardFundingWithdrawal) } },
     },
-    async (r) => {
+    async (r, reply) => {
       const key = idempotencyKeyOf(r);
-      return okEnvelope(r.locale, await funding.withdrawToWallet(userOf(r).userId, key, r.body));
+      return okEnvelope(r.locale, replyIdempotent(reply, await funding.withdrawToWallet(userOf(r).userId, key, r.body)));
     },
   );
 

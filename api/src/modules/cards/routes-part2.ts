@@ -32,7 +32,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
-import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { CardIssuerError, ISSUER_WEBHOOK_TYPES, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
@@ -170,9 +170,9 @@ export async function registerCardsPart2(
     { ...user, schema: { tags, summary: 'Ask the issuer to lift a risk freeze: once, after the freeze period, 1 USD from the wallet (less an unfreeze-fee coupon)', body: cardUnfreezeBody, response: { 200: envelope(cardUnfreezeRequestResult) } } },
     async (r) => okEnvelope(r.locale, await cards.requestUnfreeze(userOf(r).userId, r.body.cardId, r.body.couponId)),
   );
-  app.post('/card/close', { ...user, schema: { tags, summary: 'Close the card: its balance returns to the wallet (USD, USDT or USDC; default USD) in one posting (Idempotency-Key)', body: cardCloseBody, response: { 200: envelope(cardSummary) } } }, async (r) => {
+  app.post('/card/close', { ...user, schema: { tags, summary: 'Close the card: its balance returns to the wallet (USD, USDT or USDC; default USD) in one posting (Idempotency-Key)', body: cardCloseBody, response: { 200: envelope(cardSummary) } } }, async (r, reply) => {
     const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id), r.body.currency));
+    return okEnvelope(r.locale, replyIdempotent(reply, await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id), r.body.currency)));
   });
   app.post('/card/bind', { ...user, schema: { tags, summary: 'Bind a physical card received by post (Luhn, product BIN ranges, carrier code)', body: bindCardBody, response: { 200: envelope(cardSummary) } } }, async (r) =>
     okEnvelope(r.locale, await controls.bind(userOf(r).userId, r.body)),

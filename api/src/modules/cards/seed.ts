@@ -14,7 +14,7 @@ const KEYS = { virtual: 'demo-seed-card-virtual', activate: 'demo-seed-card-acti
  * (level 2, birth date, bound e-mail) and the wallet seed (card-funding balance) first.
  */
 export async function seedDemoCards(cards: CardService, userId: string): Promise<void> {
-  const virtual = await cards.apply(userId, KEYS.virtual, { productId: 'virtual-visa-standard', pin: '482915' });
+  const { response: virtual } = await cards.apply(userId, KEYS.virtual, { productId: 'virtual-visa-standard', pin: '482915' });
   if (virtual.status === 'inactivated') {
     // 120 USD when the wallet seed left enough, else what remains after the physical card's fee.
     const spare = (await cards.cardFunding(userId)).minus(PHYSICAL_FEE).floor();

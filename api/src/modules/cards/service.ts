@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../events/domain-events.js';
 import { previewCouponDiscount, redeemCoupon } from '../coupons/redeem.js';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
 import {
   CARD_FEES,
@@ -18,7 +18,8 @@ import { format, formatFixed, money, ZERO } from '../../ledger/money';
 import { InsufficientBalanceError } from '../../ledger/store';
 import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/types';
-import { CardError, cardNotFound, gate, idempotencyMismatch, inFlight, requirePayPassword } from './errors';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
+import { CardError, cardNotFound, gate, inFlight, requirePayPassword } from './errors';
 import * as postings from './postings';
 import { CARD_PRODUCTS, productById } from './products';
 
@@ -86,6 +87,11 @@ interface OperationRow {
   created_at: string | Date;
 }
 const OPERATION_COLUMNS = `id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, wallet_currency, created_at`;
+/** A close that moved no money (the card was empty or already closed): no operation row is stored. */
+interface EmptyClose {
+  request_hash: string;
+  status: 'completed';
+}
 
 /** A fee coupon on a card operation: its scope, the full fee and the discount shown. */
 interface FeeCoupon {
@@ -96,12 +102,6 @@ interface FeeCoupon {
 }
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
-
-export function requestHash(payload: Record<string, unknown>): string {
-  return createHash('sha256')
-    .update(JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]])))
-    .digest('hex');
-}
 
 function toSummary(r: CardRow): CardSummary {
   return {
@@ -286,12 +286,26 @@ export class CardService {
     userId: string,
     idempotencyKey: string,
     body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
-  ): Promise<CardSummary> {
+  ): Promise<IdempotentResult<CardSummary>> {
     // The PIN is not part of the hash: a 6-digit secret must not be stored as a fast hash.
     const hash = requestHash({ op: 'apply', productId: body.productId, addressId: body.addressId ?? null, couponId: body.couponId ?? null });
-    const replay = await this.replayApply(userId, idempotencyKey, hash);
-    if (replay) return replay;
+    const result = await idempotentOperation<CardRow>({
+      hash,
+      find: async () => (await this.db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.idempotency_key = $2`, [userId, idempotencyKey]))[0],
+      // Held while the issuer makes the card: a duplicate is told to retry, never served twice.
+      pending: (row) => row.status === 'applying',
+      execute: () => this.applyOnce(userId, idempotencyKey, hash, body),
+      missing: inFlight,
+    });
+    return { response: toSummary(result.response), replayed: result.replayed };
+  }
 
+  private async applyOnce(
+    userId: string,
+    idempotencyKey: string,
+    hash: string,
+    body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
+  ): Promise<CardRow | undefined> {
     const product = productById(body.productId);
     if (!product) throw new CardError('card_product_unavailable', {}, ResultCode.notFound);
     const refusal = this.gateFor(product.type, await this.customer(userId));
@@ -322,11 +336,7 @@ export class CardService {
         [cardId, userId, product.id, product.type, product.brand, product.tier, shipping ? JSON.stringify(toAddress(shipping)) : null, format(fee), idempotencyKey, hash],
       );
     });
-    if (!inserted[0]) {
-      const again = await this.replayApply(userId, idempotencyKey, hash);
-      if (again) return again;
-      throw inFlight();
-    }
+    if (!inserted[0]) return undefined; // a concurrent duplicate holds the key
 
     let issued;
     try {
@@ -369,15 +379,7 @@ export class CardService {
       if (e instanceof InsufficientBalanceError) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
       throw e;
     }
-    return toSummary(await this.cardRow(userId, cardId));
-  }
-
-  private async replayApply(userId: string, key: string, hash: string): Promise<CardSummary | null> {
-    const [row] = await this.db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.idempotency_key = $2`, [userId, key]);
-    if (!row) return null;
-    if (row.request_hash !== hash) throw idempotencyMismatch();
-    if (row.status === 'applying') throw inFlight();
-    return toSummary(row);
+    return this.cardRow(userId, cardId);
   }
 
   // ---- Activation, top-up, withdrawal --------------------------------------------------------------
@@ -386,11 +388,19 @@ export class CardService {
     userId: string,
     key: string,
     body: { cardId: string; firstName: string; lastName: string; mobile: string; amount: string },
-  ): Promise<CardOperationRecord> {
+  ): Promise<IdempotentResult<CardOperationRecord>> {
     const amount = money(body.amount);
     const hash = requestHash({ op: 'activate', cardId: body.cardId, amount: format(amount), firstName: body.firstName, lastName: body.lastName, mobile: body.mobile });
-    const replay = await this.replayOperation(userId, key, hash);
-    if (replay) return replay;
+    return this.operation(userId, key, hash, () => this.activateOnce(userId, key, hash, body));
+  }
+
+  private async activateOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    body: { cardId: string; firstName: string; lastName: string; mobile: string; amount: string },
+  ): Promise<OperationRow | undefined> {
+    const amount = money(body.amount);
     const card = await this.cardRow(userId, body.cardId);
     if ((await this.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
     if (card.status === 'active') throw new CardError('card_already_active');
@@ -424,11 +434,13 @@ export class CardService {
     });
   }
 
-  async topUp(userId: string, key: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<CardOperationRecord> {
+  async topUp(userId: string, key: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<IdempotentResult<CardOperationRecord>> {
+    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(money(body.amount)), ...(body.couponId ? { couponId: body.couponId } : {}) });
+    return this.operation(userId, key, hash, () => this.topUpOnce(userId, key, hash, body));
+  }
+
+  private async topUpOnce(userId: string, key: string, hash: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<OperationRow | undefined> {
     const amount = money(body.amount);
-    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(amount), ...(body.couponId ? { couponId: body.couponId } : {}) });
-    const replay = await this.replayOperation(userId, key, hash);
-    if (replay) return replay;
     const card = await this.cardRow(userId, body.cardId);
     if ((await this.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
     if (card.status === 'inactivated') throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
@@ -457,13 +469,20 @@ export class CardService {
     userId: string,
     key: string,
     body: { cardId: string; amount: string; currency: CardWalletCurrency; payPassword: string; couponId?: string | undefined },
-  ): Promise<CardOperationRecord> {
+  ): Promise<IdempotentResult<CardOperationRecord>> {
+    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(money(body.amount)), currency: body.currency, ...(body.couponId ? { couponId: body.couponId } : {}) });
+    return this.operation(userId, key, hash, () => this.withdrawOnce(userId, key, hash, body));
+  }
+
+  private async withdrawOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    body: { cardId: string; amount: string; currency: CardWalletCurrency; payPassword: string; couponId?: string | undefined },
+  ): Promise<OperationRow | undefined> {
     const amount = money(body.amount);
     const payPasswords = this.deps.payPasswords;
     if (!payPasswords) throw new Error('CardService needs payPasswords for withdrawals');
-    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(amount), currency: body.currency, ...(body.couponId ? { couponId: body.couponId } : {}) });
-    const replay = await this.replayOperation(userId, key, hash);
-    if (replay) return replay;
     const card = await this.cardRow(userId, body.cardId);
     if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     const product = productById(card.product_id)!;
@@ -509,12 +528,28 @@ export class CardService {
    * its whole balance returns to the wallet in `currency` (1:1) in one posting and it ends
    * `closed` at the issuer and here. Pre-authorisations still holding money must complete first.
    */
-  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>, currency: CardWalletCurrency = 'USD'): Promise<CardSummary> {
+  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>, currency: CardWalletCurrency = 'USD'): Promise<IdempotentResult<CardSummary>> {
     const hash = requestHash({ op: 'close', cardId, currency });
-    const replay = await this.replayOperation(userId, key, hash);
-    if (replay) return replay.card;
+    const result = await idempotentOperation<OperationRow | EmptyClose>({
+      hash,
+      find: () => this.operationByKey(userId, key),
+      pending: (row) => row.status === 'pending',
+      execute: () => this.closeOnce(userId, key, hash, cardId, openHolds, currency),
+      missing: inFlight,
+    });
+    return { response: toSummary(await this.cardRow(userId, cardId)), replayed: result.replayed };
+  }
+
+  private async closeOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    cardId: string,
+    openHolds: (cardId: string) => Promise<number>,
+    currency: CardWalletCurrency,
+  ): Promise<OperationRow | EmptyClose | undefined> {
     const card = await this.cardRow(userId, cardId);
-    if (card.status === 'closed') return toSummary(card);
+    if (card.status === 'closed') return { request_hash: hash, status: 'completed' };
     if (!['active', 'frozen', 'inactivated', 'cancelling'].includes(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     if ((await openHolds(cardId)) > 0) throw new CardError('card_pending_transactions');
     const token = card.issuer_token!;
@@ -529,8 +564,9 @@ export class CardService {
     const balance = await this.deps.issuer.balance(token).catch((e: unknown) => {
       throw issuerRefusal(e, false);
     });
+    let closed: OperationRow | EmptyClose | undefined = { request_hash: hash, status: 'completed' };
     if (money(balance).gt(0)) {
-      await this.move({
+      closed = await this.move({
         kind: 'close',
         userId,
         key,
@@ -555,8 +591,9 @@ export class CardService {
         });
       });
     }
-    await this.deps.issuer.setStatus(token, 'closed').catch(() => undefined);
-    return toSummary(await this.cardRow(userId, cardId));
+    // A concurrent duplicate holding the key (closed undefined) finishes the close itself.
+    if (closed) await this.deps.issuer.setStatus(token, 'closed').catch(() => undefined);
+    return closed;
   }
 
   /** Customer freeze / unfreeze: instant, at the issuer first (it is the one that declines purchases). */
@@ -703,18 +740,14 @@ export class CardService {
     posting: (operationId: string) => postings.CardPosting;
     inTransaction?: (tx: SqlRunner) => Promise<void>;
     insufficient?: () => CardError;
-  }): Promise<CardOperationRecord> {
+  }): Promise<OperationRow | undefined> {
     const id = randomUUID();
     const inserted = await this.db.query<{ id: string }>(
       `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash, wallet_currency)
        VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
       [id, op.userId, op.card.id, op.kind, op.amount, op.fee, op.key, op.hash, op.walletCurrency ?? null],
     );
-    if (!inserted[0]) {
-      const again = await this.replayOperation(op.userId, op.key, op.hash);
-      if (again) return again;
-      throw inFlight();
-    }
+    if (!inserted[0]) return undefined; // a concurrent duplicate holds the key: idempotentOperation answers it
     if (op.authorize) {
       try {
         await op.authorize();
@@ -767,16 +800,29 @@ export class CardService {
       if (e instanceof InsufficientBalanceError) throw op.insufficient ? op.insufficient() : new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
       throw e;
     }
-    return this.operationRecord(op.userId, id);
+    const [row] = await this.db.query<OperationRow>(`SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE id = $1`, [id]);
+    return row;
   }
 
-  private async operationRecord(userId: string, id: string): Promise<CardOperationRecord> {
-    const [row] = await this.db.query<OperationRow>(
-      `SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    );
-    if (!row) throw cardNotFound();
-    return this.toOperation(userId, row);
+  /**
+   * A card money movement under the API's one idempotency mechanism (http/idempotency.ts): the
+   * operation row carries the key; while it is `pending` (the issuer is being called) a duplicate
+   * answers `idempotency_key_in_flight`; once completed it is replayed with `Idempotent-Replayed`.
+   */
+  private async operation(userId: string, key: string, hash: string, execute: () => Promise<OperationRow | undefined>): Promise<IdempotentResult<CardOperationRecord>> {
+    const result = await idempotentOperation<OperationRow>({
+      hash,
+      find: () => this.operationByKey(userId, key),
+      pending: (row) => row.status === 'pending',
+      execute,
+      missing: inFlight,
+    });
+    return { response: await this.toOperation(userId, result.response), replayed: result.replayed };
+  }
+
+  private async operationByKey(userId: string, key: string): Promise<OperationRow | undefined> {
+    const [row] = await this.db.query<OperationRow>(`SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
+    return row;
   }
 
   private async toOperation(userId: string, row: OperationRow): Promise<CardOperationRecord> {
@@ -790,17 +836,6 @@ export class CardService {
       createdAt: iso(row.created_at)!,
       card: toSummary(await this.cardRow(userId, row.card_id)),
     };
-  }
-
-  private async replayOperation(userId: string, key: string, hash: string): Promise<CardOperationRecord | null> {
-    const [row] = await this.db.query<OperationRow>(
-      `SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`,
-      [userId, key],
-    );
-    if (!row) return null;
-    if (row.request_hash !== hash) throw idempotencyMismatch();
-    if (row.status === 'pending') throw inFlight();
-    return this.toOperation(userId, row);
   }
 
   /** Unwinds operations a crash left pending (issuer reversed by reference, row deleted). */
