@@ -30,7 +30,7 @@ import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-i
 import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { PayPasswords } from '../wallet/paypass.js';
 import { CardControls } from './controls.js';
-import { registerCardsPart2 } from './routes-part2.js';
+import { registerCardStatementAndControls } from './routes-statement-controls.js';
 import { registerCardTransactionsDemoSeed } from './seed-transactions.js';
 import { CardTransactions } from './transactions.js';
 import { checkCards } from './check.js';
@@ -163,7 +163,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     },
   );
 
-  await registerCardsPart2(base, { cards, transactions, controls, webhookSecret, network });
+  await registerCardStatementAndControls(base, { cards, transactions, controls, webhookSecret, network });
 
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };

@@ -52,11 +52,12 @@ const ok = z.object({ ok: z.literal(true) });
 const webhookResult = z.object({ duplicate: z.boolean(), outcome: z.string() });
 
 /**
- * Cards, part 2 over HTTP (docs/api.md "Cards, part 2"): the issuer webhook, the statement, card
- * controls (PIN, details reveal, freeze, unfreeze request, close, bind) and the sandbox merchant
- * simulator under /api/dev/cards/.
+ * The routes of a card in use (docs/api.md "Cards, part 2"): the issuer webhook that feeds the
+ * statement, the statement itself (orders, CSV export), the card controls (PIN, details reveal,
+ * freeze, unfreeze request, close, bind) and the sandbox merchant simulator under /api/dev/cards/.
+ * Getting a card and moving money onto and off it are in index.ts.
  */
-export async function registerCardsPart2(
+export async function registerCardStatementAndControls(
   base: FastifyInstance,
   deps: { cards: CardService; transactions: CardTransactions; controls: CardControls; webhookSecret: string; network: SandboxCardNetwork | null },
 ): Promise<void> {
