@@ -26,3 +26,11 @@ export function formatMoney(amount: string, currency: string, locale: Locale): s
     return `${amount} ${currency}`;
   }
 }
+
+/**
+ * A formatted amount inside a translated sentence, isolated (FSI … PDI) so it reads left to right in
+ * an Arabic sentence: "US$ 10.00", never "$US 10.00" (the bidi algorithm reorders an unisolated one).
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -4,8 +4,8 @@ import { cardSummary, cardUnfreezeRequestResult, type CardSummary, type CardWall
 
 export type CardAction = 'freeze' | 'unfreeze' | 'close' | 'requestUnfreeze';
 
-/** The card, and for a close the wallet currency its balance returns to (default USD). */
-export type CardActionInput = string | { cardId: string; currency?: CardWalletCurrency };
+/** The card; for a close the wallet currency its balance returns to (default USD); for an unfreeze request an unfreeze-fee coupon. */
+export type CardActionInput = string | { cardId: string; currency?: CardWalletCurrency; couponId?: string };
 
 /**
  * POST card/freeze | card/unfreeze | card/close (Idempotency-Key) | card/requestUnfreeze — the

@@ -1,32 +1,31 @@
 import { useState } from 'react';
 import { Button, Dialog, type ButtonProps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CARD_FEES, CARD_WALLET_CURRENCIES, type CardSummary, type CardWalletCurrency } from '@cardwallet/shared/schemas';
+import { CARD_WALLET_CURRENCIES, type CardSummary, type CardWalletCurrency } from '@cardwallet/shared/schemas';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { useHost } from '@cardwallet/shared';
 import { FormAlert } from '../../../components/form-alert';
 import { apiErrorMessage } from '../../../lib/api-error';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd, isolate } from '../../../lib/money';
 import { useCardAction } from '../api/card-action';
+import { RiskUnfreezeRequest } from './risk-unfreeze-request';
 
 const daysUntil = (iso: string, now: number) => Math.max(0, Math.ceil((new Date(iso).getTime() - now) / 86_400_000));
 
 /**
- * Freeze / unfreeze by the customer (instant), the risk-freeze unfreeze request (once, 1 USD, after
- * the freeze period) and closing the card — each behind a confirmation, each button showing progress.
+ * Freeze / unfreeze by the customer (instant), the risk-freeze unfreeze request (once, 1 USD less an
+ * unfreeze-fee coupon, after the freeze period) and closing the card — each behind a confirmation, each button showing progress.
  */
 export function FreezeControls({ card }: { card: CardSummary }) {
   const { t } = useTranslation('card');
   const locale = useHost().i18n.useLanguage();
   const freeze = useCardAction('freeze');
   const unfreeze = useCardAction('unfreeze');
-  const request = useCardAction('requestUnfreeze');
   const close = useCardAction('close');
   const [refundCurrency, setRefundCurrency] = useState<CardWalletCurrency>('USD');
-  const failure = [freeze, unfreeze, request, close].find((m) => m.isError)?.error;
+  const failure = [freeze, unfreeze, close].find((m) => m.isError)?.error;
 
   const confirm = async (title: string, content: string, confirmText: string) => Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
-  const fee = formatUsd(CARD_FEES.unfreezeFee, locale);
 
   /** A control behind a confirmation: spins while it runs and cannot be pressed twice. */
   const action = (m: typeof freeze, label: string, title: string, content: string, look: Partial<ButtonProps> = {}, input: Parameters<typeof m.mutate>[0] = card.id) => (
@@ -61,7 +60,7 @@ export function FreezeControls({ card }: { card: CardSummary }) {
           ) : daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) > 0 ? (
             <p className="card-fine-print">{t('setting.unfreezeWait', { days: daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) })}</p>
           ) : (
-            action(request, t('setting.requestUnfreeze', { fee }), t('setting.requestTitle'), t('setting.requestBody', { fee }), { color: 'primary' })
+            <RiskUnfreezeRequest card={card} />
           )}
         </div>
       ) : null}
@@ -79,7 +78,7 @@ export function FreezeControls({ card }: { card: CardSummary }) {
             close,
             t('setting.close'),
             t('setting.closeTitle'),
-            t('setting.closeBody', { balance: formatUsd(card.balance, locale), amount: card.balance, currency: refundCurrency }),
+            t('setting.closeBody', { balance: isolate(formatUsd(card.balance, locale)), amount: card.balance, currency: refundCurrency }),
             { color: 'danger', fill: 'outline', className: 'card-danger-button' },
             { cardId: card.id, currency: refundCurrency },
           )}
