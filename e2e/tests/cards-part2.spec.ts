@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { call, main, signIn } from './cards-helpers';
-import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
+import { call, cardholder, main, signIn } from './cards-helpers';
 
 /**
  * Cards, part 2 in Chromium against the real API and the sandbox issuer: details reveal behind the
@@ -11,24 +9,6 @@ import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from
  * → unfreeze, close refunding the wallet, binding a physical card received by post, one journey in
  * ar-AE; axe-core on every page of the issue.
  */
-
-/** A customer with an active virtual card holding `load` USD (through the real apply + activation). */
-async function cardholder(request: APIRequestContext, opts: { level?: number; funds?: string; load?: string } = {}) {
-  const account = uniqueEmail('cards2');
-  const password = strongPassword('cards2');
-  await registerThroughApi(request, account, password);
-  const { token, userId } = await loginThroughApi(request, account, password);
-  await call(request, 'POST', 'dev/users/kyc', null, { userId, level: opts.level ?? 1, birthDate: '1990-05-14' });
-  const funds = opts.funds ?? '200';
-  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
-  await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
-  await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-  await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
-  if (opts.load === '0') return { token, userId, cardId: '', password };
-  const card = await call<{ id: string }>(request, 'POST', 'card/apply', token, { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, { 'Idempotency-Key': randomUUID() });
-  await call(request, 'POST', 'card/activate', token, { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' }, { 'Idempotency-Key': randomUUID() });
-  return { token, userId, cardId: card.id, password };
-}
 
 /** Six digits on the on-screen PIN pad's cells (a physical keyboard works on them too). */
 async function typePin(page: Page, label: string, digits: string) {

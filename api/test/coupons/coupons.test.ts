@@ -273,6 +273,9 @@ describe.each(testDrivers())('coupons on %s', (driver) => {
     const u = await t.createUser();
     await seedDemoCoupons(t.app, new CouponsService(t.app), u.userId);
     const list = await t.get('coupon/list', { state: 'available' }, { token: u.token });
-    expect(list.data.counts).toEqual({ available: 2, used: 1, expired: 1 });
+    expect(list.data.counts).toEqual({ available: 3, used: 1, expired: 1 });
+    // One of each fee the seed covers is usable, the unfreeze fee included (the card settings page offers it).
+    const unfreeze = await t.get('coupon/list', { state: 'available', scope: 'card_unfreeze_fee' }, { token: u.token });
+    expect(unfreeze.data.data).toHaveLength(1);
   });
 });

@@ -42,6 +42,16 @@ export async function seedDemoCoupons(app: FastifyInstance, coupons: CouponsServ
     quantity: 1,
     maxUses: 1,
   });
+  // Lifting a risk freeze costs 1 USD (docs/cards.md): the card settings page offers this one.
+  await issueAndBind({
+    name: 'Back in business: half the unfreeze fee',
+    scope: 'card_unfreeze_fee',
+    discountType: 'fixed',
+    discountValue: '0.50',
+    validUntil: inDays(90),
+    quantity: 1,
+    maxUses: 1,
+  });
   const used = await issueAndBind({
     name: 'Gateway fee on us',
     scope: 'card_topup_gateway_fee',
