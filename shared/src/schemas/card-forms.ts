@@ -76,9 +76,6 @@ export type CardTopUpBody = z.input<typeof cardTopUpBody>;
 export const CARD_WALLET_CURRENCIES = ['USD', 'USDT', 'USDC'] as const;
 export type CardWalletCurrency = (typeof CARD_WALLET_CURRENCIES)[number];
 const cardWalletCurrency = z.enum(CARD_WALLET_CURRENCIES, { error: V.required });
-/** POST card/withdraw — card → wallet in `currency`; the transaction password is required (spec §6). */
-export const cardWithdrawBody = z.object({ cardId: text(64), amount: usd, currency: cardWalletCurrency, payPassword: pinSchema, couponId: feeCouponId });
-export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
 /** POST card/close — the balance left on the card returns to the wallet in `currency` (default USD). */
 export const cardCloseBody = z.object({ cardId: text(64), currency: cardWalletCurrency.optional() });
 export type CardCloseBody = z.input<typeof cardCloseBody>;
@@ -110,6 +107,16 @@ export const cardRevealBody = z
   .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
   .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload });
 export type CardRevealBody = z.input<typeof cardRevealBody>;
+/**
+ * POST card/withdraw — card → wallet in `currency`; a fresh proof is required (spec §6, issue 22):
+ * the transaction password OR a passkey proof over the customer's own passkey/proofOptions ceremony,
+ * exactly one — as card/detailsGrant takes them.
+ */
+export const cardWithdrawBody = z
+  .object({ cardId: text(64), amount: usd, currency: cardWalletCurrency, payPassword: pinSchema.optional(), passkey: cardRevealPasskeyProof.optional(), couponId: feeCouponId })
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload });
+export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
 /** POST card/details — redeems the grant (once). */
 export const cardDetailsBody = z.object({ cardId: text(64), grant: text(200) });
 

@@ -29,7 +29,8 @@ import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-issuer/index.js';
 import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { PayPasswords } from '../wallet/paypass.js';
-import { CardControls } from './controls.js';
+import { CardControls, type PasskeyProofVerifier } from './controls.js';
+import { verifyPasskeyProof } from '../passkeys/index.js';
 import { registerCardStatementAndControls } from './routes-statement-controls.js';
 import { registerCardTransactionsDemoSeed } from './seed-transactions.js';
 import { CardTransactions } from './transactions.js';
@@ -135,11 +136,19 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     '/card/withdraw',
     {
       ...user,
-      schema: { tags, summary: 'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password (Idempotency-Key)', body: cardWithdrawBody, response: { 200: envelope(cardOperationRecord) } },
+      schema: {
+        tags,
+        summary: 'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password or a passkey proof (passkey/proofOptions ceremony) (Idempotency-Key)',
+        body: cardWithdrawBody,
+        response: { 200: envelope(cardOperationRecord) },
+      },
     },
     async (r, reply) => {
       const key = idempotencyKeyOf(r);
-      return okEnvelope(r.locale, replyIdempotent(reply, await cards.withdraw(userOf(r).userId, key, r.body)));
+      const { passkey, payPassword, ...move } = r.body;
+      const body = passkey ? { ...move, passkey } : { ...move, payPassword };
+      const verifyPasskey: PasskeyProofVerifier = (userId, proof) => verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
+      return okEnvelope(r.locale, replyIdempotent(reply, await cards.withdraw(userOf(r).userId, key, body, verifyPasskey)));
     },
   );
   app.post(

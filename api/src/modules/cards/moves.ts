@@ -10,12 +10,17 @@ import { productById } from './products';
 import { FIX, issuerRefusal, toSummary, type CardServiceDeps, type EmptyClose, type FeeCoupon, type OperationRow } from './model';
 import type { CardReads } from './reads';
 import type { CardOperations } from './operations';
+import type { PasskeyProofVerifier, RevealProof } from './controls';
+import { BusinessError } from '../../http/errors.js';
 
 /**
  * Money onto and off a card (spec §4, docs/cards.md): activation (the first top-up), top-up from the
  * card-funding balance, withdrawal to the wallet and the refund of what is left when a card closes,
  * with their fee coupons. Every move runs through CardOperations (idempotent, issuer then posting).
  */
+/** Card → wallet: the proof is the transaction password or a passkey assertion (exactly one; the schema checks it). */
+type WithdrawBody = { cardId: string; amount: string; currency: CardWalletCurrency; couponId?: string | undefined } & RevealProof;
+
 export class CardMoves {
   constructor(
     private readonly deps: CardServiceDeps,
@@ -107,21 +112,27 @@ export class CardMoves {
     });
   }
 
-  /** Card → wallet (spec §4, §6): the transaction password first, then the amount in `currency` 1:1, less nothing (the fee is on the card). */
+  /**
+   * Card → wallet (spec §4, §6): a fresh proof first — the transaction password or a passkey assertion
+   * checked by `verifyPasskey` (given by the route, as for card/detailsGrant) — then the amount in
+   * `currency` 1:1, less nothing (the fee is on the card).
+   */
   async withdraw(
     userId: string,
     key: string,
-    body: { cardId: string; amount: string; currency: CardWalletCurrency; payPassword: string; couponId?: string | undefined },
+    body: WithdrawBody,
+    verifyPasskey?: PasskeyProofVerifier,
   ): Promise<IdempotentResult<CardOperationRecord>> {
     const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(money(body.amount)), currency: body.currency, ...(body.couponId ? { couponId: body.couponId } : {}) });
-    return this.ops.idempotent(userId, key, hash, () => this.withdrawOnce(userId, key, hash, body));
+    return this.ops.idempotent(userId, key, hash, () => this.withdrawOnce(userId, key, hash, body, verifyPasskey));
   }
 
   private async withdrawOnce(
     userId: string,
     key: string,
     hash: string,
-    body: { cardId: string; amount: string; currency: CardWalletCurrency; payPassword: string; couponId?: string | undefined },
+    body: WithdrawBody,
+    verifyPasskey?: PasskeyProofVerifier,
   ): Promise<OperationRow | undefined> {
     const amount = money(body.amount);
     const payPasswords = this.deps.payPasswords;
@@ -154,7 +165,13 @@ export class CardMoves {
       walletCurrency: body.currency,
       // Only the request that holds the key evaluates the password: retries and double taps of one
       // withdrawal never count as wrong tries against the transaction password's lockout.
-      authorize: () => requirePayPassword(payPasswords, userId, body.payPassword),
+      // The proof is the transaction password or a passkey (issue 22); a passkey ceremony proves once.
+      authorize: async () => {
+        if (!body.passkey) return requirePayPassword(payPasswords, userId, body.payPassword ?? '');
+        // Without a verifier a passkey proof must never pass: fail closed.
+        if (!verifyPasskey) throw new BusinessError('passkey_invalid');
+        await verifyPasskey(userId, body.passkey);
+      },
       posting: (operationId) =>
         postings.withdraw({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fullFee), currency: body.currency, discount: coupon?.discount }),
       inTransaction: async (tx) => {

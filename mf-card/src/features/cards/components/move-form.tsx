@@ -27,6 +27,8 @@ import { couponDiscount } from '../../../lib/coupon-discount';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { useTopUpCard } from '../api/top-up-card';
 import { useWithdrawCard } from '../api/withdraw-card';
+import { CardPasskeyButton } from '../../controls/components/card-passkey-button';
+import { passkeyProof, usePasskeyOffered } from '../../controls/api/passkey-proof';
 import { AmountSummary } from './amount-summary';
 import { CardTile } from './card-tile';
 
@@ -49,6 +51,7 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
   // A fee coupon (top-up gateway fee / withdrawal fee) lowers the fee shown here and charged.
   const coupons = useFeeCoupons(kind === 'recharge' ? 'card_topup_gateway_fee' : 'card_withdrawal_fee');
   const [couponId, setCouponId] = useState('none');
+  const passkeyOffered = usePasskeyOffered();
   // One form for both: the top-up schema ignores the withdrawal's currency and password.
   const form = useForm<CardWithdrawBody>({
     mode: 'onTouched',
@@ -67,9 +70,10 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
   const maxWithdraw = balance - withdrawFee - toCents(fees.minKeep)!;
   const [min, max] = kind === 'recharge' ? [product.topUpMin, product.topUpMax] : [product.withdrawMin, product.withdrawMax];
 
-  const submit = form.handleSubmit(async (values) => {
+  /** The limits and balances this page knows, checked before anything is sent (false: refused here). */
+  const precheck = (value: string): boolean => {
     setFailure(null);
-    const c = toCents(values.amount)!;
+    const c = toCents(value)!;
     const problem =
       c < toCents(min)! || c > toCents(max)!
         ? t('errors.card_amount_out_of_limits', { ns: 'common', min, max })
@@ -82,18 +86,36 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
               : null;
     if (problem) {
       form.setError('amount', { type: 'server', message: problem });
-      return;
+      return false;
     }
     if (kind === 'recharge' && c + toCents(fee ?? '0')! > toCents(funding)!) {
       setFailure({ message: t('errors.insufficient_wallet_balance', { ns: 'common' }), fix: '/pages/wallet/transfer' });
-      return;
+      return false;
     }
+    return true;
+  };
+  const withCoupon = () => (discount ? { couponId: coupon!.id } : {});
+  const done = () => {
+    host.toast.show(t(`${kind}.done`, { currency }), { icon: 'success' });
+    host.navigation.redirect('/pages/card/index');
+  };
+
+  /** The withdrawal's other proof (issue 22): a passkey instead of the transaction password; its failures show under its button. */
+  const withPasskey = async () => {
+    if (!(await form.trigger('amount'))) return;
+    const value = form.getValues('amount');
+    if (!precheck(value)) return;
+    const proof = await passkeyProof(host.http);
+    await withdraw.mutateAsync({ cardId: card.id, amount: value, currency, passkey: proof, ...withCoupon() });
+    done();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!precheck(values.amount)) return;
     try {
-      const withCoupon = discount ? { couponId: coupon!.id } : {};
-      if (kind === 'recharge') await topUp.mutateAsync({ cardId: card.id, amount: values.amount, ...withCoupon });
-      else await withdraw.mutateAsync({ cardId: card.id, amount: values.amount, currency, payPassword: values.payPassword, ...withCoupon });
-      host.toast.show(t(`${kind}.done`, { currency }), { icon: 'success' });
-      host.navigation.redirect('/pages/card/index');
+      if (kind === 'recharge') await topUp.mutateAsync({ cardId: card.id, amount: values.amount, ...withCoupon() });
+      else await withdraw.mutateAsync({ cardId: card.id, amount: values.amount, currency, payPassword: values.payPassword, ...withCoupon() });
+      done();
     } catch (error) {
       if (applyServerFieldErrors(error, form.setError, ['amount', 'payPassword'])) return;
       if (isApiError(error) && (error.key === 'paypass_wrong' || error.key === 'paypass_locked')) {
@@ -158,6 +180,7 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
           />
         ) : null}
         <AmountSummary rows={rows} />
+        {kind === 'withdraw' && passkeyOffered ? <CardPasskeyButton confirm={withPasskey} /> : null}
         {kind === 'withdraw' ? (
           <Form layout="vertical" className="card-form">
             <TextField control={form.control} name="payPassword" label={t('withdraw.payPassword')} type="password" inputMode="numeric" autoComplete="off" maxLength={6} required />
