@@ -3,7 +3,7 @@ import type { CardProduct } from '@cardwallet/shared/schemas';
 import { useHost } from '@cardwallet/shared';
 import { useTranslation } from 'react-i18next';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd, isolate } from '../../../lib/money';
 import { useProducts } from '../api/get-products';
 
 const FIELDS = ['applicationFee', 'monthlyFee', 'monthlyLimit', 'rechargeFee', 'withdrawalFee', 'transactionFee', 'topUpMin', 'topUpMax', 'firstTopUpMin'] as const;
@@ -36,7 +36,7 @@ export function BenefitsTable({ type }: { type: CardProduct['type'] }) {
           </Tabs.Tab>
         ))}
       </Tabs>
-      <p className="card-fine-print">{t('benefits.keep', { keep: formatUsd(products.data.minKeep, locale) })}</p>
+      <p className="card-fine-print">{t('benefits.keep', { keep: isolate(formatUsd(products.data.minKeep, locale)) })}</p>
     </main>
   );
 }

@@ -22,7 +22,7 @@ import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { fixPageOf } from '../../../lib/gate';
-import { formatUsd, fromCents, toCents } from '../../../lib/money';
+import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { couponDiscount } from '../../../lib/coupon-discount';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { useTopUpCard } from '../api/top-up-card';
@@ -147,7 +147,10 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
   return (
     <main className="card-page">
       <CardTile card={card} />
-      <p className="card-intro">{t(`${kind}.intro`, { min: formatUsd(min, locale), max: formatUsd(max, locale), keep: formatUsd(fees.minKeep, locale) })}</p>
+      {/* Amounts isolated: in ar-AE an unisolated "US$ 10.00" is reordered to "$US 10.00" inside the sentence. */}
+      <p className="card-intro">
+        {t(`${kind}.intro`, { min: isolate(formatUsd(min, locale)), max: isolate(formatUsd(max, locale)), keep: isolate(formatUsd(fees.minKeep, locale)) })}
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(`${kind}.formLabel`)}>
         <Form layout="vertical" className="card-form">
           <TextField control={form.control} name="amount" label={t('amount.label')} inputMode="decimal" required />

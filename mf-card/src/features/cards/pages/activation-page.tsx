@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { fixPageOf } from '../../../lib/gate';
-import { formatUsd, fromCents, toCents } from '../../../lib/money';
+import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useActivateCard } from '../api/activate-card';
 import { useCard } from '../api/get-card';
@@ -75,7 +75,7 @@ export default function ActivationPage() {
   return (
     <main className="card-page">
       <CardTile card={card.data} />
-      <p className="card-intro">{t('activation.intro', { min: formatUsd(product.firstTopUpMin, locale) })}</p>
+      <p className="card-intro">{t('activation.intro', { min: isolate(formatUsd(product.firstTopUpMin, locale)) })}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('activation.formLabel')}>
         <Form layout="vertical" className="card-form">
           <TextField control={form.control} name="firstName" label={t('activation.firstName')} autoComplete="given-name" required />

@@ -56,4 +56,12 @@ describe('card withdraw page', () => {
     await screen.findByLabelText('Transaction password');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).not.toBeInTheDocument());
   });
+
+  it('in ar-AE the limits sentence isolates each amount (no "$US 10.00")', async () => {
+    renderWithHost(<WithdrawPage />, { locale: 'ar-AE', loggedIn: true, routes: routes([]), route: '/pages/card/withdraw?cardId=c1' });
+    const intro = await screen.findByText((_, el) => el?.classList.contains('card-intro') ?? false);
+    const amounts = intro.textContent!.match(/\u2068[^\u2069]*\u2069/g) ?? [];
+    expect(amounts.length).toBe(3);
+    for (const a of amounts) expect(a).toMatch(/\d/);
+  });
 });
