@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { APP_VERSION_CODE } from '@cardwallet/shared';
 import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './modules/content/operator.js';
 import { loadReleaseConfig, type ReleaseConfig } from './modules/releases/config.js';
+import { loadTelemetryConfig, type TelemetryConfig } from './modules/telemetry/config.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -217,6 +218,8 @@ export interface Config {
   appVersion: { latest: number; minimum: number };
   /** Release store and registry (RELEASE_* variables, src/modules/releases/config.ts). */
   releases: ReleaseConfig;
+  /** Telemetry ingest, canary analysis, automatic rollouts (TELEMETRY_* variables, src/modules/telemetry/config.ts). */
+  telemetry: TelemetryConfig;
   /** WebAuthn relying party (PASSKEY_* variables); undefined = passkeys off (production without them). */
   passkeys: { rpId: string; rpName: string; origins: string[] | 'localhost' } | undefined;
 }
@@ -245,6 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(API_DIR, e.DATA_DIR ?? '.data/pglite');
   const releases = loadReleaseConfig(cleaned, { apiDir: API_DIR, dataDir, pglite: !e.DATABASE_URL });
   if (!releases.config) throw new ConfigError(releases.errors);
+  const telemetry = loadTelemetryConfig(cleaned);
+  if (!telemetry.config) throw new ConfigError(telemetry.errors);
   const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
   return {
     port: e.PORT,
@@ -292,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxCardFeeRunMs: e.SANDBOX_CARD_FEE_RUN_MS,
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
     releases: releases.config,
+    telemetry: telemetry.config,
     passkeys:
       e.PASSKEY_RP_ID && e.PASSKEY_ORIGINS
         ? { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS.split(',') }

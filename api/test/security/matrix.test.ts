@@ -42,6 +42,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/releases/{app}/promote',
   'POST /api/releases/{app}/rollback',
   'GET /api/releases/{app}/audit',
+  // Browser telemetry (issue 25): anonymous by design, per-IP rate-limited, size-limited, strict schema.
+  'POST /api/telemetry',
 ]);
 // Sandbox-only controls and the sandbox verification provider's own pages (never registered in
 // production; test/foundation/conventions.test.ts), which stand in for a third party.

@@ -237,7 +237,7 @@ export class ReleaseService {
    * Canary percentage up (`percent` < 100), or the canary becomes stable for everyone (no
    * percentage / 100). `releaseId` starts a canary of an already registered release.
    */
-  async promote(appName: string, actor: string, opts: { percent?: number; releaseId?: string } = {}): Promise<ChannelState> {
+  async promote(appName: string, actor: string, opts: { percent?: number; releaseId?: string; expectCanary?: string } = {}): Promise<ChannelState> {
     const app = this.requireApp(appName);
     await this.changing(app.name, async (tx) => {
       await this.lockApp(tx, app.name);
@@ -245,6 +245,8 @@ export class ReleaseService {
         `select r.release_id as canary, c.canary_percent::int as percent from release_channels c left join releases r on r.id = c.canary_release_id where c.app = $1 for update of c`,
         [app.name],
       );
+      // The automatic rollout acts only on the canary it started (a person's change since wins).
+      if (opts.expectCanary !== undefined && channel?.canary !== opts.expectCanary) throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
       const target = opts.releaseId ?? channel?.canary ?? undefined;
       if (!target) throw new ReleaseError('conflict', `${app.name} has no canary to promote`);
       const percent = opts.percent ?? 100;
@@ -258,7 +260,7 @@ export class ReleaseService {
    * Undoes the newest change, instantly and without a rebuild: a running canary is stopped
    * (everyone back on stable); otherwise stable goes back to the release that was stable before.
    */
-  async rollback(appName: string, actor: string): Promise<ChannelState> {
+  async rollback(appName: string, actor: string, opts: { expectCanary?: string } = {}): Promise<ChannelState> {
     const app = this.requireApp(appName);
     await this.changing(app.name, async (tx) => {
       await this.lockApp(tx, app.name);
@@ -267,6 +269,7 @@ export class ReleaseService {
         [app.name],
       );
       if (!channel) throw new ReleaseError('conflict', `${app.name} has no release to roll back`);
+      if (opts.expectCanary !== undefined && channel.canary !== opts.expectCanary) throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
       if (channel.canary) {
         await tx.query(`update release_channels set canary_release_id = null, canary_percent = 0, updated_at = clock_timestamp() where app = $1`, [app.name]);
         await this.audit(tx, app.name, 'abort_canary', channel.canary, actor);
