@@ -64,8 +64,8 @@ export type DropReason = 'invalid' | 'oversized' | 'rate_limited' | 'unknown_rel
  */
 export class TelemetryIngest {
   private buffer = new Map<string, MinuteAggregate>();
-  private known = new Set<string>();
-  private knownLoadedAt = 0;
+  private readonly known = new Set<string>();
+  private readonly misses = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
   readonly dropped: Record<DropReason, number> = { invalid: 0, oversized: 0, rate_limited: 0, unknown_release: 0 };
   accepted = 0;
@@ -79,15 +79,27 @@ export class TelemetryIngest {
     this.dropped[reason] += n;
   }
 
-  /** Whether `release` is a registered release of `app` (cached; re-read at most every 5 s on a miss). */
+  /**
+   * Whether `release` is a registered release of `app`. Known releases are cached for good (a
+   * release is never deleted); a miss is one indexed lookup, remembered for 30 s in a bounded set,
+   * so made-up release ids cost little and never create rows. A browser only ever learns a
+   * release id from /remotes.json, after it was registered, so a remembered miss never hides a
+   * real release.
+   */
   private async isKnown(app: string, release: string): Promise<boolean> {
     const key = `${app}|${release}`;
     if (this.known.has(key)) return true;
-    if (Date.now() - this.knownLoadedAt < 5_000) return false;
-    this.knownLoadedAt = Date.now();
-    const rows = await this.sql.query<{ app: string; release_id: string }>(`select app, release_id from releases`);
-    this.known = new Set(rows.map((r) => `${r.app}|${r.release_id}`));
-    return this.known.has(key);
+    const missedAt = this.misses.get(key);
+    if (missedAt !== undefined && Date.now() - missedAt < 30_000) return false;
+    const [row] = await this.sql.query<{ one: number }>(`select 1 as one from releases where app = $1 and release_id = $2`, [app, release]);
+    if (row) {
+      this.misses.delete(key);
+      this.known.add(key);
+      return true;
+    }
+    if (this.misses.size >= 10_000) this.misses.clear();
+    this.misses.set(key, Date.now());
+    return false;
   }
 
   /** Adds a validated batch; events of unknown releases are dropped (counted). Returns how many were kept. */

@@ -146,7 +146,7 @@ export class RolloutService {
 
   /** The active (running or paused) rollout of each app, or its most recent one. */
   async latest(): Promise<Rollout[]> {
-    const rows = await this.sql.query<Row>(`select distinct on (app) ${COLUMNS} from release_rollouts order by app, id desc`);
+    const rows = await this.sql.query<Row>(`select distinct on (app) ${COLUMNS} from release_rollouts r order by r.app, r.id desc`);
     return rows.map((r) => this.toRollout(r));
   }
 
@@ -166,7 +166,7 @@ export class RolloutService {
 
   async messages(recipient: string, limit = 50): Promise<Array<{ id: string; app: string; text: string; details: unknown; at: string }>> {
     const rows = await this.sql.query<{ id: string; app: string; text: string; details: unknown; at: string | Date }>(
-      `select id::text, app, text, details, at from release_messages where recipient = $1 order by id desc limit $2`,
+      `select id::text, app, text, details, at from release_messages m where recipient = $1 order by m.id desc limit $2`,
       [recipient, limit],
     );
     return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
@@ -177,7 +177,7 @@ export class RolloutService {
     const channel = await this.releases.channel(appName).catch(() => undefined);
     if (!channel?.canary) return null;
     const now = this.clock.now();
-    const [active] = await this.sql.query<{ created_at: string | Date }>(`select created_at from release_rollouts where app = $1 and release_id = $2 order by id desc limit 1`, [appName, channel.canary.releaseId]);
+    const [active] = await this.sql.query<{ created_at: string | Date }>(`select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`, [appName, channel.canary.releaseId]);
     const from = active ? new Date(active.created_at) : new Date(now.getTime() - 3_600_000);
     const [c, s] = await Promise.all([cohortTotals(this.sql, appName, channel.canary.releaseId, from, now), cohortTotals(this.sql, appName, channel.stable.releaseId, from, now)]);
     return analyse(c, s, this.cfg, { from, to: now });
@@ -186,7 +186,7 @@ export class RolloutService {
   /** One analysis round over every running rollout (the background job; tests call it with a moved clock). */
   async tick(): Promise<Array<{ app: string; action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped'; verdict?: Analysis['verdict'] }>> {
     await this.ingest.flush();
-    const rows = await this.sql.query<Row>(`select ${COLUMNS} from release_rollouts where status = 'running' order by id`);
+    const rows = await this.sql.query<Row>(`select ${COLUMNS} from release_rollouts where status = 'running' order by release_rollouts.id`);
     const out = [];
     for (const row of rows) out.push({ app: row.app, ...(await this.step(this.toRollout(row))) });
     return out;
