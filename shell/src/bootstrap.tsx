@@ -31,6 +31,7 @@ import { resolveApiBaseUrl } from './services/api-base-url';
 import { federationErrorPlugin } from './routing/federation-error-plugin';
 import { createRegistryFetch } from './routing/registry-fetch';
 import { exposeForTests } from './routing/test-handle';
+import { scheduleTelemetry } from './telemetry/schedule';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
@@ -150,6 +151,8 @@ async function start() {
     </StrictMode>,
   );
   exposeForTests({ host, registry, storageKeys: STORAGE_KEYS });
+  // Telemetry per release (issue 25): its own chunk, loaded when idle after the first paint.
+  scheduleTelemetry(registry, apiBaseUrl);
 }
 
 /** The shell's own antd-mobile copy follows the language (each remote wires its own copy). */

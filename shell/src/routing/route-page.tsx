@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHUNK_TIMEOUT_MS, type FeatureRoute, type RemoteName } from '@cardwallet/shared';
 import { PageFrame } from '../layout/page-frame';
@@ -6,6 +6,7 @@ import { DelayedLoading, ErrorView } from '../layout/status-views';
 import { useShell } from '../shell-context';
 import { FeatureLoadError, withTimeout } from './feature-registry';
 import { reportError } from './error-report';
+import { enqueueTelemetry } from '../telemetry/queue';
 
 const lazyPages = new Map<FeatureRoute, LazyExoticComponent<ComponentType>>();
 
@@ -48,9 +49,16 @@ export function LoadErrorView({ error, onRetry, owner }: { error: unknown; onRet
   // One report per error shown, with every app's release: support's first question is "which version?".
   const report = useMemo(() => reportError(error, registry.status()), [error, registry]);
   const reason = error instanceof FeatureLoadError ? error.reason : 'chunk';
+  const name = owner ?? (error instanceof FeatureLoadError ? error.remote : undefined);
+  useEffect(() => {
+    // Counted per release by the telemetry reporter (issue 25): a load failure, or a page that threw.
+    if (!name) return;
+    if (error instanceof FeatureLoadError) enqueueTelemetry({ kind: 'load_failure', app: name, reason: error.reason });
+    else if (error instanceof Error && error.name === 'ChunkLoadError') enqueueTelemetry({ kind: 'load_failure', app: name, reason: 'chunk' });
+    else enqueueTelemetry({ kind: 'boundary', app: name });
+  }, [error, name]);
   const message =
     reason === 'incompatible' ? t('page.incompatible') : reason === 'timeout' ? t('page.timeout') : reason === 'chunk' ? t('page.chunkError') : t('page.loadFailed');
-  const name = owner ?? (error instanceof FeatureLoadError ? error.remote : undefined);
   const app = name ? report.apps.find((a) => a.name === name) : undefined;
   const details = app?.version ? (
     <details className="cw-error-details">

@@ -1,0 +1,23 @@
+/**
+ * What happens before the reporter is loaded (it loads when the browser is idle, after first
+ * paint): error views push here and the reporter drains it. A plain global array keeps this tiny
+ * and import-free, so the home page's initial JS stays as it was.
+ */
+export type EarlyTelemetry =
+  | { kind: 'load_failure'; app: string; reason: string }
+  | { kind: 'boundary'; app: string };
+
+type Holder = { __cwTelemetryQueue?: EarlyTelemetry[] };
+
+export function enqueueTelemetry(event: EarlyTelemetry): void {
+  ((globalThis as Holder).__cwTelemetryQueue ??= []).push(event);
+}
+
+/** Takes what was queued (and keeps receiving through `sink` from now on). */
+export function drainTelemetryQueue(sink: (event: EarlyTelemetry) => void): void {
+  const holder = globalThis as Holder;
+  const queued = holder.__cwTelemetryQueue ?? [];
+  // From now on, pushes go straight to the reporter.
+  holder.__cwTelemetryQueue = { push: (...events: EarlyTelemetry[]) => (events.forEach(sink), 0) } as unknown as EarlyTelemetry[];
+  queued.forEach(sink);
+}
