@@ -7,17 +7,8 @@ export type EarlyTelemetry =
   | { kind: 'load_failure'; app: string; reason: string }
   | { kind: 'boundary'; app: string };
 
-type Holder = { __cwTelemetryQueue?: EarlyTelemetry[] };
+export type Holder = { __cwTelemetryQueue?: EarlyTelemetry[] };
 
 export function enqueueTelemetry(event: EarlyTelemetry): void {
   ((globalThis as Holder).__cwTelemetryQueue ??= []).push(event);
-}
-
-/** Takes what was queued (and keeps receiving through `sink` from now on). */
-export function drainTelemetryQueue(sink: (event: EarlyTelemetry) => void): void {
-  const holder = globalThis as Holder;
-  const queued = holder.__cwTelemetryQueue ?? [];
-  // From now on, pushes go straight to the reporter.
-  holder.__cwTelemetryQueue = { push: (...events: EarlyTelemetry[]) => (events.forEach(sink), 0) } as unknown as EarlyTelemetry[];
-  queued.forEach(sink);
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appOfPath, attributeStack, releaseFolder, routeOf, type AppRelease } from './attribution';
-import { drainTelemetryQueue, enqueueTelemetry } from './queue';
+import { drainTelemetryQueue } from './drain';
+import { enqueueTelemetry } from './queue';
 import { MAX_EVENTS, TelemetryReporter, type TelemetryEvent } from './reporter';
 
 const APPS: AppRelease[] = [

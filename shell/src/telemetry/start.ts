@@ -2,7 +2,7 @@ import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { RemoteName } from '@cardwallet/shared';
 import type { FeatureRegistry } from '../routing/feature-registry';
 import { appOfPath, releaseFolder, routeOf, type AppRelease } from './attribution';
-import { drainTelemetryQueue } from './queue';
+import { drainTelemetryQueue } from './drain';
 import { TelemetryReporter } from './reporter';
 
 export interface TelemetryStartOptions {
