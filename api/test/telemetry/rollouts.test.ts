@@ -159,4 +159,31 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
     const overview = (await t.get('admin/telemetry/overview', {}, { token: admin })).data;
     expect(overview.apps.find((a: { app: string }) => a.app === app).rollout).toMatchObject({ status: 'superseded' });
   }, 300_000);
+
+  it('races: 20 simultaneous starts make one rollout; 5 overlapping analysis rounds advance one step, audited once', async () => {
+    const app = 'mf_share';
+    await publish(t, admin, app, 'v81', { canaryPercent: 10 });
+    const starts = await Promise.all(Array.from({ length: 20 }, () => t.post('admin/rollouts/start', { app }, { token: admin })));
+    expect(starts.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(starts.filter((r) => r.code === 409 && r.key === 'release_conflict')).toHaveLength(19);
+    expect(starts.some((r) => r.code >= 500)).toBe(false);
+    const active = await t.database.sql.query(`select 1 from release_rollouts where app = $1 and status in ('running', 'paused')`, [app]);
+    expect(active).toHaveLength(1);
+    // Enough healthy traffic and time, without analysing in between.
+    for (let m = 0; m < 20; m++) {
+      const c = await channel(app);
+      await sendSessions(t, app, c.canary.releaseId, 20, HEALTHY, rng(seed++));
+      await sendSessions(t, app, c.stable.releaseId, 380, HEALTHY, rng(seed++));
+      t.clock.advance(60_000);
+    }
+    const auditBefore = (await audit(app)).length;
+    const rounds = await Promise.all(Array.from({ length: 5 }, () => telemetryOf(t.app).rollouts.tick()));
+    const advanced = rounds.flat().filter((r) => r.app === app && r.action === 'advanced');
+    expect(advanced).toHaveLength(1);
+    expect((await channel(app)).canary.percent).toBe(25);
+    const newEntries = (await audit(app)).slice(0, (await audit(app)).length - auditBefore);
+    expect(newEntries.filter((e) => e.action === 'rollout_advance')).toHaveLength(1);
+    expect(newEntries.filter((e) => e.action === 'canary')).toHaveLength(1);
+    await t.post(`releases/${app}/rollback`, {}, { headers: { authorization: `Bearer ${admin}` } });
+  }, 300_000);
 });

@@ -224,38 +224,54 @@ export class RolloutService {
     const verdict = analyse(c, s, this.cfg, { from, to: now });
     const evidence = { rolloutId: r.id, step: r.percent, window: verdict.window, canary: verdict.canary, stable: verdict.stable, metrics: verdict.metrics };
 
+    // Each decision is first claimed on the rollout row (a guarded update of its step or status),
+    // so two overlapping rounds — if the job lock ever failed — cannot both act on one step.
     if (verdict.verdict === 'failing') {
+      const failed = verdict.metrics.filter((m) => m.verdict === 'failing').map((m) => m.metric);
+      const [claimed] = await this.sql.query<{ id: string }>(
+        `update release_rollouts set status = 'rolled_back', status_reason = $3, last_verdict = $4::jsonb, last_checked_at = $5, next_check_at = null
+          where id = $1 and status = 'running' and step_index = $2 returning id::text`,
+        [r.id, r.stepIndex, `failing: ${failed.join(', ')}`, JSON.stringify(verdict), now.toISOString()],
+      );
+      if (!claimed) return { action: 'none', verdict: verdict.verdict };
       try {
         await this.releases.rollback(r.app, actor, { expectCanary: r.releaseId });
       } catch (e) {
-        if (e instanceof ReleaseError && e.kind === 'conflict') return { action: 'none', verdict: verdict.verdict }; // changed by hand meanwhile: next tick sees it
-        throw e;
+        if (!(e instanceof ReleaseError && e.kind === 'conflict')) throw e;
+        // A person changed the channel meanwhile: theirs stands.
+        await this.sql.query(`update release_rollouts set status = 'superseded', status_reason = 'canary stopped or replaced by hand' where id = $1`, [r.id]);
+        return { action: 'stopped', verdict: verdict.verdict };
       }
-      const failed = verdict.metrics.filter((m) => m.verdict === 'failing').map((m) => m.metric);
       await this.sql.transaction(async (tx) => {
         await this.audit(tx, r.app, 'rollout_rollback', r.releaseId, actor, evidence);
         await this.message(tx, r.createdBy, r.app, `${r.app} ${r.releaseId} was rolled back at ${r.percent} %: ${failed.join(', ')} worse than stable ${channel.stable.releaseId}.`, evidence);
       });
-      await this.setStatus(r, 'rolled_back', `failing: ${failed.join(', ')}`, { verdict });
       return { action: 'rolled_back', verdict: verdict.verdict };
     }
     const held = now.getTime() >= new Date(r.holdUntil).getTime();
     if (verdict.verdict === 'healthy' && held) {
       const nextIndex = r.stepIndex + 1;
       const next = r.steps[nextIndex]!;
+      const [claimed] = await this.sql.query<{ id: string }>(
+        `update release_rollouts set step_index = $3, step_started_at = $4 where id = $1 and status = 'running' and step_index = $2 returning id::text`,
+        [r.id, r.stepIndex, nextIndex, now.toISOString()],
+      );
+      if (!claimed) return { action: 'none', verdict: verdict.verdict };
       try {
         await this.releases.promote(r.app, actor, { expectCanary: r.releaseId, percent: next });
       } catch (e) {
+        // Changed by hand meanwhile: undo the claim; the next round sees the person's change.
+        await this.sql.query(`update release_rollouts set step_index = $2 where id = $1 and step_index = $3`, [r.id, r.stepIndex, nextIndex]);
         if (e instanceof ReleaseError && e.kind === 'conflict') return { action: 'none', verdict: verdict.verdict };
         throw e;
       }
       await this.audit(this.sql, r.app, 'rollout_advance', r.releaseId, actor, { ...evidence, to: next });
       if (next >= 100) {
         await this.sql.transaction((tx) => this.message(tx, r.createdBy, r.app, `${r.app} ${r.releaseId} is stable for everyone after an automatic rollout.`, evidence));
-        await this.setStatus(r, 'completed', 'reached 100 %', { stepIndex: nextIndex, verdict });
+        await this.setStatus(r, 'completed', 'reached 100 %', { verdict });
         return { action: 'completed', verdict: verdict.verdict };
       }
-      await this.setStatus(r, 'running', `advanced to ${next} %`, { stepIndex: nextIndex, verdict });
+      await this.setStatus(r, 'running', `advanced to ${next} %`, { verdict });
       return { action: 'advanced', verdict: verdict.verdict };
     }
     await this.setStatus(r, 'running', verdict.verdict === 'healthy' ? 'healthy, holding' : 'waiting for the minimum sample', { verdict });
