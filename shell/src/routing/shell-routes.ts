@@ -8,6 +8,8 @@ export const SHELL_ROUTES: FeatureRoute[] = [
   { path: 'country', load: () => import('../pages/tools/country-page'), titleKey: 'tools.countryTitle', navBar: 'default', auth: false },
   { path: 'webview', load: () => import('../pages/tools/webview-page'), titleKey: 'tools.webviewTitle', navBar: 'default', auth: false },
   { path: 'test', load: () => import('../pages/tools/test-page'), titleKey: 'tools.testTitle', navBar: 'default', auth: false },
+  // The release console (issue 25): for platform and feature teams, admin session; en-US only by design.
+  { path: 'releases', load: () => import('../telemetry/console/release-console-page'), titleKey: 'tools.releasesTitle', navBar: 'default', auth: false },
   { path: 'user_agreement', load: () => import('../pages/about/agreement-page'), titleKey: 'about.agreementTitle', navBar: 'default', auth: false },
   { path: 'news', load: () => import('../pages/news/news-page'), titleKey: 'news.title', navBar: 'default', auth: false, pullToRefresh: true },
   { path: 'news-detail', load: () => import('../pages/news/news-detail-page'), titleKey: 'news.detailTitle', navBar: 'default', auth: false },

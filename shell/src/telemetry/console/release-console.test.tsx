@@ -1,0 +1,96 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApiError, type AppOverview, type ConsoleApi } from './console-api';
+import { ReleaseConsole } from './release-console';
+
+const OVERVIEW: AppOverview[] = [
+  {
+    app: 'mf_card',
+    stable: { releaseId: '1.0.0-aaaaaaaaaaaa', version: '1.0.0' },
+    canary: { releaseId: '1.1.0-bbbbbbbbbbbb', version: '1.1.0', percent: 25 },
+    rollout: { releaseId: '1.1.0-bbbbbbbbbbbb', steps: [5, 25, 50, 100], percent: 25, status: 'running', statusReason: 'healthy, holding', holdUntil: '2026-11-24T12:00:00.000Z', nextCheckAt: '2026-11-24T11:51:00.000Z' },
+    comparison: {
+      verdict: 'failing',
+      canary: { releaseId: '1.1.0-bbbbbbbbbbbb', sessions: 320, errorSessions: 32, loadFailures: 0, errorRate: 0.1, loadFailureRate: 0, lcpP75: 2500, inpP75: 120 },
+      stable: { releaseId: '1.0.0-aaaaaaaaaaaa', sessions: 3000, errorSessions: 60, loadFailures: 3, errorRate: 0.02, loadFailureRate: 0.001, lcpP75: 2480, inpP75: 118 },
+      metrics: [
+        { metric: 'error_session_rate', verdict: 'failing', canary: 0.1, stable: 0.02, z: 8.81, pValue: 1e-18 },
+        { metric: 'lcp_p75', verdict: 'healthy', canary: 2500, stable: 2480, z: 0.2, pValue: 0.42 },
+      ],
+    },
+  },
+  { app: 'mf_wallet', stable: { releaseId: '2.0.0-cccccccccccc', version: '2.0.0' }, canary: null, rollout: null, comparison: null },
+];
+
+function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
+  return {
+    signIn: vi.fn(async (u: string) => {
+      if (u !== 'admin') throw new ConsoleApiError('Wrong username, password or code');
+      return { token: 'tok' };
+    }),
+    overview: vi.fn(async () => ({ apps: OVERVIEW, ingest: { accepted: 1, dropped: {} } })),
+    audit: vi.fn(async () => ({ entries: [{ action: 'rollout_rollback', releaseId: '0.9.0-dddddddddddd', actor: 'rollout:3', at: '2026-11-24T10:00:00.000Z', details: { metrics: [{ metric: 'lcp_p75', verdict: 'failing', canary: 3300, stable: 2500, pValue: 1e-8 }] } }] })),
+    promote: vi.fn(async () => ({})),
+    rollback: vi.fn(async () => ({})),
+    pause: vi.fn(async () => ({})),
+    resume: vi.fn(async () => ({})),
+  } as never;
+}
+
+describe('release console', () => {
+  afterEach(cleanup);
+  it('asks for an administrator sign-in (labelled fields) and reports a refusal', async () => {
+    const api = fakeApi();
+    const onSignedIn = vi.fn();
+    render(<ReleaseConsole api={api} token={undefined} onSignedIn={onSignedIn} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'mallory');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.type(screen.getByLabelText('One-time code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username, password or code');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('tok'));
+  });
+
+  it('shows each app’s stable, canary, rollout step and canary-vs-stable comparison', async () => {
+    render(<ReleaseConsole api={fakeApi()} token="tok" onSignedIn={() => undefined} />);
+    const card = await screen.findByRole('region', { name: 'mf_card' });
+    expect(card).toHaveTextContent('1.1.0-bbbbbbbbbbbb at 25 %');
+    expect(card).toHaveTextContent('running — step 25 % of 5 → 25 → 50 → 100 %');
+    const table = screen.getByRole('table', { name: /Canary vs stable: Failing \(320 vs 3000 sessions\)/ });
+    expect(table).toHaveTextContent('Error sessions10.00 %2.00 %8.81Failing');
+    expect(screen.getByRole('region', { name: 'mf_wallet' })).toHaveTextContent('none');
+    expect(screen.queryByRole('button', { name: 'Promote mf_wallet' })).toBeNull();
+  });
+
+  it('promote, pause and roll back act only after confirmation', async () => {
+    const api = fakeApi();
+    const answers = [false, true, true, true];
+    const confirm = vi.fn(() => answers.shift()!);
+    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} confirm={confirm} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Promote mf_card' }));
+    expect(confirm).toHaveBeenLastCalledWith('Promote 1.1.0-bbbbbbbbbbbb to stable for everyone?');
+    expect(api.promote).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Promote mf_card' }));
+    await waitFor(() => expect(api.promote).toHaveBeenCalledWith('mf_card'));
+    expect(await screen.findByRole('status')).toHaveTextContent('mf_card: promoted');
+    await userEvent.click(screen.getByRole('button', { name: 'Pause rollout of mf_card' }));
+    await waitFor(() => expect(api.pause).toHaveBeenCalledWith('mf_card'));
+    await userEvent.click(screen.getByRole('button', { name: 'Roll back mf_card' }));
+    await waitFor(() => expect(api.rollback).toHaveBeenCalledWith('mf_card'));
+  });
+
+  it('the audit log shows why an automatic rollout rolled back', async () => {
+    const api = fakeApi();
+    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} />);
+    const card = await screen.findByRole('region', { name: 'mf_card' });
+    await userEvent.click(screen.getByText('Audit log of mf_card'));
+    await waitFor(() => expect(api.audit).toHaveBeenCalledWith('mf_card'));
+    await waitFor(() => expect(card).toHaveTextContent('p75 LCP: canary 3300 ms vs stable 2500 ms (p = 1.0e-8)'));
+  });
+});
