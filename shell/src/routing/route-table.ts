@@ -6,7 +6,7 @@ export type RouteOwner = 'shell' | RemoteName;
 export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly string[] }> = {
   index: {
     owner: 'shell',
-    pages: ['index', 'error', 'user_agreement', 'information', 'information-detail', 'country', 'webview', 'test', 'news', 'news-detail'],
+    pages: ['index', 'error', 'user_agreement', 'information', 'information-detail', 'country', 'webview', 'test', 'news', 'news-detail', 'releases'],
   },
   about: { owner: 'shell', pages: ['index', 'help'] },
   card: {
