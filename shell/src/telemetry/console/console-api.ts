@@ -57,6 +57,7 @@ export function consoleApi(base: string, token: () => string | undefined, fetche
   return {
     signIn: (username: string, password: string, otp: string) => call<{ token: string }>('POST', 'user/adminLogin', { username, password, otp }),
     overview: () => call<{ apps: AppOverview[]; ingest: { accepted: number; dropped: Record<string, number> } }>('GET', 'admin/telemetry/overview'),
+    messages: () => call<{ messages: Array<{ id: string; app: string; text: string; at: string }> }>('GET', 'admin/rollouts/messages'),
     audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
     promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
     rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),

@@ -30,7 +30,8 @@ function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
       if (u !== 'admin') throw new ConsoleApiError('Wrong username, password or code');
       return { token: 'tok' };
     }),
-    overview: vi.fn(async () => ({ apps: OVERVIEW, ingest: { accepted: 1, dropped: {} } })),
+    overview: vi.fn(async () => ({ apps: OVERVIEW, ingest: { accepted: 1234, dropped: { invalid: 2, rate_limited: 0 } } })),
+    messages: vi.fn(async () => ({ messages: [{ id: '1', app: 'mf_card', text: 'mf_card 0.9.0-dddddddddddd was rolled back at 5 %: lcp_p75 worse than stable 1.0.0-aaaaaaaaaaaa.', at: '2026-11-24T10:00:00.000Z' }] })),
     audit: vi.fn(async () => ({ entries: [{ action: 'rollout_rollback', releaseId: '0.9.0-dddddddddddd', actor: 'rollout:3', at: '2026-11-24T10:00:00.000Z', details: { metrics: [{ metric: 'lcp_p75', verdict: 'failing', canary: 3300, stable: 2500, pValue: 1e-8 }] } }] })),
     promote: vi.fn(async () => ({})),
     rollback: vi.fn(async () => ({})),
@@ -66,6 +67,9 @@ describe('release console', () => {
     expect(table).toHaveTextContent('Error sessions10.00 %2.00 %8.81Failing');
     expect(screen.getByRole('region', { name: 'mf_wallet' })).toHaveTextContent('none');
     expect(screen.queryByRole('button', { name: 'Promote mf_wallet' })).toBeNull();
+    // The rollout's message to the admin who started it, and the ingest counters.
+    expect(screen.getByRole('region', { name: 'Messages to you' })).toHaveTextContent('was rolled back at 5 %: lcp_p75 worse than stable');
+    expect(screen.getByText(/Telemetry events accepted by this API process: 1234; dropped: invalid 2, rate limited 0/)).toBeInTheDocument();
   });
 
   it('promote, pause and roll back act only after confirmation', async () => {

@@ -60,11 +60,16 @@ function SignIn({ api, onSignedIn }: { api: ConsoleApi; onSignedIn: (token: stri
 
 function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string) => boolean }) {
   const [apps, setApps] = useState<AppOverview[] | null>(null);
+  const [ingest, setIngest] = useState<{ accepted: number; dropped: Record<string, number> } | null>(null);
+  const [messages, setMessages] = useState<Array<{ id: string; app: string; text: string; at: string }>>([]);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const load = useCallback(async () => {
     try {
-      setApps((await api.overview()).apps);
+      const [overview, inbox] = await Promise.all([api.overview(), api.messages()]);
+      setApps(overview.apps);
+      setIngest(overview.ingest);
+      setMessages(inbox.messages);
       setError('');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -92,6 +97,18 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
       <p role="status">{status}</p>
       {error && <p role="alert">{error}</p>}
       {apps === null && !error && <p>Loading…</p>}
+      {messages.length > 0 && (
+        <section aria-labelledby="console-messages" className="cw-console-app">
+          <h2 id="console-messages">Messages to you</h2>
+          <ul>
+            {messages.slice(0, 10).map((m) => (
+              <li key={m.id}>
+                <time dateTime={m.at}>{when(m.at)}</time> {m.text}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {apps?.map((a) => (
         <section key={a.app} aria-labelledby={`app-${a.app}`} className="cw-console-app">
           <h2 id={`app-${a.app}`}>{a.app}</h2>
@@ -163,6 +180,14 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
           <AuditLog api={api} app={a.app} />
         </section>
       ))}
+      {ingest && (
+        <p>
+          Telemetry events accepted by this API process: {ingest.accepted}; dropped:{' '}
+          {Object.entries(ingest.dropped)
+            .map(([k, v]) => `${k.replace(/_/g, ' ')} ${v}`)
+            .join(', ')}
+        </p>
+      )}
     </div>
   );
 }
