@@ -61,6 +61,7 @@ export function consoleApi(base: string, token: () => string | undefined, fetche
     audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
     promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
     rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),
+    start: (app: string) => call('POST', 'admin/rollouts/start', { app }),
     pause: (app: string) => call('POST', 'admin/rollouts/pause', { app }),
     resume: (app: string) => call('POST', 'admin/rollouts/resume', { app }),
   };

@@ -34,6 +34,7 @@ function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
     messages: vi.fn(async () => ({ messages: [{ id: '1', app: 'mf_card', text: 'mf_card 0.9.0-dddddddddddd was rolled back at 5 %: lcp_p75 worse than stable 1.0.0-aaaaaaaaaaaa.', at: '2026-11-24T10:00:00.000Z' }] })),
     audit: vi.fn(async () => ({ entries: [{ action: 'rollout_rollback', releaseId: '0.9.0-dddddddddddd', actor: 'rollout:3', at: '2026-11-24T10:00:00.000Z', details: { metrics: [{ metric: 'lcp_p75', verdict: 'failing', canary: 3300, stable: 2500, pValue: 1e-8 }] } }] })),
     promote: vi.fn(async () => ({})),
+    start: vi.fn(async () => ({})),
     rollback: vi.fn(async () => ({})),
     pause: vi.fn(async () => ({})),
     resume: vi.fn(async () => ({})),
@@ -67,6 +68,8 @@ describe('release console', () => {
     expect(table).toHaveTextContent('Error sessions10.00 %2.00 %8.81Failing');
     expect(screen.getByRole('region', { name: 'mf_wallet' })).toHaveTextContent('none');
     expect(screen.queryByRole('button', { name: 'Promote mf_wallet' })).toBeNull();
+    // A rollout is already running for mf_card: no second start.
+    expect(screen.queryByRole('button', { name: 'Start automatic rollout of mf_card' })).toBeNull();
     // The rollout's message to the admin who started it, and the ingest counters.
     expect(screen.getByRole('region', { name: 'Messages to you' })).toHaveTextContent('was rolled back at 5 %: lcp_p75 worse than stable');
     expect(screen.getByText(/Telemetry events accepted by this API process: 1234; dropped: invalid 2, rate limited 0/)).toBeInTheDocument();
@@ -96,5 +99,14 @@ describe('release console', () => {
     await userEvent.click(screen.getByText('Audit log of mf_card'));
     await waitFor(() => expect(api.audit).toHaveBeenCalledWith('mf_card'));
     await waitFor(() => expect(card).toHaveTextContent('p75 LCP: canary 3300 ms vs stable 2500 ms (p = 1.0e-8)'));
+  });
+
+  it('starts an automatic rollout of a canary that has none running, after confirmation', async () => {
+    const api = fakeApi();
+    vi.mocked(api.overview).mockResolvedValue({ apps: [{ ...OVERVIEW[0]!, rollout: { ...OVERVIEW[0]!.rollout!, status: 'rolled_back' } }], ingest: { accepted: 0, dropped: {} } });
+    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} confirm={() => true} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Start automatic rollout of mf_card' }));
+    await waitFor(() => expect(api.start).toHaveBeenCalledWith('mf_card'));
+    expect(screen.queryByRole('button', { name: 'Pause rollout of mf_card' })).toBeNull();
   });
 });

@@ -163,6 +163,11 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
                 Promote {a.app}
               </button>
             )}
+            {a.canary && a.rollout?.status !== 'running' && a.rollout?.status !== 'paused' && (
+              <button type="button" onClick={() => void act(`Start an automatic rollout of ${a.canary!.releaseId}? It advances while healthy and rolls back by itself when failing.`, `${a.app}: automatic rollout started`, () => api.start(a.app))}>
+                Start automatic rollout of {a.app}
+              </button>
+            )}
             {a.rollout?.status === 'running' && (
               <button type="button" onClick={() => void act(`Pause the automatic rollout of ${a.app}?`, `${a.app}: rollout paused`, () => api.pause(a.app))}>
                 Pause rollout of {a.app}
