@@ -65,7 +65,7 @@ export async function addSessionCookie(page: Page, token: string) {
   const expires = Math.floor(Date.now() / 1000) + 29 * 86400;
   await page
     .context()
-    .addCookies(appOrigins().map(({ hostname, secure }) => ({ name: SESSION_COOKIE, value: token, domain: hostname, path: '/api', httpOnly: true, secure, sameSite: 'Strict' as const, expires })));
+    .addCookies(appOrigins().map(({ hostname, secure }) => ({ name: SESSION_COOKIE, value: token, domain: hostname, path: '/', httpOnly: true, secure, sameSite: 'Strict' as const, expires })));
 }
 
 /**

@@ -11,7 +11,7 @@ import { SESSION_LIFETIME_SECONDS } from '@cardwallet/shared';
  *   (a cross-site form cannot send that header); the body's token is then empty. API clients and
  *   tests (no such header) keep receiving the token and send it as `Authorization: Bearer` or
  *   `Access-Token`; they never get a cookie.
- * - `HttpOnly; SameSite=Strict; Path=/api; Max-Age=30 days`, plus `Secure` when the request came
+ * - `HttpOnly; SameSite=Strict; Path=/; Max-Age=30 days`, plus `Secure` when the request came
  *   over https (directly or through a trusted proxy's X-Forwarded-Proto).
  * - CSRF: SameSite=Strict keeps other sites' requests from carrying it at all, and a state-changing
  *   request (anything but GET/HEAD/OPTIONS) authenticated by the cookie must carry
@@ -23,7 +23,9 @@ import { SESSION_LIFETIME_SECONDS } from '@cardwallet/shared';
 export const SESSION_COOKIE = 'cw_session';
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
-const COOKIE_PATH = '/api';
+// The whole origin, not just /api: the shell's registry request (/remotes.json) must carry the
+// session so that a signed-in customer gets their user canary cohort (api/src/web/release-serving.ts).
+const COOKIE_PATH = '/';
 
 /** The session token of the request's Cookie header, if any (tokens are base64url: no decoding). */
 export function sessionCookieOf(request: FastifyRequest): string | undefined {

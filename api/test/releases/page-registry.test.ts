@@ -105,6 +105,21 @@ describe.each(testDrivers())('registry in the page on %s', (driver) => {
     expect((await page('cw_ucohort=1%3Bx')).data.cohort).toBe('anon');
   });
 
+  it('the browser session cookie (no token header) puts /remotes.json in the user cohort', async () => {
+    const user = await t.createUser();
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      payload: { account: user.account, password: user.password },
+    });
+    const session = /^cw_session=([^;]+)/.exec([login.headers['set-cookie']].flat().map(String).join('\n'))?.[1];
+    expect(session, login.body).toBeDefined();
+    const signedIn = await remotesJson(`cw_cohort=${randomBytes(16).toString('base64url')}; cw_session=${session}`);
+    expect(card(signedIn.remotes).releaseId).toBe(inCanary('mf_card', `user:${user.userId}`, 50) ? canary : stable);
+    expect([signedIn.res.headers['set-cookie']].flat().map(String)).toContainEqual(expect.stringMatching(new RegExp(`^cw_ucohort=${user.userId};`)));
+  });
+
   it('is resolved from memory: 200 pages read the registry from the database at most once', async () => {
     const service = releaseServiceOf(t.app);
     await page();

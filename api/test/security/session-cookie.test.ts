@@ -34,11 +34,11 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     return { u, res, cookie: cookieOf(res.headers['set-cookie']) };
   };
 
-  it('a sign-in from the app sets an HttpOnly, SameSite=Strict cookie on /api and answers no token; API clients get the token, no cookie', async () => {
+  it('a sign-in from the app sets an HttpOnly, SameSite=Strict cookie for the origin and answers no token; API clients get the token, no cookie', async () => {
     const { res, cookie } = await browserLogin();
     expect(body(res).data).toMatchObject({ token: '', userId: expect.any(String) });
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(cookie.line).toMatch(/; Path=\/api(;|$)/);
+    expect(cookie.line).toMatch(/; Path=\/(;|$)/);
     expect(cookie.line).toMatch(/; HttpOnly(;|$)/);
     expect(cookie.line).toMatch(/; SameSite=Strict(;|$)/);
     expect(cookie.line).toMatch(/; Max-Age=2592000(;|$)/);
@@ -87,7 +87,7 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     const cleared = cookieOf(out.headers['set-cookie']);
     expect(cleared.value).toBe('');
     expect(cleared.line).toMatch(/; Max-Age=0(;|$)/);
-    expect(cleared.line).toMatch(/; Path=\/api(;|$)/);
+    expect(cleared.line).toMatch(/; Path=\/(;|$)/);
     const after = await call('GET', 'user/info', jar);
     expect(body(after)).toMatchObject({ code: 401, key: 'session_expired' });
     // The stale cookie is cleared with the 401 (a session revoked elsewhere, or expired).
@@ -112,4 +112,5 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     expect(pkCookie.line).toMatch(/HttpOnly/);
     expect(body(await call('GET', 'user/info', { cookie: `cw_session=${pkCookie.value}` })).data).toMatchObject({ userId: u.userId });
   });
+
 });
