@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -25,6 +26,37 @@ export interface IpLimiter {
 }
 
 type Check = (req: FastifyRequest) => Promise<{ isExceeded?: boolean; ttlInSeconds?: number; ttl?: number }>;
+
+interface WindowCount {
+  current: number;
+  ttl: number;
+}
+interface RateLimitStore {
+  incr(key: string, callback: (err: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void;
+  child(routeOptions: unknown): RateLimitStore;
+}
+type LocalStoreClass = new (continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number) => RateLimitStore;
+// The plugin's own in-memory store (it has no export map; the file is part of its published package).
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as LocalStoreClass;
+
+/**
+ * @fastify/rate-limit's memory store hands every caller the SAME mutable counter object, and the
+ * plugin reads `current` from it only after an await: a burst of N > max hits in one tick all read N
+ * and all are refused, not just the ones over the limit. This store passes each caller a snapshot
+ * taken at its own increment (the Redis store already answers a fresh object per call).
+ */
+export class SnapshotMemoryStore implements RateLimitStore {
+  private readonly inner: RateLimitStore;
+  constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number } = {}) {
+    this.inner = new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache);
+  }
+  incr(key: string, callback: (err: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
+    this.inner.incr(key, (err, result) => callback(err, result && { current: result.current, ttl: result.ttl }), timeWindow, max);
+  }
+  child(routeOptions: { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number }): RateLimitStore {
+    return new SnapshotMemoryStore(routeOptions);
+  }
+}
 
 /** Connects to Redis without queueing commands while it is away (a hit fails fast and the limit fails open). */
 export function createRedisClient(url: string): Redis {
@@ -63,7 +95,7 @@ export async function registerIpLimiter(app: FastifyInstance): Promise<void> {
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rl:` } : { cache: 50_000 }),
+    ...(redis ? { redis, nameSpace: `${redisKeyPrefix}rl:` } : { store: SnapshotMemoryStore as never, cache: 50_000 }),
   });
 
   const checks = new Map<string, Check>();

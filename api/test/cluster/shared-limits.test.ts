@@ -26,6 +26,19 @@ describe('per-IP limits without REDIS_URL', () => {
     }
   }, SLOW);
 
+  it('a burst in one tick lets exactly the limit through (each hit reads its own count, not the last one)', async () => {
+    const t = await createTestApp('pglite', {});
+    try {
+      // What the plugin reads of a request: its IP and the route's config.
+      const request = { ip: '10.3.0.9', log: t.app.log, routeOptions: { config: {} } } as unknown as Parameters<typeof t.app.ipLimiter.hit>[0];
+      const waits = await Promise.all(Array.from({ length: 60 }, () => t.app.ipLimiter.hit(request, 'burst-test', 40, 60)));
+      expect(waits.filter((w) => w === 0)).toHaveLength(40);
+      expect(waits.filter((w) => w > 0)).toHaveLength(20);
+    } finally {
+      await t.close();
+    }
+  }, SLOW);
+
   it('fail open when the configured Redis is unreachable (per-account lockouts still apply)', async () => {
     const t = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1', IP_LOGIN_MAX: '1', LOGIN_MAX_FAILURES: '3' });
     try {
