@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { expectAccessible } from '../support/axe';
+import { addSessionCookie } from '../support/customer';
 import { waitForShell } from '../support/app';
 import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
 
@@ -47,6 +48,8 @@ async function newCustomer(page: Page, request: APIRequestContext, tag: string) 
   const session = await loginThroughApi(request, account, password);
   await page.goto('/pages/index/index');
   await waitForShell(page);
+  // What a sign-in answer does: the HttpOnly session cookie, then the shell records the user.
+  await addSessionCookie(page, session.token);
   await page.evaluate((s) => {
     (window as unknown as { __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } } }).__cardwallet.host.session.signIn(s);
   }, session);
@@ -198,6 +201,7 @@ test.describe('identity verification', () => {
     const session = await loginThroughApi(request, 'demo@cardwallet.test', 'Demo1234!');
     await page.goto('/pages/index/index');
     await waitForShell(page);
+    await addSessionCookie(page, session.token);
     await page.evaluate((s) => {
       (window as unknown as { __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } } }).__cardwallet.host.session.signIn(s);
     }, session);

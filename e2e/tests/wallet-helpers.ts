@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { waitForShell, type ShellHandle } from '../support/app';
 import { adminToken } from '../support/admin';
+import { addSessionCookie } from '../support/customer';
 import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
 
 interface Envelope<T> {
@@ -43,6 +44,8 @@ export async function newWalletUser(request: APIRequestContext, tag: string): Pr
 export async function openSignedIn(page: Page, user: WalletUser, path: string) {
   await page.goto('/pages/index/index');
   await waitForShell(page);
+  // What a sign-in answer does: the HttpOnly session cookie, then the shell records the user.
+  await addSessionCookie(page, user.token);
   await page.evaluate(({ token, userId }) => {
     (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token, userId });
   }, user);
