@@ -109,7 +109,9 @@ const CHECKS: Array<{ name: string; sql: string; describe: (r: Record<string, st
             LEFT JOIN ledger_postings h ON h.ref = 'withdraw:' || w.id || ':hold'
             LEFT JOIN ledger_postings s ON s.ref = 'withdraw:' || w.id || ':sent'
             LEFT JOIN ledger_postings r ON r.ref = 'withdraw:' || w.id || ':refund'
-            WHERE h.id IS NULL OR (w.status = 'sent') <> (s.id IS NOT NULL) OR (w.status = 'rejected') <> (r.id IS NOT NULL)
+            LEFT JOIN ledger_postings f ON f.ref = 'withdraw:' || w.id || ':failed'
+            WHERE h.id IS NULL OR (w.status IN ('sent', 'failed')) <> (s.id IS NOT NULL) OR (w.status = 'rejected') <> (r.id IS NOT NULL)
+               OR (w.status = 'failed') <> (f.id IS NOT NULL)
           UNION ALL
           SELECT 'exchange ' || x.id FROM wallet_exchanges x LEFT JOIN ledger_postings p ON p.ref = 'exchange:' || x.id WHERE p.id IS NULL
           UNION ALL

@@ -181,6 +181,28 @@ export function withdrawalRefund(p: { withdrawalId: string; userId: string; curr
   });
 }
 
+/**
+ * A sent withdrawal whose transaction failed on chain (mined reverted): the amount never left the
+ * hot wallet and the fee income is given back — the customer gets amount + fee, the gas actually
+ * burned is the house's loss (docs/ledger.md "Payout state machine"). The reverse of withdrawalSent,
+ * into the wallet instead of the secured account (the hold was released when it was sent).
+ */
+export function withdrawalChainFailed(p: {
+  withdrawalId: string;
+  userId: string;
+  currency: CryptoCurrency;
+  network: WalletNetwork;
+  amount: string;
+  fee: string;
+  txHash: string;
+}): PostingDraft {
+  const total = format(money(p.amount).plus(p.fee));
+  const entries: EntryDraft[] = [{ account: systemAccount('chain_hot_wallet', p.currency, p.network), amount: neg(p.amount) }];
+  if (!money(p.fee).isZero()) entries.push({ account: systemAccount('fees', p.currency), amount: neg(p.fee) });
+  entries.push({ account: userAccount(p.userId, 'wallet', p.currency), amount: total });
+  return draft({ ref: `withdraw:${p.withdrawalId}:failed`, type: 'withdraw_refund', userId: p.userId, remark: 'chain_reverted', txHash: p.txHash, entries });
+}
+
 /** Two linked legs in one posting: both currencies balance through the exchange desk. */
 export function exchange(p: {
   exchangeId: string;

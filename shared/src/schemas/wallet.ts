@@ -274,9 +274,10 @@ export type WithdrawBody = z.input<typeof withdrawBody>;
 /**
  * pending → sending (approved: the broadcast is queued) → sent, or → rejected with reason
  * 'broadcast_failed' when the chain refused it for good; pending → rejected by an administrator.
- * Rejected is always refunded. docs/ledger.md "Payout state machine".
+ * Rejected is always refunded. sent → failed (reason 'chain_reverted'): the transaction was mined
+ * but failed on chain; amount + fee are refunded once. docs/ledger.md "Payout state machine".
  */
-export const WITHDRAWAL_STATUSES = ['pending', 'sending', 'sent', 'rejected'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'sending', 'sent', 'rejected', 'failed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalRecord = z.object({
   id: z.string(),

@@ -92,7 +92,7 @@ export const walletWithdrawals = pgTable(
     address: text('address').notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'rejected'] }).notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'rejected', 'failed'] }).notNull(),
     txHash: text('tx_hash'),
     rejectReason: text('reject_reason'),
     decidedBy: text('decided_by'),

@@ -21,6 +21,8 @@ export const MESSAGE_EVENT_TYPES = [
   'wallet.deposit_credited',
   'wallet.withdrawal_sent',
   'wallet.withdrawal_rejected',
+  // a sent withdrawal that failed on chain, refunded (docs/ledger.md "Payout state machine")
+  'wallet.withdrawal_failed',
   'cards.issued',
   'cards.activated',
   'cards.topped_up',
@@ -63,6 +65,11 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         params: { amount: p.amount, currency: p.currency, total, ...(p.reason && p.reason !== 'broadcast_failed' ? { reason: p.reason } : {}) },
         link: '/pages/wallet/cash-flow',
       };
+    }
+    case 'wallet.withdrawal_failed': {
+      // Same text as a broadcast the chain refused: the customer's money is back in either case.
+      const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
+      return { category: 'wallet', template: 'wallet.withdrawal_failed', params: { amount: p.amount, currency: p.currency, total }, link: '/pages/wallet/cash-flow' };
     }
     case 'cards.issued':
       return {

@@ -15,7 +15,7 @@ import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
 import { seedDemoWallet } from './demo-seed.js';
 import { recordSeedGrant } from '../../security/step-up.js';
-import { PAYOUT_CLAIMED, PAYOUT_CONSUMER } from './payouts.js';
+import { PAYOUT_CLAIMED, PAYOUT_CONSUMER, WITHDRAWAL_FAILED } from './payouts.js';
 import { EvmDevTools } from './evm-dev.js';
 import { checkEvmHoldings } from './evm-check.js';
 import { verifyPasskeyProof } from '../passkeys/proof.js';
@@ -60,7 +60,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
   });
   // The Wallet tab badge counts decided wallet events once each, as a consumer of the domain events
   // the service records with its postings; open pages hear of the new count through the live stream.
-  app.events.subscribe('wallet-unseen', ['wallet.deposit_credited', 'wallet.withdrawal_sent', 'wallet.withdrawal_rejected'], async (tx, event) => {
+  app.events.subscribe('wallet-unseen', ['wallet.deposit_credited', 'wallet.withdrawal_sent', 'wallet.withdrawal_rejected', WITHDRAWAL_FAILED], async (tx, event) => {
     if (!event.userId) return;
     await countUnseenEvent(tx, event.userId);
     await notifyLive(tx, { id: `unseen-${event.id}`, type: 'wallet.unseen_changed', userId: event.userId });
@@ -71,7 +71,15 @@ const walletModule: FastifyPluginAsync = async (base) => {
     await wallet.payouts.broadcast(tx, event.aggregateId);
   });
   wallet.attachChain();
-  if (providers.evm) registerEvmChain(app.database, providers.evm);
+  if (providers.evm) {
+    registerEvmChain(app.database, providers.evm);
+    // A withdrawal's transaction settled on chain: the provider's pump (a background job, one
+    // process) reports it once, in the transaction of its own conditional update; a failed one
+    // (mined reverted) is refunded in that same transaction (payouts.chainFailed, once).
+    providers.evm.onSendSettled(async (tx, s) => {
+      if (s.status === 'failed') await wallet.payouts.chainFailed(tx, s.clientTxId, s.txHash);
+    });
+  }
   const sandboxChain = providers.sandboxChain;
   // ERC20 on the local dev chain: the dev routes and the demo seed send real transactions.
   const evmDev = providers.devNode && providers.evm ? new EvmDevTools(app.database.sql, providers.devNode, providers.evm) : null;

@@ -13,6 +13,8 @@ export const PAYOUT_CONSUMER = 'wallet-payouts';
 const SQLSTATE_LOCK_NOT_AVAILABLE = '55P03';
 /** Recorded with the claim; its delivery to PAYOUT_CONSUMER is the pending broadcast. */
 export const PAYOUT_CLAIMED = 'wallet.withdrawal_approved';
+/** Recorded when a sent withdrawal failed on chain and was refunded (chainFailed). */
+export const WITHDRAWAL_FAILED = 'wallet.withdrawal_failed';
 
 export interface PayoutDeps {
   db: SqlDatabase;
@@ -26,6 +28,8 @@ export interface PayoutDeps {
  *   pending ──approve──▶ sending ──broadcast ok──────────▶ sent      (hold → hot wallet + fee income)
  *      │                    └──chain refuses for good──▶ rejected  (reason broadcast_failed; hold → wallet, once)
  *      └──reject──▶ rejected                                       (hold → wallet, once)
+ *   sent ──chain reports it failed for good (mined reverted)──▶ failed (reason chain_reverted;
+ *                                       hot wallet + fee account → wallet, amount + fee, once)
  *
  * Every move is one conditional UPDATE on the locked row in the transaction of its posting, so
  * exactly one of approve/reject wins and each terminal state posts once. Approving only claims:
@@ -113,6 +117,37 @@ export class Payouts {
       row.id,
     );
     await this.recordDecided(tx, row, 'wallet.withdrawal_sent');
+    return toWithdrawal(row);
+  }
+
+  /**
+   * The chain reports the sent withdrawal's transaction failed for good (EVM: mined and reverted at
+   * the required depth), inside the reporter's transaction `tx`: sent → failed with a full refund
+   * (amount + fee; the burned gas is the house's loss, docs/ledger.md) in one posting, and the
+   * domain event `wallet.withdrawal_failed`. The conditional UPDATE makes a second report — the
+   * same failure twice, two racing passes — a no-op (null). Not ours / not sent → null.
+   */
+  async chainFailed(tx: SqlRunner, id: string, txHash: string): Promise<WithdrawalRecord | null> {
+    const [row] = await tx.query<WithdrawalRow>(
+      `UPDATE wallet_withdrawals SET status = 'failed', reject_reason = 'chain_reverted', tx_hash = $2, failed_at = clock_timestamp()
+       WHERE id = $1 AND status = 'sent' RETURNING ${WITHDRAWAL_COLUMNS}`,
+      [id, txHash],
+    );
+    if (!row) return null;
+    await post(
+      tx,
+      postings.withdrawalChainFailed({
+        withdrawalId: row.id,
+        userId: row.user_id,
+        currency: row.currency,
+        network: row.network,
+        amount: format(row.amount, row.currency),
+        fee: format(row.fee, row.currency),
+        txHash,
+      }),
+      row.id,
+    );
+    await this.recordDecided(tx, row, WITHDRAWAL_FAILED);
     return toWithdrawal(row);
   }
 
