@@ -4,7 +4,7 @@ import { formatRelativeTime, shortenMiddle, useMoney } from '../../../lib/format
 import { CopyButton } from '@cardwallet/shared/ui';
 
 /** Remarks that are words (the rest are networks, currencies or pairs, shown as they are). */
-const KNOWN_REMARKS = new Set(['below_minimum', 'pending', 'sending', 'sent', 'rejected']);
+const KNOWN_REMARKS = new Set(['below_minimum', 'pending', 'sending', 'sent', 'rejected', 'failed', 'chain_reverted']);
 
 /** One statement line: type, remark, signed amount, relative time (spec §9) and the tx hash. */
 export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) {

@@ -32,6 +32,18 @@ describe('cash flow', () => {
     await waitFor(() => expect(screen.queryByText('+200.00 USDT')).toBeNull());
   });
 
+  it('shows a withdrawal that failed on chain and its refund, translated', async () => {
+    const failed = [
+      { id: '4', time: minutesAgo(2), amount: '21', currency: 'USDT', type: 'withdraw_refund', remark: 'chain_reverted', txHash: 'a'.repeat(58) + '654321' },
+      { id: '5', time: minutesAgo(30), amount: '-21', currency: 'USDT', type: 'withdraw', remark: 'failed', txHash: null },
+    ];
+    renderWithHost(<CashFlowPage />, { loggedIn: true, routes: { 'GET wallet/cashFlow': () => page(failed) } });
+    expect(await screen.findByText(/failed on chain, refunded/)).toBeInTheDocument();
+    expect(screen.getByText(/· failed on chain$/)).toBeInTheDocument();
+    expect(screen.getByText('+21.00 USDT')).toBeInTheDocument();
+    expect(screen.queryByText('chain_reverted')).toBeNull();
+  });
+
   it('says what to do when there is nothing yet', async () => {
     renderWithHost(<CashFlowPage />, { loggedIn: true, routes: { 'GET wallet/cashFlow': () => page([]) } });
     expect(await screen.findByText('No records here')).toBeInTheDocument();
