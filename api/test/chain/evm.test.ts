@@ -176,6 +176,39 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     await booksBalanced();
   });
 
+  it('a sent ERC-20 withdrawal mined reverted is refunded once (amount + fee), even when two passes report it', async () => {
+    const u = await richCustomer('200');
+    const dest = Wallet.createRandom().address;
+    const id = await withdraw(u.token, dest, '40');
+    await t.post('admin/withdrawals/approve', { id }, { token: admin.token });
+    await t.app.events.drainAll();
+    expect((await withdrawal(id)).status).toBe('sent');
+    expect(await balance(u.token, 'USDT')).toBe('155'); // 200 − 40 − fee 5
+    // The token reverts every call (PUSH1 0 PUSH1 0 REVERT) while the signed transfer is mined.
+    const code = await node.provider.getCode(node.tokens.USDT);
+    await node.provider.send('evm_setAccountCode', [node.tokens.USDT, '0x60006000fd']);
+    try {
+      await evm.tick();
+    } finally {
+      await node.provider.send('evm_setAccountCode', [node.tokens.USDT, code]);
+    }
+    expect((await send(id))?.status).toBe('broadcast');
+    expect((await node.provider.getTransactionReceipt((await send(id))!.tx_hash))?.status).toBe(0);
+    await node.mine(CONFIRMATIONS);
+    await Promise.all([evm.pump(), evm.pump()]); // two passes racing: one report, one refund
+    expect((await send(id))?.status).toBe('failed');
+    expect(await withdrawal(id)).toMatchObject({ status: 'failed', reject_reason: 'chain_reverted' });
+    expect(await balance(u.token, 'USDT')).toBe('200');
+    await evm.pump();
+    const refunds = await t.database.sql.query(`select 1 from ledger_postings where ref = $1`, [`withdraw:${id}:failed`]);
+    expect(refunds).toHaveLength(1);
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('0.0');
+    await t.app.events.drainAll();
+    const [event] = await t.database.sql.query<{ type: string }>(`select type from domain_events where aggregate_id = $1 and type = 'wallet.withdrawal_failed'`, [id]);
+    expect(event?.type).toBe('wallet.withdrawal_failed');
+    await booksBalanced();
+  });
+
   it('an RPC outage mid-withdrawal loses nothing and sends nothing twice', async () => {
     const u = await richCustomer('300');
     const dest = Wallet.createRandom().address;
