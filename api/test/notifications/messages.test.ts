@@ -61,6 +61,25 @@ describe('a withdrawal the chain refused for good', () => {
   });
 });
 
+describe('a sent withdrawal that failed on chain', () => {
+  it('is the same translated message: amount + fee back, never the raw code', () => {
+    const message = messageOf({
+      id: 'e2',
+      type: 'wallet.withdrawal_failed',
+      userId: 'u1',
+      aggregateId: 'w2',
+      payload: { currency: 'USDT', network: 'ERC20', amount: '40', fee: '5', address: DEST_TRON, txHash: '0xabc', reason: 'chain_reverted' },
+      occurredAt: new Date(0).toISOString(),
+    })!;
+    expect(message).toMatchObject({ category: 'wallet', template: 'wallet.withdrawal_failed', params: { amount: '40', currency: 'USDT', total: '45' } });
+    for (const locale of LOCALES) {
+      const text = renderMessage(locale, message.template, message.params);
+      expect(text.body, locale).not.toContain('chain_reverted');
+      expect(text.body, locale).toContain('45');
+    }
+  });
+});
+
 describe.each(testDrivers())('message centre on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
