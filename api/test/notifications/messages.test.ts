@@ -62,7 +62,7 @@ describe('a withdrawal the chain refused for good', () => {
 });
 
 describe('a sent withdrawal that failed on chain', () => {
-  it('is the same translated message: amount + fee back, never the raw code', () => {
+  it('has its own translated message (sent, then failed): amount + fee back, never the raw code', () => {
     const message = messageOf({
       id: 'e2',
       type: 'wallet.withdrawal_failed',
@@ -71,7 +71,9 @@ describe('a sent withdrawal that failed on chain', () => {
       payload: { currency: 'USDT', network: 'ERC20', amount: '40', fee: '5', address: DEST_TRON, txHash: '0xabc', reason: 'chain_reverted' },
       occurredAt: new Date(0).toISOString(),
     })!;
-    expect(message).toMatchObject({ category: 'wallet', template: 'wallet.withdrawal_failed', params: { amount: '40', currency: 'USDT', total: '45' } });
+    expect(message).toMatchObject({ category: 'wallet', template: 'wallet.withdrawal_reverted', params: { amount: '40', currency: 'USDT', total: '45' } });
+    // Sent, then failed on the network: not told as a refusal before sending.
+    expect(renderMessage('en-US', message.template, message.params).body).toContain('was sent but failed on the network');
     for (const locale of LOCALES) {
       const text = renderMessage(locale, message.template, message.params);
       expect(text.body, locale).not.toContain('chain_reverted');

@@ -69,7 +69,7 @@ export function messageOf(event: DomainEvent): NewMessage | null {
     case 'wallet.withdrawal_failed': {
       // Same text as a broadcast the chain refused: the customer's money is back in either case.
       const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
-      return { category: 'wallet', template: 'wallet.withdrawal_failed', params: { amount: p.amount, currency: p.currency, total }, link: '/pages/wallet/cash-flow' };
+      return { category: 'wallet', template: 'wallet.withdrawal_reverted', params: { amount: p.amount, currency: p.currency, total }, link: '/pages/wallet/cash-flow' };
     }
     case 'cards.issued':
       return {
