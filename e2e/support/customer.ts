@@ -70,7 +70,7 @@ export async function addSessionCookie(page: Page, token: string) {
 
 /**
  * Signs the browser in the way a sign-in does (issue 22): the session token as the API's
- * HttpOnly, SameSite=Strict cookie on /api, and only the non-secret facts (user id, expiry,
+ * HttpOnly, SameSite=Strict cookie for the origin, and only the non-secret facts (user id, expiry,
  * platform) in localStorage, before the first page loads.
  */
 export async function signInAs(page: Page, customer: Pick<Customer, 'token' | 'userId'>, locale?: string) {

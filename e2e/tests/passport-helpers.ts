@@ -122,6 +122,6 @@ export async function storedSession(page: Page) {
   expect(stored.token).toBeNull();
   expect(stored.visible).not.toContain('cw_session');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'cw_session');
-  if (cookie) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+  if (cookie) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
   return { token: cookie?.value || null, userId: stored.userId };
 }
