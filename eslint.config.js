@@ -20,7 +20,14 @@ const remoteBoundary = (self) => ({
             message: 'A feature app never imports the shell: use the host services of @cardwallet/shared (useHost()).',
           },
           {
-            group: [...REMOTES.filter((r) => r !== self).flatMap((r) => [`**/${r}`, `**/${r}/**`, `@cardwallet/${r}`, `@cardwallet/${r}/**`])],
+            group: [
+              ...REMOTES.filter((r) => r !== self).flatMap((r) => [
+                `**/${r}`,
+                `**/${r}/**`,
+                `@cardwallet/${r}`,
+                `@cardwallet/${r}/**`,
+              ]),
+            ],
             message: 'A feature app never imports another feature app: navigate to its route instead.',
           },
           {
@@ -35,14 +42,31 @@ const remoteBoundary = (self) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', '**/.data/**', '**/drizzle/**', '**/scratch/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.data/**',
+      '**/drizzle/**',
+      '**/scratch/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
+      ],
       'no-console': ['warn', { allow: ['warn', 'error', 'info'] }],
     },
   },
@@ -64,7 +88,10 @@ export default tseslint.config(
               group: [...REMOTES.flatMap((r) => [`**/${r}`, `**/${r}/**`, `@cardwallet/${r}`, `@cardwallet/${r}/**`])],
               message: 'The shell never imports a feature app: remotes are loaded at runtime from /remotes.json.',
             },
-            { group: ['**/shared/src/**', '**/api/src/**'], message: 'Import the contracts package as @cardwallet/shared.' },
+            {
+              group: ['**/shared/src/**', '**/api/src/**'],
+              message: 'Import the contracts package as @cardwallet/shared.',
+            },
           ],
         },
       ],
@@ -78,7 +105,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/shell/**', '@cardwallet/shell', ...REMOTES.flatMap((r) => [`**/${r}/**`, `@cardwallet/${r}`]), '**/api/src/**', '@cardwallet/api'],
+              group: [
+                '**/shell/**',
+                '@cardwallet/shell',
+                ...REMOTES.flatMap((r) => [`**/${r}/**`, `@cardwallet/${r}`]),
+                '**/api/src/**',
+                '@cardwallet/api',
+              ],
               message: 'The contracts package depends on no app.',
             },
           ],

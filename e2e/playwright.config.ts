@@ -6,7 +6,21 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // with every other app's stable release (docs/releasing.md) — before promoting it.
 const candidate = process.env.E2E_CANDIDATE;
 const candidateState = candidate
-  ? { cookies: [{ name: 'cw_candidate', value: candidate, domain: new URL(baseURL).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }], origins: [] }
+  ? {
+      cookies: [
+        {
+          name: 'cw_candidate',
+          value: candidate,
+          domain: new URL(baseURL).hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax' as const,
+        },
+      ],
+      origins: [],
+    }
   : undefined;
 
 export default defineConfig({
@@ -29,7 +43,15 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -38,7 +60,9 @@ export default defineConfig({
     locale: 'en-US',
     // Traces cost ~13 % of the suite's CPU on two cores: off in CI (the failure's screenshot and
     // error context remain), kept for failures locally; E2E_TRACE=retain-on-failure|on overrides.
-    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
+    trace:
+      (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ??
+      (process.env.CI ? 'off' : 'retain-on-failure'),
     ...(candidateState ? { storageState: candidateState } : {}),
     screenshot: 'only-on-failure',
   },

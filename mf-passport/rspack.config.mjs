@@ -1,3 +1,8 @@
 import { createRemoteConfig } from '../shared/build/remote-preset.mjs';
 
-export default createRemoteConfig({ dir: import.meta.dirname, name: 'mf_passport', routePrefix: '/pages/passport/', port: 3005 });
+export default createRemoteConfig({
+  dir: import.meta.dirname,
+  name: 'mf_passport',
+  routePrefix: '/pages/passport/',
+  port: 3005,
+});

@@ -39,10 +39,14 @@ export function ensureNginx() {
   log('nginx missing: apt-get install -y nginx');
   const asRoot = process.getuid?.() === 0;
   const apt = (args) =>
-    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status;
+    spawnSync(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
   if (apt(['install', '-y', '--no-install-recommends', 'nginx']) !== 0) {
     apt(['update']);
-    if (apt(['install', '-y', '--no-install-recommends', 'nginx']) !== 0) throw new Error('apt-get install nginx failed: install nginx and run again');
+    if (apt(['install', '-y', '--no-install-recommends', 'nginx']) !== 0)
+      throw new Error('apt-get install nginx failed: install nginx and run again');
   }
   return '/usr/sbin/nginx';
 }
@@ -155,14 +159,26 @@ export async function startCluster({
   quiet = false,
 } = {}) {
   const nginxBin = ensureNginx();
-  if (databaseUrl === DEFAULT_DATABASE_URL) spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-postgres.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
-  if (redisUrl === DEFAULT_REDIS_URL) spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-redis.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
+  if (databaseUrl === DEFAULT_DATABASE_URL)
+    spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-postgres.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
+  if (redisUrl === DEFAULT_REDIS_URL)
+    spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-redis.mjs')], { stdio: quiet ? 'ignore' : 'inherit' });
   await ensureDatabase(databaseUrl);
   mkdirSync(dir, { recursive: true });
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true, mode: 0o777 });
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(join(dir, sub), { recursive: true, mode: 0o777 });
 
   const ports = Array.from({ length: processes }, (_, i) => basePort + i);
-  const members = ports.map((p, index) => ({ index, port: p, child: null, misses: 0, restarts: 0, stopping: false, up: false, launchedAt: 0 }));
+  const members = ports.map((p, index) => ({
+    index,
+    port: p,
+    child: null,
+    misses: 0,
+    restarts: 0,
+    stopping: false,
+    up: false,
+    launchedAt: 0,
+  }));
   let shuttingDown = false;
   let processEnv = { ...env };
 
@@ -228,7 +244,9 @@ export async function startCluster({
   writeFileSync(confFile, nginxConfig({ dir, port, upstreams: ports, accessLog }));
   const test = spawnSync(nginxBin, ['-t', '-p', dir, '-c', confFile], { encoding: 'utf8' });
   if (test.status !== 0) throw new Error(`nginx config refused:\n${test.stderr}`);
-  const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], { stdio: quiet ? 'ignore' : 'inherit' });
+  const nginx = spawn(nginxBin, ['-p', dir, '-c', confFile, '-g', 'daemon off;'], {
+    stdio: quiet ? 'ignore' : 'inherit',
+  });
   for (let i = 0; i < 40 && !(await healthy(port)); i++) await sleep(100);
   if (!(await healthy(port))) throw new Error(`nginx does not answer on 127.0.0.1:${port} (see ${dir}/error.log)`);
 
@@ -302,7 +320,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { buildFrontEnd, step } = await import('./lib.mjs');
     step('build shell + feature apps (production)', buildFrontEnd);
   }
-  const passEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['PORT', 'CLUSTER', 'API_BASE_PORT', 'DATABASE_URL', 'REDIS_URL'].includes(k)));
+  const passEnv = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !['PORT', 'CLUSTER', 'API_BASE_PORT', 'DATABASE_URL', 'REDIS_URL'].includes(k),
+    ),
+  );
   const cluster = await startCluster({
     processes,
     port,
@@ -311,7 +333,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     redisUrl: process.env.REDIS_URL ?? DEFAULT_REDIS_URL,
     env: passEnv,
   });
-  log(`${processes} API processes (${cluster.ports.map((p) => `:${p}`).join(' ')}) behind nginx at ${cluster.url}/  — config ${cluster.dir}/nginx.conf`);
+  log(
+    `${processes} API processes (${cluster.ports.map((p) => `:${p}`).join(' ')}) behind nginx at ${cluster.url}/  — config ${cluster.dir}/nginx.conf`,
+  );
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, async () => {

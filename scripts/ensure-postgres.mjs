@@ -17,13 +17,18 @@ import net from 'node:net';
 const HOST = '127.0.0.1';
 const PORT = Number(process.env.PG_PORT ?? 5432);
 const CLUSTER = process.env.PG_CLUSTER ?? 'main';
-if (!/^[a-z0-9_-]+$/i.test(CLUSTER) || !(PORT > 0 && PORT < 65536)) throw new Error('PG_CLUSTER must be a plain name and PG_PORT a port');
+if (!/^[a-z0-9_-]+$/i.test(CLUSTER) || !(PORT > 0 && PORT < 65536))
+  throw new Error('PG_CLUSTER must be a plain name and PG_PORT a port');
 const asRoot = process.getuid?.() === 0;
 const log = (m) => console.log(`[ensure-postgres] ${m}`);
 
 function run(cmd, args, opts = {}) {
   const full = asRoot || opts.noSudo ? [cmd, args] : ['sudo', ['-n', cmd, ...args]];
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }, ...opts });
+  const r = spawnSync(full[0], full[1], {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    ...opts,
+  });
   return { status: r.status ?? 1, out: `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() };
 }
 
@@ -43,22 +48,33 @@ function portOpen() {
 /** 'ok' | 'auth' (answers but wants a password) | 'down' */
 function probe() {
   if (!existsSync('/usr/bin/psql')) return portOpenSync() ? 'ok' : 'down';
-  const r = spawnSync('psql', ['-h', HOST, '-p', String(PORT), '-U', 'postgres', '-d', 'postgres', '-w', '-tAc', 'select 1'], {
-    encoding: 'utf8',
-    env: { ...process.env, PGCONNECT_TIMEOUT: '3' },
-  });
+  const r = spawnSync(
+    'psql',
+    ['-h', HOST, '-p', String(PORT), '-U', 'postgres', '-d', 'postgres', '-w', '-tAc', 'select 1'],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, PGCONNECT_TIMEOUT: '3' },
+    },
+  );
   if (r.status === 0) return 'ok';
   const err = `${r.stderr}`;
   if (/password|authentication|no pg_hba/i.test(err)) return 'auth';
   return 'down';
 }
 function portOpenSync() {
-  return spawnSync(process.execPath, ['-e', `require('net').connect(${PORT},'${HOST}').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))`]).status === 0;
+  return (
+    spawnSync(process.execPath, [
+      '-e',
+      `require('net').connect(${PORT},'${HOST}').on('connect',()=>process.exit(0)).on('error',()=>process.exit(1))`,
+    ]).status === 0
+  );
 }
 
 function versions() {
   if (!existsSync('/usr/lib/postgresql')) return [];
-  return readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  return readdirSync('/usr/lib/postgresql')
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a));
 }
 
 function install() {
@@ -82,17 +98,23 @@ function start() {
   if (!existsSync(`/etc/postgresql/${ver}/${CLUSTER}`)) {
     log(`creating cluster ${ver}/${CLUSTER} on port ${PORT}`);
     const c = run('pg_createcluster', [ver, CLUSTER, '--port', String(PORT)]);
-    if (c.status !== 0) throw new Error(`pg_createcluster failed:\n${c.out}\nCreate and start a cluster by hand (pg_createcluster ${ver} ${CLUSTER} --port ${PORT} --start).`);
+    if (c.status !== 0)
+      throw new Error(
+        `pg_createcluster failed:\n${c.out}\nCreate and start a cluster by hand (pg_createcluster ${ver} ${CLUSTER} --port ${PORT} --start).`,
+      );
   }
   const conf = readFileSync(`/etc/postgresql/${ver}/${CLUSTER}/postgresql.conf`, 'utf8');
   const configured = Number(conf.match(/^\s*port\s*=\s*(\d+)/m)?.[1] ?? 5432);
   if (configured !== PORT) {
-    throw new Error(`cluster ${ver}/${CLUSTER} is configured for port ${configured}, not ${PORT}: start it (pg_ctlcluster ${ver} ${CLUSTER} start) and use that port, or set PG_CLUSTER to another name`);
+    throw new Error(
+      `cluster ${ver}/${CLUSTER} is configured for port ${configured}, not ${PORT}: start it (pg_ctlcluster ${ver} ${CLUSTER} start) and use that port, or set PG_CLUSTER to another name`,
+    );
   }
   log(`starting cluster ${ver}/${CLUSTER}`);
   const r = run('pg_ctlcluster', ['--skip-systemctl-redirect', ver, CLUSTER, 'start']);
   // Exit 2 = already running.
-  if (r.status !== 0 && r.status !== 2) throw new Error(`pg_ctlcluster start failed:\n${r.out}\nSee /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log.`);
+  if (r.status !== 0 && r.status !== 2)
+    throw new Error(`pg_ctlcluster start failed:\n${r.out}\nSee /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log.`);
   return ver;
 }
 
@@ -128,7 +150,9 @@ async function main() {
       trustLocal(ver);
       if (await waitReady(10)) return log('ready');
     }
-    throw new Error(`PostgreSQL did not become ready on ${HOST}:${PORT} (see /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log)`);
+    throw new Error(
+      `PostgreSQL did not become ready on ${HOST}:${PORT} (see /var/log/postgresql/postgresql-${ver}-${CLUSTER}.log)`,
+    );
   }
   log(`PostgreSQL ${ver} ready on ${HOST}:${PORT} (${Date.now() - started} ms)`);
 }

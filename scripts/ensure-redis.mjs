@@ -34,7 +34,10 @@ export function ping(host = HOST, port = PORT, timeoutMs = 1500) {
 
 function run(cmd, args) {
   const full = asRoot ? [cmd, args] : ['sudo', ['-n', cmd, ...args]];
-  const r = spawnSync(full[0], full[1], { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const r = spawnSync(full[0], full[1], {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return { status: r.status ?? 1, out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`.trim() };
 }
 
@@ -48,10 +51,15 @@ async function main() {
       run('apt-get', ['update']);
       r = run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server']);
     }
-    if (r.status !== 0) throw new Error(`apt-get install redis-server failed (install it, or start Redis on ${HOST}:${PORT}):\n${r.out}`);
+    if (r.status !== 0)
+      throw new Error(`apt-get install redis-server failed (install it, or start Redis on ${HOST}:${PORT}):\n${r.out}`);
   }
   log(`starting redis-server on ${HOST}:${PORT}`);
-  const r = spawnSync('/usr/bin/redis-server', ['--daemonize', 'yes', '--bind', HOST, '--port', String(PORT), '--save', '', '--appendonly', 'no'], { encoding: 'utf8' });
+  const r = spawnSync(
+    '/usr/bin/redis-server',
+    ['--daemonize', 'yes', '--bind', HOST, '--port', String(PORT), '--save', '', '--appendonly', 'no'],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`redis-server did not start: ${r.stderr || r.stdout}`);
   for (let i = 0; i < 60; i++) {
     if (await ping()) return log(`Redis ready on ${HOST}:${PORT} (${Date.now() - started} ms)`);

@@ -42,7 +42,9 @@ export function install() {
  * for the e2e suite; `npm start` builds without it.
  */
 export function buildFrontEnd({ testBuild = false } = {}) {
-  return pnpm(['-r', '--workspace-concurrency=2', ...FRONT_END.flatMap((p) => ['--filter', p]), 'run', 'build'], { env: { ...process.env, CW_TEST_BUILD: testBuild ? '1' : '' } });
+  return pnpm(['-r', '--workspace-concurrency=2', ...FRONT_END.flatMap((p) => ['--filter', p]), 'run', 'build'], {
+    env: { ...process.env, CW_TEST_BUILD: testBuild ? '1' : '' },
+  });
 }
 
 /** The server entry: the API (which also serves the front end), or the web-only server until it exists. */
@@ -51,7 +53,11 @@ export function serverEntry() {
 }
 
 export function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry()], { cwd: join(ROOT, 'api'), stdio: 'inherit', env: { ...process.env, WEB_ROOT: ROOT, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry()], {
+    cwd: join(ROOT, 'api'),
+    stdio: 'inherit',
+    env: { ...process.env, WEB_ROOT: ROOT, ...env },
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
   return child;

@@ -45,7 +45,8 @@ export function readDist(dir) {
     for (const entry of readdirSync(join(dir, rel))) {
       const child = rel ? `${rel}/${entry}` : entry;
       if (statSync(join(dir, child)).isDirectory()) walk(child);
-      else if (entry !== '.release-complete') files.push({ path: child, contentBase64: readFileSync(join(dir, child)).toString('base64') });
+      else if (entry !== '.release-complete')
+        files.push({ path: child, contentBase64: readFileSync(join(dir, child)).toString('base64') });
     }
   };
   walk('');
@@ -78,7 +79,11 @@ async function api(method, path, { token, body } = {}) {
 async function adminToken() {
   if (process.env.CW_ADMIN_TOKEN) return process.env.CW_ADMIN_TOKEN;
   if (process.env.CW_ADMIN_USER && process.env.CW_ADMIN_PASSWORD && process.env.CW_ADMIN_OTP) {
-    const body = { username: process.env.CW_ADMIN_USER, password: process.env.CW_ADMIN_PASSWORD, otp: process.env.CW_ADMIN_OTP };
+    const body = {
+      username: process.env.CW_ADMIN_USER,
+      password: process.env.CW_ADMIN_PASSWORD,
+      otp: process.env.CW_ADMIN_OTP,
+    };
     return (await api('POST', 'user/adminLogin', { body })).token;
   }
   return undefined;
@@ -86,7 +91,8 @@ async function adminToken() {
 
 async function deployToken() {
   const token = process.env.CW_DEPLOY_TOKEN ?? (await adminToken());
-  if (!token) throw new UsageError('set CW_DEPLOY_TOKEN (your app\'s deploy token) — or CW_ADMIN_TOKEN for an administrator');
+  if (!token)
+    throw new UsageError("set CW_DEPLOY_TOKEN (your app's deploy token) — or CW_ADMIN_TOKEN for an administrator");
   return token;
 }
 
@@ -115,7 +121,13 @@ export async function main(argv = process.argv.slice(2)) {
   });
   const [command, appArg] = positionals;
   if (!command || command === 'help') {
-    console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 10).join('\n').replace(/^\/\/ ?/gm, ''));
+    console.log(
+      readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('\n')
+        .slice(1, 10)
+        .join('\n')
+        .replace(/^\/\/ ?/gm, ''),
+    );
     return 0;
   }
   const app = appOf(appArg);
@@ -125,22 +137,34 @@ export async function main(argv = process.argv.slice(2)) {
     const dist = values.dist ?? join(app.dir, 'dist');
     if (!values.dist && !values['skip-build']) {
       // A production build (never a test build), then the app's own FeatureApp contract test.
-      if (pnpm(['--filter', app.pkg, 'run', 'build'], { ...process.env, CW_TEST_BUILD: '' }) !== 0) throw new Error('build failed');
+      if (pnpm(['--filter', app.pkg, 'run', 'build'], { ...process.env, CW_TEST_BUILD: '' }) !== 0)
+        throw new Error('build failed');
     }
     if (!values.dist && !values['skip-check'] && existsSync(join(app.dir, 'src/app.test.ts'))) {
-      if (pnpm(['--filter', app.pkg, 'exec', 'vitest', 'run', 'src/app.test.ts']) !== 0) throw new Error('the FeatureApp contract test failed');
+      if (pnpm(['--filter', app.pkg, 'exec', 'vitest', 'run', 'src/app.test.ts']) !== 0)
+        throw new Error('the FeatureApp contract test failed');
     }
-    if (!existsSync(join(dist, 'mf-manifest.json'))) throw new UsageError(`${dist} has no mf-manifest.json: build the app first`);
+    if (!existsSync(join(dist, 'mf-manifest.json')))
+      throw new UsageError(`${dist} has no mf-manifest.json: build the app first`);
     const version = values.version ?? JSON.parse(readFileSync(join(app.dir, 'package.json'), 'utf8')).version;
     const files = readDist(dist);
-    const body = { version, files, ...(values.stable ? { stable: true } : { canaryPercent: Number(values.canary ?? 10) }) };
+    const body = {
+      version,
+      files,
+      ...(values.stable ? { stable: true } : { canaryPercent: Number(values.canary ?? 10) }),
+    };
     const result = await api('POST', `releases/${app.name}`, { token: await deployToken(), body });
-    console.log(`${result.created ? 'released' : 'already released'} ${app.name} ${result.release.releaseId} (${files.length} files)`);
+    console.log(
+      `${result.created ? 'released' : 'already released'} ${app.name} ${result.release.releaseId} (${files.length} files)`,
+    );
     console.log(`now: ${describe(result.channel)}`);
     return 0;
   }
   if (command === 'promote') {
-    const body = { ...(values.percent ? { percent: Number(values.percent) } : {}), ...(values.release ? { releaseId: values.release } : {}) };
+    const body = {
+      ...(values.percent ? { percent: Number(values.percent) } : {}),
+      ...(values.release ? { releaseId: values.release } : {}),
+    };
     const channel = await api('POST', `releases/${app.name}/promote`, { token: await deployToken(), body });
     console.log(`${app.name}: ${describe(channel)}`);
     return 0;
@@ -154,18 +178,30 @@ export async function main(argv = process.argv.slice(2)) {
     const token = await deployToken();
     if (values.audit) {
       const { entries } = await api('GET', `releases/${app.name}/audit`, { token });
-      for (const e of entries) console.log(`${e.at}  ${e.action.padEnd(13)} ${(e.releaseId ?? '').padEnd(24)} ${e.actor}  ${JSON.stringify(e.details)}`);
+      for (const e of entries)
+        console.log(
+          `${e.at}  ${e.action.padEnd(13)} ${(e.releaseId ?? '').padEnd(24)} ${e.actor}  ${JSON.stringify(e.details)}`,
+        );
       return 0;
     }
     const { channel, releases } = await api('GET', `releases/${app.name}`, { token });
     console.log(`${app.name}: ${describe(channel)}`);
-    for (const r of releases) console.log(`${r.createdAt}  ${r.releaseId.padEnd(24)} ${(r.status + (r.canaryPercent ? ` ${r.canaryPercent} %` : '')).padEnd(14)} contract ${r.contractVersion}  by ${r.createdBy}`);
+    for (const r of releases)
+      console.log(
+        `${r.createdAt}  ${r.releaseId.padEnd(24)} ${(r.status + (r.canaryPercent ? ` ${r.canaryPercent} %` : '')).padEnd(14)} contract ${r.contractVersion}  by ${r.createdBy}`,
+      );
     return 0;
   }
   if (command === 'token') {
     const token = await adminToken();
-    if (!token) throw new UsageError('minting a deploy token needs an administrator: CW_ADMIN_TOKEN or CW_ADMIN_USER + CW_ADMIN_PASSWORD + CW_ADMIN_OTP');
-    const created = await api('POST', 'admin/releases/tokens', { token, body: { app: app.name, label: values.label ?? `${app.short} CI` } });
+    if (!token)
+      throw new UsageError(
+        'minting a deploy token needs an administrator: CW_ADMIN_TOKEN or CW_ADMIN_USER + CW_ADMIN_PASSWORD + CW_ADMIN_OTP',
+      );
+    const created = await api('POST', 'admin/releases/tokens', {
+      token,
+      body: { app: app.name, label: values.label ?? `${app.short} CI` },
+    });
     console.log(created.token);
     console.error(`deploy token ${created.id} for ${created.app} (shown once; store it as the team's CW_DEPLOY_TOKEN)`);
     return 0;

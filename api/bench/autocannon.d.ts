@@ -8,7 +8,11 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
-      requests?: Array<{ method?: string; path?: string; setupRequest?: (req: Record<string, unknown>) => Record<string, unknown> }>;
+      requests?: Array<{
+        method?: string;
+        path?: string;
+        setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+      }>;
     }
     interface Histogram {
       average: number;

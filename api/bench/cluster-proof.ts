@@ -66,7 +66,8 @@ function nginxCpuSeconds(master: number | undefined): number {
   let total = cpuSeconds(master);
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === master) total += cpuSeconds(Number(pid));
+      if (Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === master)
+        total += cpuSeconds(Number(pid));
     } catch {
       // gone
     }
@@ -90,10 +91,20 @@ async function seedCustomers(sql: SqlDatabase, base: string, tag: string): Promi
   const customers: Customer[] = [];
   for (let i = 0; i < USERS; i++) {
     const account = `proof${i}-${tag}@example.com`;
-    const { id } = await insertUser(sql, { email: account, mobile: null, password: PASSWORD, kycLevel: 1 }, SCRYPT_N, new Date());
+    const { id } = await insertUser(
+      sql,
+      { email: account, mobile: null, password: PASSWORD, kycLevel: 1 },
+      SCRYPT_N,
+      new Date(),
+    );
     const token = newToken();
-    await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [id, hashToken(token)]);
-    const addr = (await (await fetch(`${base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, { headers: { 'access-token': token } })).json()) as { data: { address: string } };
+    await sql.query(
+      `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+      [id, hashToken(token)],
+    );
+    const addr = (await (
+      await fetch(`${base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, { headers: { 'access-token': token } })
+    ).json()) as { data: { address: string } };
     const dep = await fetch(`${base}/dev/chain/deposit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -102,7 +113,11 @@ async function seedCustomers(sql: SqlDatabase, base: string, tag: string): Promi
     if (!dep.ok) throw new Error(`deposit failed: ${await dep.text()}`);
     customers.push({ userId: String(id), account, token });
   }
-  await fetch(`${base}/dev/chain/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ network: 'TRC20', blocks: 19 }) });
+  await fetch(`${base}/dev/chain/mine`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ network: 'TRC20', blocks: 19 }),
+  });
   return customers;
 }
 
@@ -123,7 +138,11 @@ function mixedLoad(base: string, customers: Customer[], tag: string, readsOnly =
         ...req,
         method: 'POST',
         path: '/api/wallet/transfer',
-        headers: { 'content-type': 'application/json', 'access-token': c.token, 'idempotency-key': `load-${tag}-${n}-${randomBytes(4).toString('hex')}` },
+        headers: {
+          'content-type': 'application/json',
+          'access-token': c.token,
+          'idempotency-key': `load-${tag}-${n}-${randomBytes(4).toString('hex')}`,
+        },
         body: JSON.stringify({ currency: 'USDT', amount: '50' }),
       };
     },
@@ -147,7 +166,28 @@ function mixedLoad(base: string, customers: Customer[], tag: string, readsOnly =
     duration: SECONDS,
     requests: readsOnly
       ? [balances, cashFlow, info, balances, cashFlow]
-      : [balances, cashFlow, transfer, balances, info, cashFlow, transfer, balances, cashFlow, transfer, login, balances, cashFlow, transfer, balances, info, cashFlow, transfer, balances, transfer],
+      : [
+          balances,
+          cashFlow,
+          transfer,
+          balances,
+          info,
+          cashFlow,
+          transfer,
+          balances,
+          cashFlow,
+          transfer,
+          login,
+          balances,
+          cashFlow,
+          transfer,
+          balances,
+          info,
+          cashFlow,
+          transfer,
+          balances,
+          transfer,
+        ],
   };
 }
 
@@ -180,10 +220,25 @@ async function measure(cluster: Cluster, base: string, customers: Customer[], la
  * Clients that retry: each transfer carries a key; on a network error or a non-200 status the same
  * request is sent again with the same key (up to 40 times, 100 ms apart). Also reads balances.
  */
-async function retryingClients(base: string, customers: Customer[], tag: string, seconds: number, during: () => Promise<void>) {
+async function retryingClients(
+  base: string,
+  customers: Customer[],
+  tag: string,
+  seconds: number,
+  during: () => Promise<void>,
+) {
   const acked = new Map<string, { userId: string; id: string }>();
   const gaveUp: string[] = [];
-  const stats = { requests: 0, firstTryFailures: 0, failedAttempts: 0, retriedTransfersAcked: 0, readFailures: 0, reads: 0, logins: 0, loginFailures: 0 };
+  const stats = {
+    requests: 0,
+    firstTryFailures: 0,
+    failedAttempts: 0,
+    retriedTransfersAcked: 0,
+    readFailures: 0,
+    reads: 0,
+    logins: 0,
+    loginFailures: 0,
+  };
   const errorKinds: Record<string, number> = {};
   const kind = (k: string) => (errorKinds[k] = (errorKinds[k] ?? 0) + 1);
   let stop = false;
@@ -222,7 +277,10 @@ async function retryingClients(base: string, customers: Customer[], tag: string,
       await send(c, `failover-${tag}-${seq++}`);
       stats.reads++;
       try {
-        const res = await fetch(`${base}/wallet/balances`, { headers: { 'access-token': c.token }, signal: AbortSignal.timeout(15_000) });
+        const res = await fetch(`${base}/wallet/balances`, {
+          headers: { 'access-token': c.token },
+          signal: AbortSignal.timeout(15_000),
+        });
         if (res.status !== 200) {
           stats.readFailures++;
           kind(`read HTTP ${res.status}`);
@@ -264,7 +322,10 @@ async function retryingClients(base: string, customers: Customer[], tag: string,
 
 /** Verifies the retrying clients' view against the database: each key once, with the id the client got. */
 async function verifyTransfers(sql: SqlDatabase, acked: Map<string, { userId: string; id: string }>, prefix: string) {
-  const rows = await sql.query<{ idempotency_key: string; id: string }>(`select idempotency_key, id from wallet_transfers where idempotency_key like $1`, [`${prefix}%`]);
+  const rows = await sql.query<{ idempotency_key: string; id: string }>(
+    `select idempotency_key, id from wallet_transfers where idempotency_key like $1`,
+    [`${prefix}%`],
+  );
   const stored = new Map<string, string[]>();
   for (const r of rows) stored.set(r.idempotency_key, [...(stored.get(r.idempotency_key) ?? []), r.id]);
   let lost = 0;
@@ -285,7 +346,15 @@ function loginFrom(localAddress: string, account: string): Promise<{ key?: strin
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ account, password: 'Wrong-pass1' });
     const req = http.request(
-      { host: '127.0.0.1', port: PORT, path: '/api/user/login', method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, agent: false },
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: '/api/user/login',
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        agent: false,
+      },
       (res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
@@ -318,9 +387,20 @@ async function main() {
     LOGIN_MAX_FAILURES: '1000000',
   };
   const base = `http://127.0.0.1:${PORT}/api`;
-  const common = { port: PORT, basePort: BASE_PORT, databaseUrl: dbUrl.toString(), env, web: false, quiet: true, dir: join(os.tmpdir(), `cw-proof-${tag}`) };
+  const common = {
+    port: PORT,
+    basePort: BASE_PORT,
+    databaseUrl: dbUrl.toString(),
+    env,
+    web: false,
+    quiet: true,
+    dir: join(os.tmpdir(), `cw-proof-${tag}`),
+  };
   const summary: Record<string, unknown> = {
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; shared with other workloads (load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; shared with other workloads (load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
     seconds: SECONDS,
     connections: CONNECTIONS,
   };
@@ -335,7 +415,8 @@ async function main() {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanUp().then(() => process.exit(130)));
   const limit = setTimeout(() => {
     console.error('cluster proof: 15 minute limit reached');
     void cleanUp().then(() => process.exit(1));
@@ -357,7 +438,11 @@ async function main() {
     const report = (phase: string) => console.log(`${phase}: ${JSON.stringify(summary[phase], null, 2)}`);
     summary.throughput = {
       mixed: { one, two, ratio: Number((two.requestsPerSecond / one.requestsPerSecond).toFixed(2)) },
-      readsOnly: { one: oneReads, two: twoReads, ratio: Number((twoReads.requestsPerSecond / oneReads.requestsPerSecond).toFixed(2)) },
+      readsOnly: {
+        one: oneReads,
+        two: twoReads,
+        ratio: Number((twoReads.requestsPerSecond / oneReads.requestsPerSecond).toFixed(2)),
+      },
     };
     report('throughput');
 
@@ -385,7 +470,9 @@ async function main() {
       gaveUp: failover.gaveUp.length,
       transferAttempts: failover.stats.requests,
       transfersFailedFirstTry: failover.stats.firstTryFailures,
-      firstTryErrorRate: Number((failover.stats.firstTryFailures / Math.max(1, failover.acked.size + failover.gaveUp.length)).toFixed(4)),
+      firstTryErrorRate: Number(
+        (failover.stats.firstTryFailures / Math.max(1, failover.acked.size + failover.gaveUp.length)).toFixed(4),
+      ),
       failedAttempts: failover.stats.failedAttempts,
       acknowledgedAfterRetry: failover.stats.retriedTransfersAcked,
       reads: failover.stats.reads,
@@ -400,14 +487,24 @@ async function main() {
     };
     report('killMinus9');
     // Wait for the supervisor's restart before the next phase.
-    for (let i = 0; i < 1200 && !(await fetch(`http://127.0.0.1:${BASE_PORT + 1}/api/system/health`).then((r) => r.ok, () => false)); i++) await sleep(250);
+    for (
+      let i = 0;
+      i < 1200 &&
+      !(await fetch(`http://127.0.0.1:${BASE_PORT + 1}/api/system/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await sleep(250);
 
     // ---- per-IP login limit across processes (the default 30 per 15 min)
     cluster.setEnv({ IP_LOGIN_MAX: '30' });
     await cluster.rollingRestart();
     const logBefore = readFileSync(accessLog, 'utf8').length;
     const answers: string[] = [];
-    for (let i = 0; i < 31; i++) answers.push((await loginFrom('127.0.0.77', `limit${i}-${tag}@example.com`)).key ?? 'ok');
+    for (let i = 0; i < 31; i++)
+      answers.push((await loginFrom('127.0.0.77', `limit${i}-${tag}@example.com`)).key ?? 'ok');
     const other = await loginFrom('127.0.0.78', `limit-other-${tag}@example.com`);
     const served = readFileSync(accessLog, 'utf8')
       .slice(logBefore)
@@ -417,7 +514,9 @@ async function main() {
     const perProcess: Record<string, number> = {};
     for (const upstream of served.slice(0, 30)) perProcess[upstream ?? '?'] = (perProcess[upstream ?? '?'] ?? 0) + 1;
     summary.loginLimit = {
-      first30: answers.slice(0, 30).every((k) => k === 'invalid_credentials') ? 'all invalid_credentials' : answers.slice(0, 30),
+      first30: answers.slice(0, 30).every((k) => k === 'invalid_credentials')
+        ? 'all invalid_credentials'
+        : answers.slice(0, 30),
       attempt31: answers[30],
       servedBy: perProcess,
       otherAddress: other.key,

@@ -29,11 +29,18 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, 'shell/dist/index.html'))) throw new Error('build the front end first (npm run build)');
+  if (!fs.existsSync(path.join(ROOT, 'shell/dist/index.html')))
+    throw new Error('build the front end first (npm run build)');
   const dataDir = path.join(os.tmpdir(), `cw-html-bench-${randomBytes(4).toString('hex')}`, 'pglite');
   fs.cpSync(await ensureTemplate(), dataDir, { recursive: true });
   const port = await freePort();
-  const { child, stderr } = spawnApiChild('', port, { DATABASE_URL: '', DATA_DIR: dataDir, WEB_ROOT: ROOT, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+  const { child, stderr } = spawnApiChild('', port, {
+    DATABASE_URL: '',
+    DATA_DIR: dataDir,
+    WEB_ROOT: ROOT,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  });
   try {
     await waitUntilHealthy(child, port, stderr, 120_000);
     const base = `http://127.0.0.1:${port}`;
@@ -47,7 +54,8 @@ async function main() {
     const staticFile = fs.readdirSync(path.join(ROOT, 'shell/dist/static/js')).find((f) => /^main\..*\.js$/.test(f));
     if (staticFile) targets.push(['static main.js (br)', `/static/js/${staticFile}`, { 'accept-encoding': 'br' }]);
     const page = await fetch(`${base}/`, { headers: { cookie } });
-    if (!(await page.text()).includes('id="cw-registry"')) console.log('note: no inline registry in this page (a before-measurement)');
+    if (!(await page.text()).includes('id="cw-registry"'))
+      console.log('note: no inline registry in this page (a before-measurement)');
     console.log(`connections ${CONNECTIONS}, ${SECONDS} s each, node ${process.version}, ${os.cpus().length} cpus`);
     for (const [label, url, headers] of targets) {
       await cannon({ url: `${base}${url}`, headers, connections: CONNECTIONS, duration: 2 });

@@ -18,7 +18,19 @@ export async function runPgbench(adminUrl: string, opts: { clients: number; thre
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
     const run = spawnSync(
       'pgbench',
-      [...conn, '-b', 'tpcb-like', '-c', String(opts.clients), '-j', String(opts.threads), '-T', String(opts.seconds), '-r', name],
+      [
+        ...conn,
+        '-b',
+        'tpcb-like',
+        '-c',
+        String(opts.clients),
+        '-j',
+        String(opts.threads),
+        '-T',
+        String(opts.seconds),
+        '-r',
+        name,
+      ],
       { encoding: 'utf8', timeout: (opts.seconds + 60) * 1000 },
     );
     if (run.status !== 0) throw new Error(`pgbench failed: ${run.stderr}`);

@@ -72,10 +72,22 @@ async function main() {
     const base = `http://127.0.0.1:${port}/api`;
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) {
-      const { id } = await insertUser(sql, { email: `bench${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+      const { id } = await insertUser(
+        sql,
+        { email: `bench${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 },
+        1024,
+        new Date(),
+      );
       const token = newToken();
-      await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [id, hashToken(token)]);
-      const addr = (await (await fetch(`${base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, { headers: { 'access-token': token } })).json()) as {
+      await sql.query(
+        `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+        [id, hashToken(token)],
+      );
+      const addr = (await (
+        await fetch(`${base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, {
+          headers: { 'access-token': token },
+        })
+      ).json()) as {
         data: { address: string };
       };
       await fetch(`${base}/dev/chain/deposit`, {
@@ -85,7 +97,11 @@ async function main() {
       });
       tokens.push(token);
     }
-    await fetch(`${base}/dev/chain/mine`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ network: 'TRC20', blocks: 19 }) });
+    await fetch(`${base}/dev/chain/mine`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ network: 'TRC20', blocks: 19 }),
+    });
 
     let n = 0;
     const target = {
@@ -99,7 +115,11 @@ async function main() {
             const i = n++;
             return {
               ...req,
-              headers: { 'content-type': 'application/json', 'access-token': tokens[i % USERS]!, 'idempotency-key': `bench-${name}-${i}` },
+              headers: {
+                'content-type': 'application/json',
+                'access-token': tokens[i % USERS]!,
+                'idempotency-key': `bench-${name}-${i}`,
+              },
             };
           },
         },
@@ -109,13 +129,17 @@ async function main() {
     // pgbench right before and right after the HTTP run: the machine's load drifts, the mean of
     // the two brackets the moment the transfers ran.
     const benchBefore = await runPgbench(ADMIN_URL, { clients: CONNECTIONS, threads: 2, seconds: SECONDS });
-    const [{ before }] = (await sql.query<{ before: number }>(`select count(*)::int as before from wallet_transfers`)) as [{ before: number }];
+    const [{ before }] = (await sql.query<{ before: number }>(
+      `select count(*)::int as before from wallet_transfers`,
+    )) as [{ before: number }];
     const apiCpuBefore = cpuSeconds(api.pid);
     const pgCpuBefore = postgresCpuSeconds();
     const result = await cannon({ ...target, connections: CONNECTIONS, duration: SECONDS });
     const apiCpu = cpuSeconds(api.pid) - apiCpuBefore;
     const pgCpu = postgresCpuSeconds() - pgCpuBefore;
-    const [{ after }] = (await sql.query<{ after: number }>(`select count(*)::int as after from wallet_transfers`)) as [{ after: number }];
+    const [{ after }] = (await sql.query<{ after: number }>(`select count(*)::int as after from wallet_transfers`)) as [
+      { after: number },
+    ];
     const posted = after - before;
     const report = await checkLedger(sql);
 
@@ -131,9 +155,16 @@ async function main() {
       transfersPosted: posted,
       transfersPerSecond: Number(transfersPerSecond.toFixed(1)),
       latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-      cpuMsPerTransfer: { apiProcess: Number(((apiCpu * 1000) / posted).toFixed(2)), postgres: Number(((pgCpu * 1000) / posted).toFixed(2)) },
+      cpuMsPerTransfer: {
+        apiProcess: Number(((apiCpu * 1000) / posted).toFixed(2)),
+        postgres: Number(((pgCpu * 1000) / posted).toFixed(2)),
+      },
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
-      pgbenchTpcbLikeTps: { before: Number(benchBefore.tps.toFixed(1)), after: Number(benchAfter.tps.toFixed(1)), mean: Number(bench.tps.toFixed(1)) },
+      pgbenchTpcbLikeTps: {
+        before: Number(benchBefore.tps.toFixed(1)),
+        after: Number(benchAfter.tps.toFixed(1)),
+        mean: Number(bench.tps.toFixed(1)),
+      },
       ratio: Number((transfersPerSecond / bench.tps).toFixed(2)),
       ledgerCheck: report.ok ? 'clean' : report.problems,
     };

@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { negotiateLocale, ResultCode } from '@cardwallet/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
@@ -76,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerIpLimiter(app);
   app.decorate('demoSeeds', new DemoSeedRegistry());
   const events = new DomainEvents(deps.database.sql, {
-    onError: (consumer, event, err) => app.log.warn({ err, consumer, eventId: event.id, type: event.type }, 'domain event consumer failed (retried)'),
+    onError: (consumer, event, err) =>
+      app.log.warn({ err, consumer, eventId: event.id, type: event.type }, 'domain event consumer failed (retried)'),
   });
   app.decorate('events', events);
   app.addHook('onClose', async () => events.stop());
@@ -124,9 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error instanceof BusinessError) {
       body = errorBody(locale, error.code, error.key, error.params, error.data);
     } else if (error instanceof InvalidParamsError) {
-      body = errorBody(locale, ResultCode.invalidParams, 'invalid_params', {}, {
-        fields: Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translateFieldMessage(locale, v)])),
-      });
+      body = errorBody(
+        locale,
+        ResultCode.invalidParams,
+        'invalid_params',
+        {},
+        {
+          fields: Object.fromEntries(
+            Object.entries(error.fields).map(([k, v]) => [k, translateFieldMessage(locale, v)]),
+          ),
+        },
+      );
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;
       const issues = error.validation.map((v) => ({
@@ -134,9 +139,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         message: v.message ?? '',
       }));
       // Header problems are named after the header so the client can tell them from body fields.
-      body = errorBody(locale, ResultCode.invalidParams, 'invalid_params', {}, {
-        fields: fieldMessages(locale, issues, context === 'headers' ? 'headers' : ''),
-      });
+      body = errorBody(
+        locale,
+        ResultCode.invalidParams,
+        'invalid_params',
+        {},
+        {
+          fields: fieldMessages(locale, issues, context === 'headers' ? 'headers' : ''),
+        },
+      );
     } else if (isClientError(error)) {
       // Bad JSON, unsupported content type, oversized body, bad URL encoding …
       request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'illegal request');

@@ -21,9 +21,23 @@ export const SANDBOX_ADMIN_TOTP_SECRET = 'WKKDAQZXSEXLGQOX7SNYONKND5Y6JYAH';
 
 /** Passwords an attacker tries first: refused for the admin in production (compared case-insensitively). */
 const COMMON_PASSWORDS = new Set(
-  ['password', 'password1', 'password123', 'admin', 'admin123', 'admin1234', 'administrator', 'changeme', 'letmein', 'welcome', 'qwerty', '123456789012', 'p@ssw0rd', 'passw0rd', 'cardwallet'].map(
-    (p) => p.toLowerCase(),
-  ),
+  [
+    'password',
+    'password1',
+    'password123',
+    'admin',
+    'admin123',
+    'admin1234',
+    'administrator',
+    'changeme',
+    'letmein',
+    'welcome',
+    'qwerty',
+    '123456789012',
+    'p@ssw0rd',
+    'passw0rd',
+    'cardwallet',
+  ].map((p) => p.toLowerCase()),
 );
 
 /** Why the admin password is too weak for production, or undefined when it is acceptable. */
@@ -31,7 +45,8 @@ export function weakAdminPasswordReason(password: string): string | undefined {
   if (password === SANDBOX_ADMIN_PASSWORD) return 'is the documented sandbox default';
   if (password.length < 12) return 'must be at least 12 characters in production';
   const bare = password.toLowerCase().replace(/[^a-z0-9@]+/g, '');
-  if (COMMON_PASSWORDS.has(password.toLowerCase()) || COMMON_PASSWORDS.has(bare)) return 'is a commonly guessed password';
+  if (COMMON_PASSWORDS.has(password.toLowerCase()) || COMMON_PASSWORDS.has(bare))
+    return 'is a commonly guessed password';
   if (new Set(password).size < 6) return 'repeats too few different characters';
   return undefined;
 }
@@ -41,11 +56,17 @@ const bool = z
     error: 'must be one of true/false/1/0/yes/no/on/off',
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-const positiveInt = (def: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').positive('must be > 0').default(def);
+const positiveInt = (def: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be an integer').positive('must be > 0').default(def);
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535, 'must be 0..65535').default(8080),
+    PORT: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0)
+      .max(65535, 'must be 0..65535')
+      .default(8080),
     /**
      * Address to listen on. Default: loopback (127.0.0.1) in sandbox mode — the sandbox's dev routes
      * (one-time codes, minted deposits, KYC levels) and documented secrets must not reach the network
@@ -125,9 +146,17 @@ const envSchema = z
      * restarting, answering an error) — as a real issuer retries; 0 = never (tests that want to see
      * an event stay undelivered).
      */
-    SANDBOX_CARD_WEBHOOK_RETRY_MS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be ≥ 0').default(15_000),
+    SANDBOX_CARD_WEBHOOK_RETRY_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must be ≥ 0')
+      .default(15_000),
     /** How often the sandbox card issuer runs its monthly-fee job (charges this month's fees and owed ones the balance now covers). 0 = off. */
-    SANDBOX_CARD_FEE_RUN_MS: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0, 'must be ≥ 0').default(3_600_000),
+    SANDBOX_CARD_FEE_RUN_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must be ≥ 0')
+      .default(3_600_000),
     /** Newest front-end version code (app/version); clients below it are offered the upgrade. */
     APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
     /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
@@ -139,16 +168,26 @@ const envSchema = z
         try {
           return operatorProfileSchema.parse(JSON.parse(text));
         } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be JSON of { legalName, registration, address, licences[], support{ email, hours, groups[] } }' });
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be JSON of { legalName, registration, address, licences[], support{ email, hours, groups[] } }',
+          });
           return z.NEVER;
         }
       })
       .optional(),
     /** Passkeys (WebAuthn): the RP ID (a domain), its display name, and the exact origins allowed (comma-separated).
      * Sandbox defaults: localhost and any http(s)://localhost:<port>; outside sandbox passkeys stay off until both are set. */
-    PASSKEY_RP_ID: z.string().regex(/^[a-z0-9.-]+$/, 'must be a domain such as wallet.example.com').optional(),
+    PASSKEY_RP_ID: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/, 'must be a domain such as wallet.example.com')
+      .optional(),
     PASSKEY_RP_NAME: z.string().min(1).max(64).default('CardWallet'),
-    PASSKEY_ORIGINS: z.string().regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins').optional(),
+    PASSKEY_ORIGINS: z
+      .string()
+      .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
@@ -156,21 +195,42 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'contradicts APP_MODE' });
     }
     if (env.APP_MIN_VERSION_CODE > env.APP_LATEST_VERSION_CODE) {
-      ctx.addIssue({ code: 'custom', path: ['APP_MIN_VERSION_CODE'], message: 'must not exceed APP_LATEST_VERSION_CODE' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APP_MIN_VERSION_CODE'],
+        message: 'must not exceed APP_LATEST_VERSION_CODE',
+      });
     }
     if (!sandbox && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is required outside sandbox mode' });
     }
     const weak = !sandbox && env.ADMIN_PASSWORD ? weakAdminPasswordReason(env.ADMIN_PASSWORD) : undefined;
-    if (weak) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: `${weak} (production refuses a weak admin password)` });
+    if (weak)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: `${weak} (production refuses a weak admin password)`,
+      });
     if (!sandbox && !env.ADMIN_TOTP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is required outside sandbox mode (the admin signs in with a second factor)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_TOTP_SECRET'],
+        message: 'is required outside sandbox mode (the admin signs in with a second factor)',
+      });
     }
     if (!sandbox && env.ADMIN_TOTP_SECRET === SANDBOX_ADMIN_TOTP_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_TOTP_SECRET'], message: 'is the documented sandbox secret: generate your own' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_TOTP_SECRET'],
+        message: 'is the documented sandbox secret: generate your own',
+      });
     }
     if (!sandbox && !env.OPERATOR_PROFILE_JSON) {
-      ctx.addIssue({ code: 'custom', path: ['OPERATOR_PROFILE_JSON'], message: 'is required outside sandbox mode (the about page states who operates the service)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_PROFILE_JSON'],
+        message: 'is required outside sandbox mode (the about page states who operates the service)',
+      });
     }
     if (env.SMTP_HOST && !env.SMTP_FROM) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_HOST is set' });
@@ -302,7 +362,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PASSKEY_RP_ID && e.PASSKEY_ORIGINS
         ? { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS.split(',') }
         : sandbox
-          ? { rpId: e.PASSKEY_RP_ID ?? 'localhost', rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS?.split(',') ?? 'localhost' }
+          ? {
+              rpId: e.PASSKEY_RP_ID ?? 'localhost',
+              rpName: e.PASSKEY_RP_NAME,
+              origins: e.PASSKEY_ORIGINS?.split(',') ?? 'localhost',
+            }
           : undefined,
   };
 }

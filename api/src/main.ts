@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   // answered 500 ("must be called after .ready()") on every start that seeded demo data.
   await app.ready();
   app.log.info(
-    { driver: database.driver, dataDir: database.driver === 'pglite' ? config.dataDir : undefined, migrations: database.migrations },
+    {
+      driver: database.driver,
+      dataDir: database.driver === 'pglite' ? config.dataDir : undefined,
+      migrations: database.migrations,
+    },
     'database ready',
   );
 
@@ -100,7 +104,10 @@ async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info({ sandbox: config.sandbox, web: Boolean(config.webRoot), port }, `CardWallet API on http://localhost:${port}/api/`);
+  app.log.info(
+    { sandbox: config.sandbox, web: Boolean(config.webRoot), port },
+    `CardWallet API on http://localhost:${port}/api/`,
+  );
 }
 
 function isLoopback(host: string): boolean {

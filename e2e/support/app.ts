@@ -4,7 +4,11 @@ import { expect, type Page, type Request } from '@playwright/test';
 /** What the shell exposes on window for tests (see shell/src/bootstrap.tsx). */
 export interface ShellHandle {
   host: {
-    http: { request(options: unknown): Promise<unknown>; get(url: string, params?: unknown, options?: unknown): Promise<unknown>; post(url: string, data?: unknown, options?: unknown): Promise<unknown> };
+    http: {
+      request(options: unknown): Promise<unknown>;
+      get(url: string, params?: unknown, options?: unknown): Promise<unknown>;
+      post(url: string, data?: unknown, options?: unknown): Promise<unknown>;
+    };
     session: { signIn(s: { token: string; userId: string }): void; get(): { isLoggedIn: boolean } };
     tabBadge: { set(tab: string, n: number): void };
   };
@@ -50,7 +54,10 @@ export function navTitle(page: Page, text: string | RegExp) {
 
 export async function signInLocally(page: Page, userId = 'e2e-user') {
   await page.evaluate((id) => {
-    (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token: `e2e-token-${id}`, userId: id });
+    (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({
+      token: `e2e-token-${id}`,
+      userId: id,
+    });
   }, userId);
 }
 

@@ -8,7 +8,16 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
   // Colours are measured as painted: wait until the page's slide-in and any toast fade have finished
   // (a half-transparent element mid-animation fails contrast for no real reason).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // antd-mobile fades masks with react-spring (inline opacity, invisible to getAnimations): wait
   // until each is fully shown or hidden. A toast is left out of the check instead of waited for: it
   // is transient (its fade-out can start while axe runs) and its colours are fixed — white on the
@@ -31,7 +40,9 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
     rule: v.id,
     impact: v.impact,
     help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
+    nodes: v.nodes
+      .slice(0, 5)
+      .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
   }));
   expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
 }

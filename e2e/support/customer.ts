@@ -41,11 +41,17 @@ export interface Customer {
 export async function registerCustomer(request: APIRequestContext, tag: string): Promise<Customer> {
   const email = uniqueEmail(tag);
   const password = strongPassword(tag);
-  expect((await api(request, 'POST', 'user/sendCode', { body: { account: email, purpose: 'register' } })).code).toBe(200);
+  expect((await api(request, 'POST', 'user/sendCode', { body: { account: email, purpose: 'register' } })).code).toBe(
+    200,
+  );
   const code = await readCode(request, email);
-  const registered = await api(request, 'POST', 'user/register', { body: { account: email, code, password, confirmPassword: password, agreement: true } });
+  const registered = await api(request, 'POST', 'user/register', {
+    body: { account: email, code, password, confirmPassword: password, agreement: true },
+  });
   expect(registered.code, registered.msg).toBe(200);
-  const login = await api<{ token: string; userId: string }>(request, 'POST', 'user/login', { body: { account: email, password } });
+  const login = await api<{ token: string; userId: string }>(request, 'POST', 'user/login', {
+    body: { account: email, password },
+  });
   expect(login.code, login.msg).toBe(200);
   return { email, password, ...login.data };
 }
@@ -55,7 +61,9 @@ export async function registerCustomer(request: APIRequestContext, tag: string):
  * passkey specs use (WebAuthn refuses IP origins) through a test-level baseURL this helper cannot see.
  */
 function appOrigins(): { hostname: string; secure: boolean }[] {
-  const base = new URL(test.info().project.use.baseURL ?? process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8090}`);
+  const base = new URL(
+    test.info().project.use.baseURL ?? process.env.E2E_BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 8090}`,
+  );
   const hosts = new Set([base.hostname, 'localhost']);
   return [...hosts].map((hostname) => ({ hostname, secure: base.protocol === 'https:' }));
 }
@@ -63,9 +71,18 @@ function appOrigins(): { hostname: string; secure: boolean }[] {
 /** The API's session cookie for `token` in the page's browser context (what a sign-in's answer sets). */
 export async function addSessionCookie(page: Page, token: string) {
   const expires = Math.floor(Date.now() / 1000) + 29 * 86400;
-  await page
-    .context()
-    .addCookies(appOrigins().map(({ hostname, secure }) => ({ name: SESSION_COOKIE, value: token, domain: hostname, path: '/', httpOnly: true, secure, sameSite: 'Strict' as const, expires })));
+  await page.context().addCookies(
+    appOrigins().map(({ hostname, secure }) => ({
+      name: SESSION_COOKIE,
+      value: token,
+      domain: hostname,
+      path: '/',
+      httpOnly: true,
+      secure,
+      sameSite: 'Strict' as const,
+      expires,
+    })),
+  );
 }
 
 /**
@@ -90,11 +107,15 @@ export async function signInAs(page: Page, customer: Pick<Customer, 'token' | 'u
 
 /** A sandbox deposit to the customer's USDT (TRC20) address, mined to `blocks` confirmations. */
 export async function sandboxDeposit(request: APIRequestContext, customer: Customer, amount: string, blocks = 19) {
-  const address = await api<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', { token: customer.token, params: { currency: 'USDT', network: 'TRC20' } });
+  const address = await api<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', {
+    token: customer.token,
+    params: { currency: 'USDT', network: 'TRC20' },
+  });
   const deposit = await api<{ id: string; txHash: string }>(request, 'POST', 'dev/chain/deposit', {
     body: { address: address.data.address, currency: 'USDT', network: 'TRC20', amount },
   });
   expect(deposit.code, deposit.msg).toBe(200);
-  if (blocks > 0) expect((await api(request, 'POST', 'dev/chain/mine', { body: { network: 'TRC20', blocks } })).code).toBe(200);
+  if (blocks > 0)
+    expect((await api(request, 'POST', 'dev/chain/mine', { body: { network: 'TRC20', blocks } })).code).toBe(200);
   return deposit.data;
 }

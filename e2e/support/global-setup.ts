@@ -21,10 +21,14 @@ export default function globalSetup() {
   if (process.env.E2E_BASE_URL) return; // a deployed server: its build is what it is
   if (isTestBuild()) return;
   console.log('[e2e] shell/dist is not a test build: rebuilding the shell with CW_TEST_BUILD=1');
-  const result = spawnSync(process.execPath, [`${root}/scripts/pnpm.mjs`, '--filter', '@cardwallet/shell', 'run', 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, CW_TEST_BUILD: '1' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [`${root}/scripts/pnpm.mjs`, '--filter', '@cardwallet/shell', 'run', 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, CW_TEST_BUILD: '1' },
+    },
+  );
   if (result.status !== 0) throw new Error('could not build the shell as a test build');
 }

@@ -19,7 +19,9 @@ export default async function globalTeardown(config: FullConfig) {
     throw new Error(`could not read the CSP violation reports from ${baseURL}: ${String(error)}`, { cause: error });
   }
   if (violations.length > 0) {
-    throw new Error(`Content-Security-Policy violations during the e2e suite (${violations.length}):\n${JSON.stringify(violations, null, 2)}`);
+    throw new Error(
+      `Content-Security-Policy violations during the e2e suite (${violations.length}):\n${JSON.stringify(violations, null, 2)}`,
+    );
   }
   console.log('[e2e] Content-Security-Policy violations reported during the suite: 0');
 }

@@ -25,9 +25,17 @@ for (const path of pages) {
   const loadBefore = os.loadavg()[0];
   for (let i = 0; i < runs; i++) {
     // A fresh browser per run: cold cache, no service worker, no cookies.
-    const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
     try {
-      const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const { lhr } = await lighthouse(`${base}${path}`, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      });
       const a = lhr.audits;
       const r = {
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -38,14 +46,28 @@ for (const path of pages) {
         kib: a['total-byte-weight'].numericValue / 1024,
       };
       results.push(r);
-      console.log(`${path} run ${i + 1}: score ${r.score}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  ${r.kib.toFixed(0)} KiB`);
+      console.log(
+        `${path} run ${i + 1}: score ${r.score}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  ${r.kib.toFixed(0)} KiB`,
+      );
     } finally {
       await chrome.kill();
     }
   }
   const m = (k) => median(results.map((r) => r[k]));
-  rows.push({ path, score: m('score'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt'), cls: m('cls'), kib: m('kib'), load: `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}` });
+  rows.push({
+    path,
+    score: m('score'),
+    fcp: m('fcp'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+    cls: m('cls'),
+    kib: m('kib'),
+    load: `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+  });
 }
 console.log(`\nmedians of ${runs} (Lighthouse mobile default, cold)`);
 console.log('| page | score | FCP | LCP | TBT | CLS | bytes | load average |\n|---|---:|---:|---:|---:|---:|---:|---|');
-for (const r of rows) console.log(`| \`${r.path}\` | ${r.score} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.kib.toFixed(0)} KiB | ${r.load} |`);
+for (const r of rows)
+  console.log(
+    `| \`${r.path}\` | ${r.score} | ${(r.fcp / 1000).toFixed(2)} s | ${(r.lcp / 1000).toFixed(2)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${r.kib.toFixed(0)} KiB | ${r.load} |`,
+  );

@@ -6,7 +6,15 @@ import { chromium } from '@playwright/test';
 const base = process.argv[2] ?? 'http://127.0.0.1:8090';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 // Signed-in scenarios use the sandbox demo customer's real session (the pages call the real API).
@@ -62,7 +70,12 @@ async function measure(label, path, { signIn = false, settle, then } = {}) {
     if (url.pathname.startsWith('/api/')) continue;
     const sizes = await request.sizes();
     const response = await request.response();
-    rows.push({ path: url.pathname, type: request.resourceType(), bytes: sizes.responseBodySize, encoding: (await response?.headerValue('content-encoding')) ?? 'identity' });
+    rows.push({
+      path: url.pathname,
+      type: request.resourceType(),
+      bytes: sizes.responseBodySize,
+      encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+    });
   }
   const js = rows.filter((r) => r.type === 'script' || r.path.endsWith('.js'));
   const css = rows.filter((r) => r.path.endsWith('.css'));
@@ -84,7 +97,10 @@ async function measure(label, path, { signIn = false, settle, then } = {}) {
 const results = [
   await measure('home (cold)', '/', { settle: 'Quick actions' }),
   await measure('home, logged in (cold)', '/', { signIn: true, settle: 'Quick actions' }),
-  await measure('wallet index, logged in (cold deep link)', '/pages/wallet/index', { signIn: true, settle: 'Currencies' }),
+  await measure('wallet index, logged in (cold deep link)', '/pages/wallet/index', {
+    signIn: true,
+    settle: 'Currencies',
+  }),
   await measure('member index (cold deep link)', '/pages/user/index', { settle: 'Not logged in' }),
   await measure('card index, logged in (cold deep link)', '/pages/card/index', { signIn: true, settle: 'My cards' }),
   await measure('message centre, logged in (cold deep link)', '/pages/index/information', { signIn: true }),
@@ -101,6 +117,9 @@ const results = [
 await browser.close();
 const kib = (n) => (n / 1024).toFixed(1);
 for (const r of results) {
-  console.log(`\n${r.label} ${r.path}: ${r.requests} requests, JS ${r.jsRequests} files ${kib(r.jsBytes)} KiB (${r.encodings.join(',')}), CSS ${kib(r.cssBytes)} KiB, total ${kib(r.totalBytes)} KiB, ${r.elapsedMs} ms`);
-  if (process.env.VERBOSE) for (const row of r.rows) console.log(`  ${kib(row.bytes).padStart(7)} KiB ${row.encoding.padEnd(8)} ${row.path}`);
+  console.log(
+    `\n${r.label} ${r.path}: ${r.requests} requests, JS ${r.jsRequests} files ${kib(r.jsBytes)} KiB (${r.encodings.join(',')}), CSS ${kib(r.cssBytes)} KiB, total ${kib(r.totalBytes)} KiB, ${r.elapsedMs} ms`,
+  );
+  if (process.env.VERBOSE)
+    for (const row of r.rows) console.log(`  ${kib(row.bytes).padStart(7)} KiB ${row.encoding.padEnd(8)} ${row.path}`);
 }

@@ -18,7 +18,10 @@ test.describe('about, help centre and user agreement', () => {
     await expectAccessible(page);
   });
 
-  test('help: topics, search, an article, the support groups; feedback needs a rating and at most 140 characters', async ({ page, request }) => {
+  test('help: topics, search, an article, the support groups; feedback needs a rating and at most 140 characters', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request, 'help');
     await signInAs(page, customer);
     await page.goto('/pages/about/help');

@@ -15,10 +15,18 @@ const DEMO = { account: 'demo@cardwallet.test', password: 'Demo1234!', payPasswo
 type Balances = { balances: Array<{ currency: string; available: string }>; cardFunding: string };
 const usdt = (b: Balances) => Number(b.balances.find((x) => x.currency === 'USDT')!.available);
 
-test('the demo customer withdraws from a card and moves card-funding money back, and sees it in the wallet', async ({ page, request }) => {
+test('the demo customer withdraws from a card and moves card-funding money back, and sees it in the wallet', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const session = await loginThroughApi(request, DEMO.account, DEMO.password);
-  const { cards } = await call<{ cards: Array<{ id: string; status: string; type: string; balance: string }> }>(request, 'GET', 'card/list', session.token);
+  const { cards } = await call<{ cards: Array<{ id: string; status: string; type: string; balance: string }> }>(
+    request,
+    'GET',
+    'card/list',
+    session.token,
+  );
   const card = cards.find((c) => c.type === 'virtual' && c.status === 'active')!;
   expect(Number(card.balance)).toBeGreaterThanOrEqual(16);
   const before = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
@@ -56,13 +64,24 @@ test('the demo customer withdraws from a card and moves card-funding money back,
 
   // 3. Both arrived in the wallet: its statement has them (the demo's seeded deposits may confirm
   // meanwhile as other specs mine blocks, so the entries are checked, not the balance's total).
-  const flow = await call<{ data: Array<{ type: string; amount: string; currency: string }> }>(request, 'GET', 'wallet/cashFlow', session.token, {
-    filter: 'income',
-    currency: 'USDT',
-    page: '1',
-    per_page: '10',
-  });
-  expect(flow.data).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'card_withdraw', amount: '10' }), expect.objectContaining({ type: 'transfer_from_card', amount: '20' })]));
+  const flow = await call<{ data: Array<{ type: string; amount: string; currency: string }> }>(
+    request,
+    'GET',
+    'wallet/cashFlow',
+    session.token,
+    {
+      filter: 'income',
+      currency: 'USDT',
+      page: '1',
+      per_page: '10',
+    },
+  );
+  expect(flow.data).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ type: 'card_withdraw', amount: '10' }),
+      expect.objectContaining({ type: 'transfer_from_card', amount: '20' }),
+    ]),
+  );
   const after = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
   expect(usdt(after) - usdt(before)).toBeGreaterThanOrEqual(30);
   expect(Number(before.cardFunding) - Number(after.cardFunding)).toBeCloseTo(20, 6);
@@ -86,7 +105,12 @@ test('a top-up coupon lowers the gateway fee shown and charged', async ({ page, 
   });
   const code = issued.codes[0]!;
   await call(request, 'POST', 'coupon/bind', session.token, { code });
-  const { cards } = await call<{ cards: Array<{ id: string; status: string; type: string; balance: string }> }>(request, 'GET', 'card/list', session.token);
+  const { cards } = await call<{ cards: Array<{ id: string; status: string; type: string; balance: string }> }>(
+    request,
+    'GET',
+    'card/list',
+    session.token,
+  );
   const card = cards.find((c) => c.type === 'virtual' && c.status === 'active')!;
   const before = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
   await signIn(page, session);
@@ -94,9 +118,13 @@ test('a top-up coupon lowers the gateway fee shown and charged', async ({ page, 
   await page.goto(`/pages/card/recharge?cardId=${card.id}`);
   await page.getByLabel('Amount (USD)', { exact: true }).fill('20');
   await expect(main(page).locator('.adm-list-item').filter({ hasText: 'Gateway fee' })).toContainText('$0.30');
-  await main(page).getByRole('radio', { name: new RegExp(`^${code} — \\$1\\.00 off`) }).check();
+  await main(page)
+    .getByRole('radio', { name: new RegExp(`^${code} — \\$1\\.00 off`) })
+    .check();
   await expect(main(page).locator('.adm-list-item').filter({ hasText: 'Gateway fee' })).toContainText('$0.00');
-  await expect(main(page).locator('.adm-list-item').filter({ hasText: 'Total taken from your wallet' })).toContainText('$20.00');
+  await expect(main(page).locator('.adm-list-item').filter({ hasText: 'Total taken from your wallet' })).toContainText(
+    '$20.00',
+  );
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Top up' }).click();
   await expect(page).toHaveURL(/\/pages\/card\/index$/);

@@ -28,7 +28,11 @@ test('an unfreeze-fee coupon lowers the unfreeze fee shown and charged', async (
   await call(request, 'POST', 'coupon/bind', session.token, { code });
   await call(request, 'POST', 'dev/cards/riskFreeze', null, { cardId: session.cardId, days: 0 });
   // The freeze reaches us as the issuer's signed webhook: wait for the card's state, not for a time.
-  await expect.poll(async () => (await call<Card>(request, 'GET', 'card/detail', session.token, { cardId: session.cardId })).status).toBe('risk_frozen');
+  await expect
+    .poll(
+      async () => (await call<Card>(request, 'GET', 'card/detail', session.token, { cardId: session.cardId })).status,
+    )
+    .toBe('risk_frozen');
   const before = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
   await signIn(page, session);
 
@@ -47,7 +51,9 @@ test('an unfreeze-fee coupon lowers the unfreeze fee shown and charged', async (
   await expect(row('You pay')).toContainText('$0.40');
   await expectAccessible(page);
 
-  await main(page).getByRole('button', { name: /^Request unfreeze \(.?\$0\.40.?\)$/ }).click();
+  await main(page)
+    .getByRole('button', { name: /^Request unfreeze \(.?\$0\.40.?\)$/ })
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('The request costs');
   await expect(dialog).toContainText('$0.40');
@@ -58,6 +64,9 @@ test('an unfreeze-fee coupon lowers the unfreeze fee shown and charged', async (
   // Charged: 0.40 left the card funding, and the coupon is used.
   const after = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
   expect(Number(before.cardFunding) - Number(after.cardFunding)).toBeCloseTo(0.4, 6);
-  const used = await call<{ data: Array<{ code: string }> }>(request, 'GET', 'coupon/list', session.token, { state: 'used', scope: 'card_unfreeze_fee' });
+  const used = await call<{ data: Array<{ code: string }> }>(request, 'GET', 'coupon/list', session.token, {
+    state: 'used',
+    scope: 'card_unfreeze_fee',
+  });
   expect(used.data.map((c) => c.code)).toContain(code);
 });

@@ -11,7 +11,14 @@ export interface Envelope<T = unknown> {
 }
 
 /** /api/<path> as a customer (or anonymous with `token` null); asserts HTTP 200 and body code 200. */
-export async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+export async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await request.fetch(`/api/${path}`, {
     method,
     ...(method === 'GET' ? { params: body as Record<string, string> } : { data: body ?? {} }),
@@ -29,19 +36,51 @@ export { signInAs as signIn } from '../support/customer';
 export const main = (page: Page) => page.locator('main').last();
 
 /** A customer with an active virtual card holding `load` USD (through the real apply + activation). */
-export async function cardholder(request: APIRequestContext, opts: { level?: number; funds?: string; load?: string } = {}) {
+export async function cardholder(
+  request: APIRequestContext,
+  opts: { level?: number; funds?: string; load?: string } = {},
+) {
   const account = uniqueEmail('cards2');
   const password = strongPassword('cards2');
   await registerThroughApi(request, account, password);
   const { token, userId } = await loginThroughApi(request, account, password);
   await call(request, 'POST', 'dev/users/kyc', null, { userId, level: opts.level ?? 1, birthDate: '1990-05-14' });
   const funds = opts.funds ?? '200';
-  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
-  await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
+  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
+    currency: 'USDT',
+    network: 'TRC20',
+  });
+  await call(request, 'POST', 'dev/chain/deposit', null, {
+    address,
+    currency: 'USDT',
+    network: 'TRC20',
+    amount: funds,
+  });
   await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-  await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
+  await call(
+    request,
+    'POST',
+    'wallet/transfer',
+    token,
+    { currency: 'USDT', amount: funds },
+    { 'Idempotency-Key': randomUUID() },
+  );
   if (opts.load === '0') return { token, userId, cardId: '', password };
-  const card = await call<{ id: string }>(request, 'POST', 'card/apply', token, { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, { 'Idempotency-Key': randomUUID() });
-  await call(request, 'POST', 'card/activate', token, { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' }, { 'Idempotency-Key': randomUUID() });
+  const card = await call<{ id: string }>(
+    request,
+    'POST',
+    'card/apply',
+    token,
+    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  await call(
+    request,
+    'POST',
+    'card/activate',
+    token,
+    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' },
+    { 'Idempotency-Key': randomUUID() },
+  );
   return { token, userId, cardId: card.id, password };
 }

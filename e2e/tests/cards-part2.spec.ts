@@ -18,7 +18,10 @@ async function typePin(page: Page, label: string, digits: string) {
 }
 
 test.describe('cards, part 2', () => {
-  test('card details: refused without a transaction password, revealed with it, then hidden', async ({ page, request }) => {
+  test('card details: refused without a transaction password, revealed with it, then hidden', async ({
+    page,
+    request,
+  }) => {
     const session = await cardholder(request);
     await signIn(page, session);
     await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
@@ -28,11 +31,20 @@ test.describe('cards, part 2', () => {
     await main(page).getByRole('button', { name: 'View card number and CVV' }).click();
     await typePin(page, 'Transaction password, 6 digits', '246810');
     await expect(main(page).getByText('Viewing CVV requires a transaction password')).toBeVisible();
-    await expect(main(page).getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute('href', '/pages/user/paypass');
+    await expect(main(page).getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute(
+      'href',
+      '/pages/user/paypass',
+    );
     await expectAccessible(page);
 
-    await call(request, 'POST', 'user/stepUp', session.token, { purpose: 'paypass', proof: { kind: 'password', password: session.password } });
-    await call(request, 'POST', 'user/setPayPassword', session.token, { password: '246810', confirmPassword: '246810' });
+    await call(request, 'POST', 'user/stepUp', session.token, {
+      purpose: 'paypass',
+      proof: { kind: 'password', password: session.password },
+    });
+    await call(request, 'POST', 'user/setPayPassword', session.token, {
+      password: '246810',
+      confirmPassword: '246810',
+    });
     await typePin(page, 'Transaction password, 6 digits', '246810');
     const details = main(page).getByRole('region', { name: 'Card details' });
     await expect(details).toBeVisible();
@@ -49,12 +61,21 @@ test.describe('cards, part 2', () => {
     await expect(main(page).getByText('No card orders yet')).toBeVisible();
     await expectAccessible(page);
 
-    const purchase = await call<{ transactionId: string; approved: boolean }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '12.50', merchant: 'Corner Bakery' });
+    const purchase = await call<{ transactionId: string; approved: boolean }>(
+      request,
+      'POST',
+      'dev/cards/purchase',
+      null,
+      { cardId: session.cardId, amount: '12.50', merchant: 'Corner Bakery' },
+    );
     expect(purchase.approved).toBe(true);
     const row = main(page).getByRole('button', { name: /Corner Bakery/ });
     // The issuer's webhook is announced live to the open page (no reload).
     await expect(row).toContainText('Pre-authorisation');
-    await call(request, 'POST', 'dev/cards/transaction', null, { transactionId: purchase.transactionId, action: 'clear' });
+    await call(request, 'POST', 'dev/cards/transaction', null, {
+      transactionId: purchase.transactionId,
+      action: 'clear',
+    });
     await expect(row).toContainText('Completed');
     await row.click();
     const dialog = page.getByRole('dialog', { name: 'Order details' });
@@ -67,15 +88,23 @@ test.describe('cards, part 2', () => {
     await expect(dialog).toBeHidden();
     const now = new Date();
     const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-    const run = await call<{ charged: number }>(request, 'POST', 'dev/cards/monthlyFees', null, { cardId: session.cardId, month: next.toISOString().slice(0, 7) });
+    const run = await call<{ charged: number }>(request, 'POST', 'dev/cards/monthlyFees', null, {
+      cardId: session.cardId,
+      month: next.toISOString().slice(0, 7),
+    });
     expect(run.charged).toBe(1);
-    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(next);
+    const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      next,
+    );
     const fee = main(page).getByRole('button', { name: new RegExp(`Monthly card fee · ${monthName}`) });
     await expect(fee).toContainText('−$1.00');
     await expect(fee).toContainText('Completed');
   });
 
-  test("the diagnostics page's sandbox merchant buys on the card; the purchase is in the statement", async ({ page, request }) => {
+  test("the diagnostics page's sandbox merchant buys on the card; the purchase is in the statement", async ({
+    page,
+    request,
+  }) => {
     const session = await cardholder(request);
     await signIn(page, session);
     await page.goto('/pages/index/test');
@@ -98,7 +127,13 @@ test.describe('cards, part 2', () => {
     await expect(main(page).getByRole('article')).toContainText('Frozen');
     await expectAccessible(page);
 
-    const declined = await call<{ approved: boolean; declineReason: string }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '5', merchant: 'Late Night Cab' });
+    const declined = await call<{ approved: boolean; declineReason: string }>(
+      request,
+      'POST',
+      'dev/cards/purchase',
+      null,
+      { cardId: session.cardId, amount: '5', merchant: 'Late Night Cab' },
+    );
     expect(declined).toMatchObject({ approved: false, declineReason: 'card_frozen' });
     await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
     await expect(main(page).getByRole('button', { name: /Late Night Cab/ })).toContainText('Transaction cancelled');
@@ -107,7 +142,14 @@ test.describe('cards, part 2', () => {
     await main(page).getByRole('button', { name: 'Unfreeze card' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Unfreeze card' }).click();
     await expect(main(page).getByRole('article')).toContainText('Active');
-    expect((await call<{ approved: boolean }>(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '5' })).approved).toBe(true);
+    expect(
+      (
+        await call<{ approved: boolean }>(request, 'POST', 'dev/cards/purchase', null, {
+          cardId: session.cardId,
+          amount: '5',
+        })
+      ).approved,
+    ).toBe(true);
   });
 
   test('closing a card refunds its balance to the wallet', async ({ page, request }) => {
@@ -133,7 +175,13 @@ test.describe('cards, part 2', () => {
 
   test('bind a physical card received by post', async ({ page, request }) => {
     const session = await cardholder(request, { level: 2, load: '0' });
-    const stock = await call<{ pan: string; carrierCode: string; last4: string }>(request, 'POST', 'dev/cards/stock', null, { brand: 'mastercard', tier: 'standard' });
+    const stock = await call<{ pan: string; carrierCode: string; last4: string }>(
+      request,
+      'POST',
+      'dev/cards/stock',
+      null,
+      { brand: 'mastercard', tier: 'standard' },
+    );
     await signIn(page, session);
     await page.goto('/pages/card/bind-card');
     await expect(main(page).getByText('Only cards issued by CardWallet can be bound.')).toBeVisible();
@@ -155,7 +203,13 @@ test.describe('cards, part 2', () => {
 
   test('ar-AE: the statement right to left, amounts left to right; the PIN pad', async ({ page, request }) => {
     const session = await cardholder(request);
-    await call(request, 'POST', 'dev/cards/purchase', null, { cardId: session.cardId, amount: '20', currency: 'EUR', merchant: 'Dubai Mall', then: 'clear' });
+    await call(request, 'POST', 'dev/cards/purchase', null, {
+      cardId: session.cardId,
+      amount: '20',
+      currency: 'EUR',
+      merchant: 'Dubai Mall',
+      then: 'clear',
+    });
     await signIn(page, session, 'ar-AE');
     await page.goto(`/pages/card/order-list?cardId=${session.cardId}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

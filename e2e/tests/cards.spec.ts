@@ -19,16 +19,34 @@ async function customer(request: APIRequestContext, { level, funds }: { level: n
   const { token, userId } = await loginThroughApi(request, account, password);
   await call(request, 'POST', 'dev/users/kyc', null, { userId, level, birthDate: '1990-05-14' });
   if (funds !== '0') {
-    const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
-    await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: funds });
+    const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
+      currency: 'USDT',
+      network: 'TRC20',
+    });
+    await call(request, 'POST', 'dev/chain/deposit', null, {
+      address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: funds,
+    });
     await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-    await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: funds }, { 'Idempotency-Key': randomUUID() });
+    await call(
+      request,
+      'POST',
+      'wallet/transfer',
+      token,
+      { currency: 'USDT', amount: funds },
+      { 'Idempotency-Key': randomUUID() },
+    );
   }
   return { token, userId, password };
 }
 
 test.describe('cards', () => {
-  test('apply for a virtual card → activate with the first top-up → withdraw to the wallet (en-US)', async ({ page, request }) => {
+  test('apply for a virtual card → activate with the first top-up → withdraw to the wallet (en-US)', async ({
+    page,
+    request,
+  }) => {
     // Three flows in one customer's life (apply, activate, withdraw) with four axe checks: 35–48 s
     // on two loaded cores, past the suite's 45 s default.
     test.setTimeout(90_000);
@@ -78,8 +96,14 @@ test.describe('cards', () => {
     await expect(page).toHaveURL(/\/pages\/card\/withdraw\?cardId=/);
     await expect(main(page)).toContainText('$94.00');
     // The withdrawal asks the transaction password (spec §6).
-    await call(request, 'POST', 'user/stepUp', session.token, { purpose: 'paypass', proof: { kind: 'password', password: session.password } });
-    await call(request, 'POST', 'user/setPayPassword', session.token, { password: '135790', confirmPassword: '135790' });
+    await call(request, 'POST', 'user/stepUp', session.token, {
+      purpose: 'paypass',
+      proof: { kind: 'password', password: session.password },
+    });
+    await call(request, 'POST', 'user/setPayPassword', session.token, {
+      password: '135790',
+      confirmPassword: '135790',
+    });
     await page.getByLabel('Amount (USD)', { exact: true }).fill('95');
     await page.getByLabel('Transaction password', { exact: true }).fill('135790');
     await page.getByRole('button', { name: 'Withdraw' }).click();
@@ -92,7 +116,12 @@ test.describe('cards', () => {
     await expect(page.getByRole('article', { name: /Visa Virtual card ending/ })).toContainText('$45.00');
 
     // 300 − 10 application fee − 100 first top-up = 190 on the card-funding balance; the 50 withdrawn are in the USD wallet.
-    const info = await call<{ cardFunding: string; sources: Array<{ currency: string; available: string }> }>(request, 'GET', 'wallet/transferInfo', session.token);
+    const info = await call<{ cardFunding: string; sources: Array<{ currency: string; available: string }> }>(
+      request,
+      'GET',
+      'wallet/transferInfo',
+      session.token,
+    );
     expect(info.cardFunding).toBe('190.00');
     expect(info.sources.find((x) => x.currency === 'USD')?.available).toBe('50');
 
@@ -128,7 +157,10 @@ test.describe('cards', () => {
     await expect(page).toHaveURL(/\/pages\/user\/kyc-lv2\?redirect=/);
   });
 
-  test('shipping addresses: add with a checked mobile number, then choose one for a physical card (KYC 2)', async ({ page, request }) => {
+  test('shipping addresses: add with a checked mobile number, then choose one for a physical card (KYC 2)', async ({
+    page,
+    request,
+  }) => {
     const session = await customer(request, { level: 2, funds: '100' });
     await signIn(page, session);
     await page.goto('/pages/card/select-address');

@@ -6,7 +6,9 @@ import { api, registerCustomer, sandboxDeposit, signInAs, type Customer } from '
 const DEMO = { email: 'demo@cardwallet.test', password: 'Demo1234!' };
 
 async function demoCustomer(request: Parameters<typeof registerCustomer>[0]): Promise<Customer> {
-  const login = await api<{ token: string; userId: string }>(request, 'POST', 'user/login', { body: { account: DEMO.email, password: DEMO.password } });
+  const login = await api<{ token: string; userId: string }>(request, 'POST', 'user/login', {
+    body: { account: DEMO.email, password: DEMO.password },
+  });
   expect(login.code, login.msg).toBe(200);
   return { ...DEMO, ...login.data };
 }
@@ -19,7 +21,9 @@ test.describe('home page', () => {
     await waitForShell(page);
     await expect(page.getByRole('heading', { level: 1, name: 'CardWallet' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What CardWallet offers' })).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Tip' })).toContainText('3DS verification is planned for July');
+    await expect(page.getByRole('complementary', { name: 'Tip' })).toContainText(
+      '3DS verification is planned for July',
+    );
     await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Total balance' })).toHaveCount(0);
     await expectAccessible(page);
@@ -30,7 +34,10 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/pages\/passport\/login$/);
   });
 
-  test('signed in as the demo customer: total balance, cards, unread messages, the announcement banner and news', async ({ page, request }) => {
+  test('signed in as the demo customer: total balance, cards, unread messages, the announcement banner and news', async ({
+    page,
+    request,
+  }) => {
     const demo = await demoCustomer(request);
     await signInAs(page, demo);
     // The page's sum of the owners' answers — the answers the page itself received (the wallet's USD
@@ -53,11 +60,17 @@ test.describe('home page', () => {
         .reduce((a, b) => a + b, 0);
       return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
     };
-    await expect.poll(async () => ({ shown: await totalBalance(page).textContent(), summed: expectedTotal() })).toEqual({ shown: expect.stringMatching(/^\$[\d,]+\.\d\d$/), summed: expect.any(String) });
+    await expect
+      .poll(async () => ({ shown: await totalBalance(page).textContent(), summed: expectedTotal() }))
+      .toEqual({ shown: expect.stringMatching(/^\$[\d,]+\.\d\d$/), summed: expect.any(String) });
     await expect(totalBalance(page)).toHaveText(expectedTotal()!);
     const cards = await api<{ cards: { balance: string }[] }>(request, 'GET', 'card/list', { token: demo.token });
     expect(cards.data.cards.length).toBeGreaterThan(0);
-    await expect(page.getByRole('region', { name: 'My cards' }).getByRole('link', { name: /(Visa|Mastercard)\s*(virtual|physical) card\s*•••• \d{4}/ })).toHaveCount(cards.data.cards.length);
+    await expect(
+      page
+        .getByRole('region', { name: 'My cards' })
+        .getByRole('link', { name: /(Visa|Mastercard)\s*(virtual|physical) card\s*•••• \d{4}/ }),
+    ).toHaveCount(cards.data.cards.length);
     await expect(page.getByRole('link', { name: /unread message|No unread messages/ })).toBeVisible();
     const banner = page.getByRole('region', { name: 'Announcements' });
     await expect(banner.getByRole('link', { name: /3DS verification is coming in July/ })).toBeVisible();
@@ -67,7 +80,10 @@ test.describe('home page', () => {
     await expectAccessible(page);
   });
 
-  test('a sandbox deposit updates the home balance, the unread count and the Wallet tab badge without a reload', async ({ page, request }) => {
+  test('a sandbox deposit updates the home balance, the unread count and the Wallet tab badge without a reload', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request, 'home-live');
     await signInAs(page, customer);
     await page.goto('/');
@@ -79,10 +95,18 @@ test.describe('home page', () => {
 
     await sandboxDeposit(request, customer, '25');
     await expect
-      .poll(async () => (await api<{ totalUsd: string }>(request, 'GET', 'wallet/balances', { token: customer.token })).data.totalUsd, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await api<{ totalUsd: string }>(request, 'GET', 'wallet/balances', { token: customer.token })).data.totalUsd,
+        { timeout: 15_000 },
+      )
       .not.toBe('0.00');
-    const totalUsd = (await api<{ totalUsd: string }>(request, 'GET', 'wallet/balances', { token: customer.token })).data.totalUsd;
-    await expect(totalBalance(page)).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(totalUsd)), { timeout: 15_000 });
+    const totalUsd = (await api<{ totalUsd: string }>(request, 'GET', 'wallet/balances', { token: customer.token }))
+      .data.totalUsd;
+    await expect(totalBalance(page)).toHaveText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(totalUsd)),
+      { timeout: 15_000 },
+    );
     await expect(page.getByRole('link', { name: '1 unread message' })).toBeVisible({ timeout: 15_000 });
     await expect(tab(page, 'wallet')).toContainText('1', { timeout: 15_000 });
     // Opening the wallet clears the badge (the wallet page shows the new events itself).
@@ -142,7 +166,9 @@ test.describe('home page', () => {
       await expect(page.getByRole('region', { name: 'الإعلانات' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'إجراءات سريعة' })).toBeVisible();
       // Nothing widens the phone's layout viewport: the page opens at its start, the tab bar fits.
-      expect(await page.evaluate(() => ({ width: document.documentElement.scrollWidth, scrollX: window.scrollX }))).toEqual({ width: 390, scrollX: 0 });
+      expect(
+        await page.evaluate(() => ({ width: document.documentElement.scrollWidth, scrollX: window.scrollX })),
+      ).toEqual({ width: 390, scrollX: 0 });
       await expectAccessible(page);
     });
 

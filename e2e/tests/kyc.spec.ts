@@ -37,7 +37,12 @@ function photo(): Buffer {
   ihdr[9] = 2;
   const raw = Buffer.alloc((1 + w * 3) * h, 0x80);
   for (let y = 0; y < h; y++) raw[y * (1 + w * 3)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const file = (name: string) => ({ name, mimeType: 'image/png', buffer: photo() });
 
@@ -51,13 +56,26 @@ async function newCustomer(page: Page, request: APIRequestContext, tag: string) 
   // What a sign-in answer does: the HttpOnly session cookie, then the shell records the user.
   await addSessionCookie(page, session.token);
   await page.evaluate((s) => {
-    (window as unknown as { __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } } }).__cardwallet.host.session.signIn(s);
+    (
+      window as unknown as {
+        __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } };
+      }
+    ).__cardwallet.host.session.signIn(s);
   }, session);
   return session;
 }
 
-async function api<T = unknown>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const response = method === 'GET' ? await request.get(`/api/${path}`, { headers: { 'Access-Token': token } }) : await request.post(`/api/${path}`, { headers: { 'Access-Token': token }, data: data ?? {} });
+async function api<T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) {
+  const response =
+    method === 'GET'
+      ? await request.get(`/api/${path}`, { headers: { 'Access-Token': token } })
+      : await request.post(`/api/${path}`, { headers: { 'Access-Token': token }, data: data ?? {} });
   return (await response.json()) as { code: number; msg: string; key?: string; data: T };
 }
 
@@ -68,7 +86,10 @@ async function api<T = unknown>(request: APIRequestContext, token: string, metho
  */
 async function level1ThroughApi(request: APIRequestContext, token: string): Promise<string> {
   const documentNumber = `76${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 8) + 1}`;
-  const uploaded = await request.post('/api/upload/image', { headers: { 'Access-Token': token }, multipart: { file: file('passport.png') } });
+  const uploaded = await request.post('/api/upload/image', {
+    headers: { 'Access-Token': token },
+    multipart: { file: file('passport.png') },
+  });
   const body = (await uploaded.json()) as { code: number; data: { files: { id: string }[] } };
   expect(body.code).toBe(200);
   const res = await api(request, token, 'POST', 'kyc/level1', {
@@ -125,7 +146,15 @@ test.describe('identity verification', () => {
     await page.getByRole('button', { name: 'Submit for verification' }).click();
     await expect(page.getByText('Under 18 cannot open cards.')).toBeVisible();
     // The API refuses it as well (the page is not the only gate).
-    const refused = await api(request, session.token, 'POST', 'kyc/level1', { country: 'GB', documentType: 'passport', firstName: 'Alex', lastName: 'Morgan', documentNumber: '533401286', birthDate: `${minor.getFullYear() - 16}-06-01`, documentImages: ['x'.repeat(22)] });
+    const refused = await api(request, session.token, 'POST', 'kyc/level1', {
+      country: 'GB',
+      documentType: 'passport',
+      firstName: 'Alex',
+      lastName: 'Morgan',
+      documentNumber: '533401286',
+      birthDate: `${minor.getFullYear() - 16}-06-01`,
+      documentImages: ['x'.repeat(22)],
+    });
     expect(refused.key).toBe('kyc_under_18');
 
     await page.getByLabel('Date of birth').fill('1990-05-14');
@@ -153,7 +182,9 @@ test.describe('identity verification', () => {
     const provider = page.frameLocator('iframe[title="Identity check by our verification partner"]');
     await expect(provider.getByText('Sam Taylor')).toBeVisible();
     await expectAccessible(page);
-    await provider.getByLabel('Document number as printed on the document').fill(documentNumber.replace(/(\d{3})(?=\d)/g, '$1 '));
+    await provider
+      .getByLabel('Document number as printed on the document')
+      .fill(documentNumber.replace(/(\d{3})(?=\d)/g, '$1 '));
     await provider.getByLabel('Photo of the document (front)').setInputFiles(file('document.png'));
     await provider.getByLabel('Selfie (camera or file)').setInputFiles(file('selfie.png'));
     await provider.getByRole('button', { name: 'Submit for review' }).click();
@@ -203,7 +234,11 @@ test.describe('identity verification', () => {
     await waitForShell(page);
     await addSessionCookie(page, session.token);
     await page.evaluate((s) => {
-      (window as unknown as { __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } } }).__cardwallet.host.session.signIn(s);
+      (
+        window as unknown as {
+          __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } };
+        }
+      ).__cardwallet.host.session.signIn(s);
     }, session);
     await page.goto('/pages/user/kyc');
     await expect(page.getByRole('heading', { name: 'Your verification level: 2' })).toBeVisible();
@@ -236,7 +271,7 @@ test.describe('identity verification', () => {
       await page.getByLabel('تاريخ الميلاد').fill('1992-11-30');
       await page.locator('input[type=file]').setInputFiles(file('passport.png'));
       await expect(page.locator('.adm-image-uploader-cell img')).toHaveCount(1);
-    await expect(page.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
+      await expect(page.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
       await settled(page);
       await expectAccessible(page);
       await page.getByRole('button', { name: 'إرسال للتحقق' }).click();

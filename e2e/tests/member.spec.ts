@@ -3,7 +3,16 @@ import { expectAccessible } from '../support/axe';
 import { signInAs } from '../support/customer';
 import { navTitle, waitForShell } from '../support/app';
 import { adminToken as signInAdmin } from '../support/admin';
-import { input, loginThroughApi, outboxCount, readCode, registerThroughApi, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
+import {
+  input,
+  loginThroughApi,
+  outboxCount,
+  readCode,
+  registerThroughApi,
+  strongPassword,
+  uniqueEmail,
+  useLanguage,
+} from './passport-helpers';
 
 /**
  * Member centre (issue 12) in Chromium against the real API: transaction password, bindings with
@@ -147,14 +156,23 @@ test('binds a phone with the outbox code, then changes it after proving the old 
   await expect(navTitle(page, 'Settings')).toBeVisible();
   // The old number was told.
   const notice = await request.get('/api/dev/outbox', { params: { to: first, limit: '1' } });
-  expect(((await notice.json()) as { data: { messages: { subject: string }[] } }).data.messages[0]?.subject).toBe('Your CardWallet account details were changed');
+  expect(((await notice.json()) as { data: { messages: { subject: string }[] } }).data.messages[0]?.subject).toBe(
+    'Your CardWallet account details were changed',
+  );
 });
 
 test('binds a coupon and finds it under "available"', async ({ page, request }) => {
   const adminToken = await signInAdmin(request);
   const issued = await request.post('/api/admin/coupons/issue', {
     headers: { 'Access-Token': adminToken },
-    data: { name: 'e2e', scope: 'card_application_fee', discountType: 'fixed', discountValue: '10', validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(), quantity: 1 },
+    data: {
+      name: 'e2e',
+      scope: 'card_application_fee',
+      discountType: 'fixed',
+      discountValue: '10',
+      validUntil: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      quantity: 1,
+    },
   });
   const code = ((await issued.json()) as { data: { codes: string[] } }).data.codes[0]!;
   await signedInCustomer(page, request, 'coupon');

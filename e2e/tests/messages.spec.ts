@@ -4,7 +4,10 @@ import { navTitle, waitForShell } from '../support/app';
 import { registerCustomer, sandboxDeposit, signInAs } from '../support/customer';
 
 test.describe('message centre and live updates', () => {
-  test('a sandbox deposit appears as a message on the open page without a reload; open it; mark all read', async ({ page, request }) => {
+  test('a sandbox deposit appears as a message on the open page without a reload; open it; mark all read', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request, 'messages');
     await signInAs(page, customer);
     await page.goto('/pages/index/information');
@@ -23,7 +26,10 @@ test.describe('message centre and live updates', () => {
     await expect(page.getByText(/40\.5.*USDT.*credited to your wallet/)).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: /Deposit credited/ }).first().click();
+    await page
+      .getByRole('button', { name: /Deposit credited/ })
+      .first()
+      .click();
     await expect(navTitle(page, 'Message')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Deposit credited' })).toBeVisible();
     await expectAccessible(page);
@@ -34,7 +40,10 @@ test.describe('message centre and live updates', () => {
     await expect(page.getByRole('button', { name: /Unread/ })).toHaveCount(0);
   });
 
-  test('announcements: pinned first, opening one reads it, mark all read clears the count', async ({ page, request }) => {
+  test('announcements: pinned first, opening one reads it, mark all read clears the count', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request, 'announce');
     await signInAs(page, customer);
     await page.goto('/pages/index/information');
@@ -57,18 +66,21 @@ test.describe('message centre and live updates', () => {
     await expect(page.getByRole('tab', { name: /^Announcements$/ })).toBeVisible();
   });
 
-  test('someone else\'s message does not exist or is not open', async ({ page, request }) => {
+  test("someone else's message does not exist or is not open", async ({ page, request }) => {
     const owner = await registerCustomer(request, 'msg-owner');
     await sandboxDeposit(request, owner, '30');
     const stranger = await registerCustomer(request, 'msg-stranger');
     // The owner's message id, read through the API.
     let id = '';
     await expect
-      .poll(async () => {
-        const res = await request.get('/api/notifications/messages', { headers: { 'Access-Token': owner.token } });
-        id = ((await res.json()) as { data: { data: { id: string }[] } }).data.data[0]?.id ?? '';
-        return id;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const res = await request.get('/api/notifications/messages', { headers: { 'Access-Token': owner.token } });
+          id = ((await res.json()) as { data: { data: { id: string }[] } }).data.data[0]?.id ?? '';
+          return id;
+        },
+        { timeout: 15_000 },
+      )
       .not.toBe('');
     await signInAs(page, stranger);
     await page.goto(`/pages/index/information-detail?id=${id}`);

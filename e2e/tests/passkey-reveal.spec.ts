@@ -17,7 +17,14 @@ async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -29,16 +36,48 @@ async function cardholder(request: APIRequestContext) {
   await registerThroughApi(request, account, password);
   const { token, userId } = await loginThroughApi(request, account, password);
   await call(request, 'POST', 'dev/users/kyc', null, { userId, level: 1, birthDate: '1990-05-14' });
-  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, { currency: 'USDT', network: 'TRC20' });
-  await call(request, 'POST', 'dev/chain/deposit', null, { address, currency: 'USDT', network: 'TRC20', amount: '200' });
+  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
+    currency: 'USDT',
+    network: 'TRC20',
+  });
+  await call(request, 'POST', 'dev/chain/deposit', null, {
+    address,
+    currency: 'USDT',
+    network: 'TRC20',
+    amount: '200',
+  });
   await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-  await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: '200' }, { 'Idempotency-Key': randomUUID() });
-  const card = await call<{ id: string }>(request, 'POST', 'card/apply', token, { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, { 'Idempotency-Key': randomUUID() });
-  await call(request, 'POST', 'card/activate', token, { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '100' }, { 'Idempotency-Key': randomUUID() });
+  await call(
+    request,
+    'POST',
+    'wallet/transfer',
+    token,
+    { currency: 'USDT', amount: '200' },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  const card = await call<{ id: string }>(
+    request,
+    'POST',
+    'card/apply',
+    token,
+    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
+    { 'Idempotency-Key': randomUUID() },
+  );
+  await call(
+    request,
+    'POST',
+    'card/activate',
+    token,
+    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '100' },
+    { 'Idempotency-Key': randomUUID() },
+  );
   return { token, userId, cardId: card.id };
 }
 
-test('a passkey registered in settings reveals the card CVV without the transaction password; accessible, Arabic right to left', async ({ page, request }) => {
+test('a passkey registered in settings reveals the card CVV without the transaction password; accessible, Arabic right to left', async ({
+  page,
+  request,
+}) => {
   const session = await cardholder(request);
   await signIn(page, session);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
@@ -61,7 +100,11 @@ test('a passkey registered in settings reveals the card CVV without the transact
   await expectAccessible(page);
   const grant = page.waitForRequest((r) => r.url().endsWith('/api/card/detailsGrant'));
   await confirm.click();
-  const sent = (await grant).postDataJSON() as { cardId: string; passkey?: { ceremonyId: string }; payPassword?: string };
+  const sent = (await grant).postDataJSON() as {
+    cardId: string;
+    passkey?: { ceremonyId: string };
+    payPassword?: string;
+  };
   expect(sent.payPassword).toBeUndefined();
   expect(sent.passkey?.ceremonyId).toBeTruthy();
   const details = main(page).getByRole('region', { name: 'Card details' });
@@ -70,7 +113,9 @@ test('a passkey registered in settings reveals the card CVV without the transact
   await expect(details.getByText(/^\d{3}$/)).toBeVisible();
   await expectAccessible(page);
   // The authenticator signed (its counter moved); the customer still has no transaction password.
-  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(before[0]!.signCount);
+  expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(
+    before[0]!.signCount,
+  );
   expect((await call<{ isSet: boolean }>(request, 'GET', 'user/payPasswordStatus', session.token)).isSet).toBe(false);
   await main(page).getByRole('button', { name: 'Hide now' }).click();
   await expect(details).toBeHidden();

@@ -2,7 +2,16 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { navTitle, waitForShell } from '../support/app';
 import { signInAs } from '../support/customer';
-import { input, isLoginCode, loginThroughApi, registerThroughApi, storedSession, strongPassword, uniqueEmail, useLanguage } from './passport-helpers';
+import {
+  input,
+  isLoginCode,
+  loginThroughApi,
+  registerThroughApi,
+  storedSession,
+  strongPassword,
+  uniqueEmail,
+  useLanguage,
+} from './passport-helpers';
 
 /**
  * Passkeys (issue 22) in Chromium with the DevTools virtual authenticator (CDP WebAuthn domain):
@@ -17,7 +26,14 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return { cdp, authenticatorId };
 }
@@ -110,7 +126,10 @@ test('"Not now" skips the offer, and it does not come back on the next sign-in',
   await expect(page).toHaveURL(/\/pages\/index\/index$/);
 });
 
-test('settings → passkeys: empty state, add, rename, remove with confirmation; accessible; Arabic right to left', async ({ page, request }) => {
+test('settings → passkeys: empty state, add, rename, remove with confirmation; accessible; Arabic right to left', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('pkmanage');
   const password = strongPassword('pkmanage');
   await registerThroughApi(request, email, password);
@@ -143,7 +162,9 @@ test('settings → passkeys: empty state, add, rename, remove with confirmation;
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(navTitle(page, 'مفاتيح المرور')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'مفاتيح المرور الخاصة بك' }).getByRole('listitem', { name: 'Work phone' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'مفاتيح المرور الخاصة بك' }).getByRole('listitem', { name: 'Work phone' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   await page.reload();
@@ -158,7 +179,9 @@ test('settings → passkeys: empty state, add, rename, remove with confirmation;
   // The customer was told on their e-mail, for the add and the removal.
   const outbox = await request.get('/api/dev/outbox', { params: { to: email } });
   const subjects = ((await outbox.json()).data.messages as { subject: string }[]).map((m) => m.subject);
-  expect(subjects).toEqual(expect.arrayContaining(['A passkey was added to your account', 'A passkey was removed from your account']));
+  expect(subjects).toEqual(
+    expect.arrayContaining(['A passkey was added to your account', 'A passkey was removed from your account']),
+  );
 });
 
 test.describe('in Arabic', () => {

@@ -4,8 +4,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** A text of the shared `common` catalogue ('errors.invalid_credentials'), as users read it. */
 export function commonText(locale: 'en-US' | 'zh-HK' | 'ar-AE' | 'tr-TR', key: string): string {
-  const catalogue = JSON.parse(readFileSync(join(import.meta.dirname, '../../shared/src/i18n', `${locale}.json`), 'utf8')) as Record<string, unknown>;
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  const catalogue = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../shared/src/i18n', `${locale}.json`), 'utf8'),
+  ) as Record<string, unknown>;
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
   if (typeof text !== 'string') throw new Error(`no ${key} in the ${locale} catalogue`);
   return text;
 }
@@ -33,7 +37,9 @@ async function outbox(request: APIRequestContext, to: string): Promise<Array<Rec
   const body = (await response.json()) as Envelope<unknown>;
   expect(body.code, body.msg).toBe(200);
   const data = body.data as unknown;
-  const list = Array.isArray(data) ? data : ((data as { messages?: unknown[]; items?: unknown[] })?.messages ?? (data as { items?: unknown[] })?.items ?? []);
+  const list = Array.isArray(data)
+    ? data
+    : ((data as { messages?: unknown[]; items?: unknown[] })?.messages ?? (data as { items?: unknown[] })?.items ?? []);
   return list as Array<Record<string, unknown>>;
 }
 
@@ -43,7 +49,9 @@ export async function outboxCount(request: APIRequestContext, to: string): Promi
 
 function codeOf(message: Record<string, unknown>): string | null {
   if (typeof message.code === 'string' && /^\d{6}$/.test(message.code)) return message.code;
-  const text = ['subject', 'text', 'body', 'html', 'content'].map((k) => (typeof message[k] === 'string' ? message[k] : '')).join(' ');
+  const text = ['subject', 'text', 'body', 'html', 'content']
+    .map((k) => (typeof message[k] === 'string' ? message[k] : ''))
+    .join(' ');
   return /\b(\d{6})\b/.exec(text)?.[1] ?? null;
 }
 
@@ -58,7 +66,9 @@ export async function readCode(request: APIRequestContext, to: string, seen = 0)
       async () => {
         const messages = await outbox(request, to);
         if (messages.length <= seen) return null;
-        const newest = [...messages].sort((a, b) => String(a.createdAt ?? a.sentAt ?? '').localeCompare(String(b.createdAt ?? b.sentAt ?? '')));
+        const newest = [...messages].sort((a, b) =>
+          String(a.createdAt ?? a.sentAt ?? '').localeCompare(String(b.createdAt ?? b.sentAt ?? '')),
+        );
         code = codeOf(newest[newest.length - 1] ?? {});
         return code;
       },
@@ -75,7 +85,12 @@ async function api<T>(request: APIRequestContext, path: string, data: unknown, t
 }
 
 /** Registers an account through the API (for tests whose subject is not sign-up itself). */
-export async function registerThroughApi(request: APIRequestContext, account: string, password: string, refereeId?: string) {
+export async function registerThroughApi(
+  request: APIRequestContext,
+  account: string,
+  password: string,
+  refereeId?: string,
+) {
   const sent = await api(request, 'user/sendCode', { account, purpose: 'register' });
   expect(sent.code, sent.msg).toBe(200);
   const code = await readCode(request, account);
@@ -118,7 +133,11 @@ export const input = (page: Page, name: string) => page.getByLabel(name, { exact
  * localStorage — checked here on every call), the user id is in localStorage.
  */
 export async function storedSession(page: Page) {
-  const stored = await page.evaluate(() => ({ token: localStorage.getItem('AccessToken'), userId: localStorage.getItem('userId'), visible: document.cookie }));
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('AccessToken'),
+    userId: localStorage.getItem('userId'),
+    visible: document.cookie,
+  }));
   expect(stored.token).toBeNull();
   expect(stored.visible).not.toContain('cw_session');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'cw_session');

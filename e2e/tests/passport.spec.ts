@@ -63,7 +63,10 @@ async function logInThroughUi(page: Page, email: string, password: string) {
 }
 
 test.describe('passport: sign-up, sign-in, reset, invitation', () => {
-  test('register a new account, land on register-success, log in, stay logged in across a reload, log out', async ({ page, request }) => {
+  test('register a new account, land on register-success, log in, stay logged in across a reload, log out', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('signup');
     const password = strongPassword('signup');
     await page.goto('/pages/passport/register');
@@ -115,7 +118,10 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     expect(await isLoginCode(request, session.token!)).toBe(401);
   });
 
-  test('register with a mobile number: dial code picked from the list, code by SMS, E.164 on the wire', async ({ page, request }) => {
+  test('register with a mobile number: dial code picked from the list, code by SMS, E.164 on the wire', async ({
+    page,
+    request,
+  }) => {
     // A Turkcell-range number (+90 532 …), unique per run.
     const national = `532${String(Date.now()).slice(-7)}`;
     const e164 = `+90${national}`;
@@ -227,7 +233,9 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     for (let dy = 10; dy <= 300; dy += 10) await touch('touchMove', box.y + 5 + dy);
     // Release only once the control says it will refresh: on a loaded machine the pull state lags
     // the touch moves, and a release before it would just spring back.
-    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toContainText('Release to refresh immediately');
+    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toContainText(
+      'Release to refresh immediately',
+    );
     await touch('touchEnd', 0);
     await expect.poll(() => inviterCalls.length).toBe(2);
     await expect(heading).toBeVisible();
@@ -265,7 +273,10 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await expect(page).toHaveURL(/\/pages\/wallet\/index$/);
   });
 
-  test('a session revoked on the server: the 401 asks to log in, and login returns to the page', async ({ page, request }) => {
+  test('a session revoked on the server: the 401 asks to log in, and login returns to the page', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('expired');
     const password = strongPassword('expired');
     await registerThroughApi(request, email, password);
@@ -280,7 +291,8 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     const revoked = await request.post('/api/user/logout', { data: {}, headers: { 'Access-Token': token! } });
     expect((await revoked.json()).code).toBe(200);
     await page.evaluate(() => {
-      const shell = (window as unknown as { __cardwallet: { host: { http: { get(url: string): Promise<unknown> } } } }).__cardwallet;
+      const shell = (window as unknown as { __cardwallet: { host: { http: { get(url: string): Promise<unknown> } } } })
+        .__cardwallet;
       void shell.host.http.get('user/info').catch(() => undefined);
     });
 
@@ -310,7 +322,11 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     const sendBox = await page.getByRole('button', { name: AR.sendCode }).boundingBox();
     expect(sendBox!.x).toBeLessThan(codeBox!.x);
 
-    await registerThroughUi(page, request, { email: uniqueEmail('arabic'), password: strongPassword('arabic'), texts: AR });
+    await registerThroughUi(page, request, {
+      email: uniqueEmail('arabic'),
+      password: strongPassword('arabic'),
+      texts: AR,
+    });
     await expect(page.getByRole('heading', { name: 'حسابك جاهز' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   });

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { addSessionCookie, api, registerCustomer, signInAs } from '../support/customer';
-import { expectErrorView, navTitle, remoteRequests, signInLocally, tab, waitForShell, type ShellHandle } from '../support/app';
+import {
+  expectErrorView,
+  navTitle,
+  remoteRequests,
+  signInLocally,
+  tab,
+  waitForShell,
+  type ShellHandle,
+} from '../support/app';
 
 test.describe('platform: shell, runtime remotes, session, i18n', () => {
   test('the shell loads the home page with the tab bar, and no remote before it is needed', async ({ page }) => {
@@ -15,7 +23,11 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
   });
 
   test('all four tabs switch and load their remotes at runtime', async ({ page, request }) => {
-    const requests = { card: remoteRequests(page, 'card'), wallet: remoteRequests(page, 'wallet'), user: remoteRequests(page, 'user') };
+    const requests = {
+      card: remoteRequests(page, 'card'),
+      wallet: remoteRequests(page, 'wallet'),
+      user: remoteRequests(page, 'user'),
+    };
     await page.goto('/pages/index/index');
     await waitForShell(page);
 
@@ -46,7 +58,8 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     // What a sign-in answer does: the HttpOnly session cookie, then the shell records the user.
     await addSessionCookie(page, customer.token);
     await page.evaluate(
-      ({ token, userId }) => (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token, userId }),
+      ({ token, userId }) =>
+        (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.session.signIn({ token, userId }),
       { token: customer.token, userId: customer.userId },
     );
     await tab(page, 'wallet').click();
@@ -71,10 +84,13 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.goto('/pages/user/language');
     await expect(navTitle(page, 'Language')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
-    for (const name of ['English', '繁體中文', 'العربية', 'Türkçe']) await expect(page.getByText(name, { exact: true })).toBeVisible();
+    for (const name of ['English', '繁體中文', 'العربية', 'Türkçe'])
+      await expect(page.getByText(name, { exact: true })).toBeVisible();
   });
 
-  test('unknown paths land on the error page; an unlisted page under a remote prefix shows not-found', async ({ page }) => {
+  test('unknown paths land on the error page; an unlisted page under a remote prefix shows not-found', async ({
+    page,
+  }) => {
     await page.goto('/pages/no-such-group/index');
     await expect(page).toHaveURL(/\/pages\/index\/error$/);
     await expectErrorView(page);
@@ -115,7 +131,9 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
-  test('a remote that is down shows the error view with Retry; the rest keeps working; Retry recovers', async ({ page }) => {
+  test('a remote that is down shows the error view with Retry; the rest keeps working; Retry recovers', async ({
+    page,
+  }) => {
     await page.route('**/remotes/card/**', (route) => route.abort('connectionrefused'));
     await page.goto('/pages/card/index');
     await expectErrorView(page);
@@ -146,11 +164,14 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.route('**/pages/share/index', async (route) => {
       const response = await route.fetch();
       const html = (await response.text())
-        .replace(/(<script type="application\/json" id="cw-registry">)([^<]*)(<\/script>)/, (_all, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as { remotes: Array<{ name: string; contractMajor: number }> };
-          for (const r of data.remotes) if (r.name === 'mf_share') r.contractMajor += 1;
-          return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
-        })
+        .replace(
+          /(<script type="application\/json" id="cw-registry">)([^<]*)(<\/script>)/,
+          (_all, open: string, json: string, close: string) => {
+            const data = JSON.parse(json) as { remotes: Array<{ name: string; contractMajor: number }> };
+            for (const r of data.remotes) if (r.name === 'mf_share') r.contractMajor += 1;
+            return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
+          },
+        )
         .replace(/<link rel="preload"[^>]*>/g, '');
       await route.fulfill({ response, body: html });
     });
@@ -197,7 +218,9 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.goto('/');
     await waitForShell(page);
     await signInLocally(page, 'u-42');
-    const data = await page.evaluate(() => (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.get('user/isLogin'));
+    const data = await page.evaluate(() =>
+      (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.get('user/isLogin'),
+    );
     expect(data).toEqual({ pong: true });
     // The CSRF header on every call; no token header: the session is the HttpOnly cookie (issue 22).
     expect(headers['x-requested-with']).toBe('XMLHttpRequest');
@@ -206,7 +229,9 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     expect(headers['accept-language']).toBe('en-US');
   });
 
-  test('the counted loading mask shows during a request and leaves nothing over the page after it', async ({ page }) => {
+  test('the counted loading mask shows during a request and leaves nothing over the page after it', async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/**', async (route) => {
@@ -217,7 +242,11 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await waitForShell(page);
     await signInLocally(page, 'u-7');
     const request = page.evaluate(() =>
-      (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.request({ url: 'user/isLogin', loading: true, login: 'none' }),
+      (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.request({
+        url: 'user/isLogin',
+        loading: true,
+        login: 'none',
+      }),
     );
     await expect(page.getByRole('status', { name: /loading/i })).toBeVisible();
     release();
@@ -228,9 +257,17 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await expect(page).toHaveURL(/\/pages\/card\/index$/);
   });
 
-  test('the upgrade popup fades in over 200 ms when a newer build is deployed; "Later" puts it off', async ({ page }) => {
+  test('the upgrade popup fades in over 200 ms when a newer build is deployed; "Later" puts it off', async ({
+    page,
+  }) => {
     await page.route('**/api/app/version**', (route) =>
-      route.fulfill({ json: { code: 200, msg: 'ok', data: { latestVersionCode: 1139, minimumVersionCode: 1138, upgradeAvailable: true, upgradeRequired: false } } }),
+      route.fulfill({
+        json: {
+          code: 200,
+          msg: 'ok',
+          data: { latestVersionCode: 1139, minimumVersionCode: 1138, upgradeAvailable: true, upgradeRequired: false },
+        },
+      }),
     );
     await page.goto('/');
     const popup = page.getByRole('dialog', { name: 'A new version is available' });
@@ -244,7 +281,13 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     let asked = '';
     await page.route('**/api/app/version**', (route) => {
       asked = new URL(route.request().url()).searchParams.get('versionCode') ?? '';
-      return route.fulfill({ json: { code: 200, msg: 'ok', data: { latestVersionCode: 1140, minimumVersionCode: 1139, upgradeAvailable: true, upgradeRequired: true } } });
+      return route.fulfill({
+        json: {
+          code: 200,
+          msg: 'ok',
+          data: { latestVersionCode: 1140, minimumVersionCode: 1139, upgradeAvailable: true, upgradeRequired: true },
+        },
+      });
     });
     await page.goto('/');
     const popup = page.getByRole('dialog', { name: 'A new version is available' });
@@ -258,7 +301,12 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await waitForShell(page);
-    await page.evaluate(() => void (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http.get('anything').catch(() => undefined));
+    await page.evaluate(
+      () =>
+        void (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.http
+          .get('anything')
+          .catch(() => undefined),
+    );
     await expect(page.getByText('network request error')).toBeVisible();
   });
 
@@ -282,7 +330,9 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.addInitScript(() => localStorage.setItem('tabBadges', JSON.stringify({ wallet: 1200 })));
     await page.goto('/');
     await expect(tab(page, 'wallet')).toContainText('999+');
-    await page.evaluate(() => (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.tabBadge.set('wallet', 7));
+    await page.evaluate(() =>
+      (window as unknown as { __cardwallet: ShellHandle }).__cardwallet.host.tabBadge.set('wallet', 7),
+    );
     await expect(tab(page, 'wallet')).toContainText('7');
     await expect(tab(page, 'wallet')).not.toContainText('999+');
   });

@@ -3,12 +3,23 @@ import { expectAccessible } from '../support/axe';
 import { navTitle, signInLocally, waitForShell } from '../support/app';
 import { SANDBOX_ADMIN, adminToken, freshAdminCode } from '../support/admin';
 
-type Overview = { apps: Array<{ app: string; stable: { releaseId: string } }>; ingest: { accepted: number; dropped: Record<string, number> } };
+type Overview = {
+  apps: Array<{ app: string; stable: { releaseId: string } }>;
+  ingest: { accepted: number; dropped: Record<string, number> };
+};
 
 test.describe('release telemetry and the release console (issue 25)', () => {
-  test('a feature page’s session reaches the API, tagged with its release, under the CSP', async ({ page, request }) => {
+  test('a feature page’s session reaches the API, tagged with its release, under the CSP', async ({
+    page,
+    request,
+  }) => {
     const token = await adminToken(request);
-    const overview = async () => ((await (await request.get('/api/admin/telemetry/overview', { headers: { 'access-token': token } })).json()) as { data: Overview }).data;
+    const overview = async () =>
+      (
+        (await (await request.get('/api/admin/telemetry/overview', { headers: { 'access-token': token } })).json()) as {
+          data: Overview;
+        }
+      ).data;
     const before = (await overview()).ingest.accepted;
     await page.goto('/pages/index/index');
     await waitForShell(page);
@@ -20,7 +31,9 @@ test.describe('release telemetry and the release console (issue 25)', () => {
     expect((await overview()).ingest.dropped.invalid).toBe(0);
   });
 
-  test('the console asks an administrator to sign in, then shows every app’s releases (axe-clean)', async ({ page }) => {
+  test('the console asks an administrator to sign in, then shows every app’s releases (axe-clean)', async ({
+    page,
+  }) => {
     await page.goto('/pages/index/releases');
     await waitForShell(page);
     await expect(navTitle(page, 'Release console')).toBeVisible();

@@ -59,9 +59,12 @@ function changedBuild(): string {
 function brokenBuild(): string {
   const dir = join(work, 'broken');
   cpSync(join(ROOT, 'mf-passport/dist'), dir, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as { exposes: Array<{ path: string; assets: { js: { sync: string[] } } }> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')) as {
+    exposes: Array<{ path: string; assets: { js: { sync: string[] } } }>;
+  };
   const expose = manifest.exposes.find((e) => e.path === './app')!;
-  const chunk = expose.assets.js.sync.find((f) => f.includes('__federation_expose_app')) ?? expose.assets.js.sync.at(-1)!;
+  const chunk =
+    expose.assets.js.sync.find((f) => f.includes('__federation_expose_app')) ?? expose.assets.js.sync.at(-1)!;
   writeFileSync(join(dir, chunk), 'throw new Error("broken release: the app module fails to evaluate");\n');
   rmSync(join(dir, `${chunk}.br`), { force: true });
   rmSync(join(dir, `${chunk}.gz`), { force: true });
@@ -95,7 +98,9 @@ async function expectNoCspViolations(page: Page) {
 
 async function channel(request: import('@playwright/test').APIRequestContext) {
   const res = await request.get(`/api/releases/${APP}`, { headers: { authorization: `Bearer ${deployToken}` } });
-  return (await res.json()).data as { channel: { stable: { releaseId: string }; canary: { releaseId: string; percent: number } | null } };
+  return (await res.json()).data as {
+    channel: { stable: { releaseId: string }; canary: { releaseId: string; percent: number } | null };
+  };
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -105,7 +110,12 @@ test.describe('independent releases of a feature app', () => {
     baseURL = String(info.project.use.baseURL);
     work = mkdtempSync(join(tmpdir(), 'cw-release-e2e-'));
     const admin = await adminToken(request);
-    const minted = await (await request.post('/api/admin/releases/tokens', { data: { app: APP, label: 'passport e2e' }, headers: { 'access-token': admin } })).json();
+    const minted = await (
+      await request.post('/api/admin/releases/tokens', {
+        data: { app: APP, label: 'passport e2e' },
+        headers: { 'access-token': admin },
+      })
+    ).json();
     deployToken = minted.data.token;
     expect(deployToken).toMatch(/^cwd_/);
   });
@@ -120,7 +130,10 @@ test.describe('independent releases of a feature app', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  test('canary 50 % → only the canary cohort sees it → promote → everyone; broken release → rollback', async ({ browser, request }) => {
+  test('canary 50 % → only the canary cohort sees it → promote → everyone; broken release → rollback', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const before = (await channel(request)).channel.stable.releaseId;
     const inside = await clientIn(browser, true);
@@ -162,7 +175,9 @@ test.describe('independent releases of a feature app', () => {
     }
 
     // A broken release straight to stable: only passport's pages show the error view with Retry.
-    const broken = /released mf_passport (\S+)/.exec(cli('release', 'passport', '--dist', brokenBuild(), '--version', '9.2.0', '--stable'))?.[1];
+    const broken = /released mf_passport (\S+)/.exec(
+      cli('release', 'passport', '--dist', brokenBuild(), '--version', '9.2.0', '--stable'),
+    )?.[1];
     published.push(broken!);
     const victim = await outside.newPage();
     await victim.goto('/pages/passport/login');
@@ -186,7 +201,11 @@ test.describe('independent releases of a feature app', () => {
 
     // The page opened before the first release still works: another of its pages loads its chunk
     // from the release it started with.
-    await early.evaluate(() => (window as unknown as { __cardwallet: { host: { navigation: { navigate(p: string): void } } } }).__cardwallet.host.navigation.navigate('/pages/passport/register'));
+    await early.evaluate(() =>
+      (
+        window as unknown as { __cardwallet: { host: { navigation: { navigate(p: string): void } } } }
+      ).__cardwallet.host.navigation.navigate('/pages/passport/register'),
+    );
     await expect(early.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
     await expect(early.getByTestId('error-view')).toHaveCount(0);
 

@@ -11,7 +11,12 @@ import { loginThroughApi, readCode, registerThroughApi, strongPassword, uniqueEm
  * page. One journey in ar-AE; axe-core on every share page.
  */
 
-async function ok<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, options: Parameters<typeof api>[3] = {}) {
+async function ok<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  options: Parameters<typeof api>[3] = {},
+) {
   const body = await api<T>(request, method, path, options);
   expect(body.code, `${path}: ${body.msg}`).toBe(200);
   return body.data;
@@ -21,27 +26,57 @@ async function ok<T>(request: APIRequestContext, method: 'GET' | 'POST', path: s
 async function opensCardAndTopsUp(request: APIRequestContext, session: { token: string; userId: string }) {
   const token = session.token;
   await ok(request, 'POST', 'dev/users/kyc', { body: { userId: session.userId, level: 1, birthDate: '1990-05-14' } });
-  const { address } = await ok<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', { token, params: { currency: 'USDT', network: 'TRC20' } });
-  await ok(request, 'POST', 'dev/chain/deposit', { body: { address, currency: 'USDT', network: 'TRC20', amount: '200' } });
+  const { address } = await ok<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', {
+    token,
+    params: { currency: 'USDT', network: 'TRC20' },
+  });
+  await ok(request, 'POST', 'dev/chain/deposit', {
+    body: { address, currency: 'USDT', network: 'TRC20', amount: '200' },
+  });
   await ok(request, 'POST', 'dev/chain/mine', { body: { network: 'TRC20', blocks: 19 } });
-  await ok(request, 'POST', 'wallet/transfer', { token, body: { currency: 'USDT', amount: '200' }, idempotencyKey: randomUUID() });
-  const card = await ok<{ id: string }>(request, 'POST', 'card/apply', { token, body: { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, idempotencyKey: randomUUID() });
+  await ok(request, 'POST', 'wallet/transfer', {
+    token,
+    body: { currency: 'USDT', amount: '200' },
+    idempotencyKey: randomUUID(),
+  });
+  const card = await ok<{ id: string }>(request, 'POST', 'card/apply', {
+    token,
+    body: { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
+    idempotencyKey: randomUUID(),
+  });
   await ok(request, 'POST', 'card/activate', {
     token,
     body: { cardId: card.id, amount: '100', firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456' },
     idempotencyKey: randomUUID(),
   });
-  await ok(request, 'POST', 'card/topUp', { token, body: { cardId: card.id, amount: '60' }, idempotencyKey: randomUUID() });
+  await ok(request, 'POST', 'card/topUp', {
+    token,
+    body: { cardId: card.id, amount: '60' },
+    idempotencyKey: randomUUID(),
+  });
 }
 
 /** The consumer runs in the background of the API process: wait until the inviter's cashback of both kinds arrived. */
-async function cashbackArrives(request: APIRequestContext, token: string, expected: { openCard: string; recharge: string }) {
+async function cashbackArrives(
+  request: APIRequestContext,
+  token: string,
+  expected: { openCard: string; recharge: string },
+) {
   await expect
-    .poll(async () => (await ok<{ level1: { openCard: string; recharge: string } }>(request, 'GET', 'referral/summary', { token })).level1, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (await ok<{ level1: { openCard: string; recharge: string } }>(request, 'GET', 'referral/summary', { token }))
+          .level1,
+      { timeout: 20_000 },
+    )
     .toMatchObject(expected);
 }
 
-async function signedInPage(browser: Browser, session: { token: string; userId: string }, locale = 'en-US'): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  session: { token: string; userId: string },
+  locale = 'en-US',
+): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signInAs(page, session, locale);
   return page;
@@ -50,7 +85,11 @@ async function signedInPage(browser: Browser, session: { token: string; userId: 
 const masked = (email: string) => `${email.slice(0, 2)}***${email.slice(email.indexOf('@'))}`;
 
 test.describe('share', () => {
-  test('register through an invitation link → the friend opens a card and tops up → the inviter sees the friend and both cashbacks (en-US)', async ({ page, request, browser }) => {
+  test('register through an invitation link → the friend opens a card and tops up → the inviter sees the friend and both cashbacks (en-US)', async ({
+    page,
+    request,
+    browser,
+  }) => {
     // Two customers, a UI registration, a card's life on the sandbox issuer and seven pages with axe.
     test.setTimeout(150_000);
     const inviterEmail = uniqueEmail('inviter');
@@ -59,7 +98,9 @@ test.describe('share', () => {
     const inviter = await loginThroughApi(request, inviterEmail, inviterPassword);
 
     // The friend follows the inviter's link (refereeId = the inviter's user id) and registers in the UI.
-    const invite = await ok<{ invitePath: string; inviteCode: string }>(request, 'GET', 'referral/invite', { token: inviter.token });
+    const invite = await ok<{ invitePath: string; inviteCode: string }>(request, 'GET', 'referral/invite', {
+      token: inviter.token,
+    });
     expect(invite.invitePath).toBe(`/pages/passport/invitation?refereeId=${inviter.userId}`);
     await page.goto(invite.invitePath);
     await page.getByRole('button', { name: 'Accept invitation and register' }).click();
@@ -113,7 +154,12 @@ test.describe('share', () => {
 
     await inviterPage.goto('/pages/share/activity');
     await expect(inviterPage.getByRole('main').last()).toBeVisible();
-    await expect(inviterPage.getByRole('status').filter({ hasText: /friends|Loading/ }).or(inviterPage.getByText('No campaign right now'))).toBeVisible();
+    await expect(
+      inviterPage
+        .getByRole('status')
+        .filter({ hasText: /friends|Loading/ })
+        .or(inviterPage.getByText('No campaign right now')),
+    ).toBeVisible();
     await expectAccessible(inviterPage);
 
     await inviterPage.goto('/pages/share/ranking');

@@ -4,8 +4,12 @@ import { navTitle, waitForShell } from '../support/app';
 import { registerCustomer, signInAs } from '../support/customer';
 
 test.describe('country picker, webview and diagnostics', () => {
-  test('country: search by name or dial code, localised names, the choice goes back to the page that asked', async ({ page }) => {
-    await page.goto(`/pages/index/country?selected=HK&returnTo=${encodeURIComponent('/pages/about/help?from=country')}`);
+  test('country: search by name or dial code, localised names, the choice goes back to the page that asked', async ({
+    page,
+  }) => {
+    await page.goto(
+      `/pages/index/country?selected=HK&returnTo=${encodeURIComponent('/pages/about/help?from=country')}`,
+    );
     await waitForShell(page);
     await expect(navTitle(page, 'Country or region')).toBeVisible();
     await expect(page.getByRole('button', { name: /Hong Kong/ })).toHaveAttribute('aria-current', 'true');
@@ -18,7 +22,7 @@ test.describe('country picker, webview and diagnostics', () => {
     await expect(page).toHaveURL(/\/pages\/about\/help\?from=country&country=AE&dialCode=%2B971$/);
   });
 
-  test('country names are in the reader\'s language', async ({ browser }) => {
+  test("country names are in the reader's language", async ({ browser }) => {
     const context = await browser.newContext({ locale: 'zh-HK' });
     const page = await context.newPage();
     await page.goto('/pages/index/country');
@@ -50,7 +54,10 @@ test.describe('country picker, webview and diagnostics', () => {
     await expect(page.locator('iframe[title="API"]')).toHaveAttribute('src', /\/api\/docs$/);
   });
 
-  test('diagnostics show versions, apps and the session without the token; sandbox deposit tool', async ({ page, request }) => {
+  test('diagnostics show versions, apps and the session without the token; sandbox deposit tool', async ({
+    page,
+    request,
+  }) => {
     const customer = await registerCustomer(request, 'diag');
     await signInAs(page, customer);
     await page.goto('/pages/index/test');

@@ -16,18 +16,83 @@ test('a stolen session cannot bind a first channel and reset the transaction pas
   const seenOwner = await outboxCount(request, owner.email);
 
   // The attack through the API: a bind code reaches the thief's number, but the binding needs a proof.
-  expect((await api(request, 'POST', 'user/sendCode', { token: thief.token, body: { account: thiefMobile, purpose: 'bind' } })).code).toBe(200);
+  expect(
+    (
+      await api(request, 'POST', 'user/sendCode', {
+        token: thief.token,
+        body: { account: thiefMobile, purpose: 'bind' },
+      })
+    ).code,
+  ).toBe(200);
   const bindCode = await readCode(request, thiefMobile);
-  expect((await api(request, 'POST', 'user/sumbitBind', { token: thief.token, body: { type: 'mobile', account: thiefMobile, code: bindCode } })).key).toBe('reauth_required');
-  expect((await api(request, 'POST', 'user/verifyIdentity', { token: thief.token, body: { method: 'code', channel: 'mobile', code: bindCode } })).key).toBe('code_invalid');
-  expect((await api(request, 'POST', 'user/verifyIdentity', { token: thief.token, body: { method: 'password', channel: 'mobile', password: 'Guess-1234' } })).key).toBe('invalid_credentials');
-  expect((await api(request, 'POST', 'user/sendCode', { token: thief.token, body: { account: thiefMobile, purpose: 'rebind' } })).key).toBe('forbidden');
+  expect(
+    (
+      await api(request, 'POST', 'user/sumbitBind', {
+        token: thief.token,
+        body: { type: 'mobile', account: thiefMobile, code: bindCode },
+      })
+    ).key,
+  ).toBe('reauth_required');
+  expect(
+    (
+      await api(request, 'POST', 'user/verifyIdentity', {
+        token: thief.token,
+        body: { method: 'code', channel: 'mobile', code: bindCode },
+      })
+    ).key,
+  ).toBe('code_invalid');
+  expect(
+    (
+      await api(request, 'POST', 'user/verifyIdentity', {
+        token: thief.token,
+        body: { method: 'password', channel: 'mobile', password: 'Guess-1234' },
+      })
+    ).key,
+  ).toBe('invalid_credentials');
+  expect(
+    (
+      await api(request, 'POST', 'user/sendCode', {
+        token: thief.token,
+        body: { account: thiefMobile, purpose: 'rebind' },
+      })
+    ).key,
+  ).toBe('forbidden');
   // No channel of the thief's: no code for the transaction password, no grant, no set.
-  expect((await api(request, 'POST', 'user/sendCode', { token: thief.token, body: { account: thiefMobile, purpose: 'paypass' } })).key).toBe('forbidden');
-  expect((await api(request, 'POST', 'user/resetPayPassword', { token: thief.token, body: { code: bindCode, account: thiefMobile, password: '135790', confirmPassword: '135790' } })).key).toBe('code_invalid');
-  expect((await api(request, 'POST', 'user/setPayPassword', { token: thief.token, body: { password: '135790', confirmPassword: '135790' } })).key).toBe('step_up_required');
-  expect((await api(request, 'POST', 'user/stepUp', { token: thief.token, body: { purpose: 'paypass', proof: { kind: 'code', account: thiefMobile, code: bindCode } } })).key).toBe('code_invalid');
-  const info = await api<{ mobile: string | null; hasPayPassword: boolean }>(request, 'GET', 'user/info', { token: thief.token });
+  expect(
+    (
+      await api(request, 'POST', 'user/sendCode', {
+        token: thief.token,
+        body: { account: thiefMobile, purpose: 'paypass' },
+      })
+    ).key,
+  ).toBe('forbidden');
+  expect(
+    (
+      await api(request, 'POST', 'user/resetPayPassword', {
+        token: thief.token,
+        body: { code: bindCode, account: thiefMobile, password: '135790', confirmPassword: '135790' },
+      })
+    ).key,
+  ).toBe('code_invalid');
+  expect(
+    (
+      await api(request, 'POST', 'user/setPayPassword', {
+        token: thief.token,
+        body: { password: '135790', confirmPassword: '135790' },
+      })
+    ).key,
+  ).toBe('step_up_required');
+  expect(
+    (
+      await api(request, 'POST', 'user/stepUp', {
+        token: thief.token,
+        body: { purpose: 'paypass', proof: { kind: 'code', account: thiefMobile, code: bindCode } },
+      })
+    ).key,
+  ).toBe('code_invalid');
+  const info = await api<{ mobile: string | null; hasPayPassword: boolean }>(request, 'GET', 'user/info', {
+    token: thief.token,
+  });
   expect(info.data).toMatchObject({ mobile: null, hasPayPassword: false });
   // The owner's e-mail got nothing saying a channel was added.
   expect(await outboxCount(request, owner.email)).toBe(seenOwner);

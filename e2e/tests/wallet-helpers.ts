@@ -21,7 +21,12 @@ export interface WalletUser {
 
 export const PAY_PASSWORD = '135790';
 
-async function call<T>(request: APIRequestContext, method: 'GET' | 'POST', path: string, options: { token?: string; data?: unknown; params?: Record<string, string> } = {}): Promise<Envelope<T>> {
+async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { token?: string; data?: unknown; params?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
   const headers: Record<string, string> = options.token ? { 'Access-Token': options.token } : {};
   const response =
     method === 'GET'
@@ -53,15 +58,34 @@ export async function openSignedIn(page: Page, user: WalletUser, path: string) {
   await waitForShell(page);
 }
 
-export async function rechargeAddress(request: APIRequestContext, user: WalletUser, currency = 'USDT', network = 'TRC20'): Promise<string> {
-  const body = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', { token: user.token, params: { currency, network } });
+export async function rechargeAddress(
+  request: APIRequestContext,
+  user: WalletUser,
+  currency = 'USDT',
+  network = 'TRC20',
+): Promise<string> {
+  const body = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', {
+    token: user.token,
+    params: { currency, network },
+  });
   expect(body.code, body.msg).toBe(200);
   return body.data.address;
 }
 
 /** An incoming transfer on the sandbox chain (POST /api/dev/chain/deposit). */
-export async function chainDeposit(request: APIRequestContext, address: string, amount: string, currency = 'USDT', network = 'TRC20') {
-  const body = await call<{ id: string; txHash: string; requiredConfirmations: number }>(request, 'POST', 'dev/chain/deposit', { data: { address, currency, network, amount } });
+export async function chainDeposit(
+  request: APIRequestContext,
+  address: string,
+  amount: string,
+  currency = 'USDT',
+  network = 'TRC20',
+) {
+  const body = await call<{ id: string; txHash: string; requiredConfirmations: number }>(
+    request,
+    'POST',
+    'dev/chain/deposit',
+    { data: { address, currency, network, amount } },
+  );
   expect(body.code, body.msg).toBe(200);
   return body.data;
 }
@@ -77,20 +101,35 @@ export async function fund(request: APIRequestContext, user: WalletUser, amount:
   const deposit = await chainDeposit(request, address, amount);
   await mine(request, deposit.requiredConfirmations);
   await expect
-    .poll(async () => (await call<{ balances: Array<{ currency: string; available: string }> }>(request, 'GET', 'wallet/balances', { token: user.token })).data.balances.find((b) => b.currency === 'USDT')?.available)
+    .poll(
+      async () =>
+        (
+          await call<{ balances: Array<{ currency: string; available: string }> }>(request, 'GET', 'wallet/balances', {
+            token: user.token,
+          })
+        ).data.balances.find((b) => b.currency === 'USDT')?.available,
+    )
     .toBe(amount);
 }
 
 export async function setPayPassword(request: APIRequestContext, user: WalletUser, password = PAY_PASSWORD) {
-  const proved = await call(request, 'POST', 'user/stepUp', { token: user.token, data: { purpose: 'paypass', proof: { kind: 'password', password: user.password } } });
+  const proved = await call(request, 'POST', 'user/stepUp', {
+    token: user.token,
+    data: { purpose: 'paypass', proof: { kind: 'password', password: user.password } },
+  });
   expect(proved.code, proved.msg).toBe(200);
-  const body = await call(request, 'POST', 'user/setPayPassword', { token: user.token, data: { password, confirmPassword: password } });
+  const body = await call(request, 'POST', 'user/setPayPassword', {
+    token: user.token,
+    data: { password, confirmPassword: password },
+  });
   expect(body.code, body.msg).toBe(200);
 }
 
 /** Sandbox control (not about verification itself): gives the customer a KYC level. */
 export async function setKycLevel(request: APIRequestContext, user: WalletUser, level: number) {
-  const body = await call(request, 'POST', 'dev/users/kyc', { data: { userId: user.userId, level, birthDate: '1990-05-14' } });
+  const body = await call(request, 'POST', 'dev/users/kyc', {
+    data: { userId: user.userId, level, birthDate: '1990-05-14' },
+  });
   expect(body.code, body.msg).toBe(200);
 }
 
@@ -105,7 +144,12 @@ export async function approveWithdrawal(request: APIRequestContext, id: string) 
 }
 
 export async function pendingWithdrawals(request: APIRequestContext, user: WalletUser) {
-  const body = await call<{ data: Array<{ id: string; status: string; amount: string }> }>(request, 'GET', 'wallet/withdrawals', { token: user.token });
+  const body = await call<{ data: Array<{ id: string; status: string; amount: string }> }>(
+    request,
+    'GET',
+    'wallet/withdrawals',
+    { token: user.token },
+  );
   return body.data.data.filter((w) => w.status === 'pending');
 }
 

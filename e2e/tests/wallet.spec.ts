@@ -20,7 +20,10 @@ import {
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 test.describe('wallet', () => {
-  test('a sandbox deposit confirms on the open recharge page, then shows on the index with the tab badge', async ({ page, request }) => {
+  test('a sandbox deposit confirms on the open recharge page, then shows on the index with the tab badge', async ({
+    page,
+    request,
+  }) => {
     const user = await newWalletUser(request, 'deposit');
     // USDT on ERC20: the other tests' deposits mine TRC20 blocks, which could confirm this deposit
     // before the page has shown it confirming; ERC20 advances only on the sandbox chain's own timer.
@@ -35,7 +38,9 @@ test.describe('wallet', () => {
     const deposit = await chainDeposit(request, address, '125.5', 'USDT', 'ERC20');
     // Nothing is reloaded by hand: the open page picks the transfer up and follows its confirmations.
     // (The sandbox chain also mines on its own timer, so the count is whatever the chain is at.)
-    await expect(page.getByText(new RegExp(`Confirming \\d+/${deposit.requiredConfirmations}`))).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(new RegExp(`Confirming \\d+/${deposit.requiredConfirmations}`))).toBeVisible({
+      timeout: 15_000,
+    });
     await mine(request, deposit.requiredConfirmations, 'ERC20');
     await expect(page.getByText('Credited', { exact: true })).toBeVisible();
 
@@ -51,7 +56,10 @@ test.describe('wallet', () => {
     await expectAccessible(page);
   });
 
-  test('withdrawal with the transaction password → secured account → administrator approves → cash flow', async ({ page, request }) => {
+  test('withdrawal with the transaction password → secured account → administrator approves → cash flow', async ({
+    page,
+    request,
+  }) => {
     const user = await newWalletUser(request, 'withdraw');
     await fund(request, user, '200');
     await openSignedIn(page, user, '/pages/wallet/withdraw?currency=USDT&network=TRC20');
@@ -59,7 +67,9 @@ test.describe('wallet', () => {
     // No transaction password yet: the page leads to setting one and back here.
     await expect(page.getByText('Set a transaction password before your first withdrawal.')).toBeVisible();
     await page.getByRole('button', { name: 'Set transaction password' }).click();
-    await expect(page).toHaveURL(/\/pages\/user\/paypass\?redirect=%2Fpages%2Fwallet%2Fwithdraw%3Fcurrency%3DUSDT%26network%3DTRC20/);
+    await expect(page).toHaveURL(
+      /\/pages\/user\/paypass\?redirect=%2Fpages%2Fwallet%2Fwithdraw%3Fcurrency%3DUSDT%26network%3DTRC20/,
+    );
     await setPayPassword(request, user);
     await page.goto('/pages/wallet/withdraw?currency=USDT&network=TRC20');
 
@@ -112,7 +122,10 @@ test.describe('wallet', () => {
     await expect(page.getByText('Nothing is held')).toBeVisible();
   });
 
-  test('exchange on a live quote: an expired quote is refreshed, the new one confirmed once', async ({ page, request }) => {
+  test('exchange on a live quote: an expired quote is refreshed, the new one confirmed once', async ({
+    page,
+    request,
+  }) => {
     const user = await newWalletUser(request, 'exchange');
     await fund(request, user, '300');
     // The page's own clock (timers and Date), so the 30-second quote can run out without 30 s of waiting;
@@ -144,7 +157,10 @@ test.describe('wallet', () => {
     await expectAccessible(page);
   });
 
-  test('transfer to card: refused below 50 USD and without KYC 1, accepted once verified', async ({ page, request }) => {
+  test('transfer to card: refused below 50 USD and without KYC 1, accepted once verified', async ({
+    page,
+    request,
+  }) => {
     const user = await newWalletUser(request, 'transfer');
     await fund(request, user, '500');
     await openSignedIn(page, user, '/pages/wallet/transfer');
@@ -204,7 +220,10 @@ test.describe('wallet', () => {
 
   test.describe('in Arabic (right to left)', () => {
     test.use({ locale: 'ar-AE' });
-    test('index, recharge, withdraw, exchange and transfer read right to left with figures left to right', async ({ page, request }) => {
+    test('index, recharge, withdraw, exchange and transfer read right to left with figures left to right', async ({
+      page,
+      request,
+    }) => {
       const user = await newWalletUser(request, 'rtl');
       await fund(request, user, '150');
       await useLanguage(page, 'ar-AE');

@@ -2,23 +2,62 @@ import type { FeatureRoute } from '@cardwallet/shared';
 
 /** Card group (spec §2). Titles are keys of the `card` namespace; each page is its own chunk. */
 export const routes: FeatureRoute[] = [
-  { path: 'index', load: () => import('./features/cards/pages/card-index-page'), titleKey: 'titles.index', pullToRefresh: true },
+  {
+    path: 'index',
+    load: () => import('./features/cards/pages/card-index-page'),
+    titleKey: 'titles.index',
+    pullToRefresh: true,
+  },
   { path: 'list', load: () => import('./features/cards/pages/card-list-page'), titleKey: 'titles.list' },
   { path: 'benefits', load: () => import('./features/cards/pages/benefits-page'), titleKey: 'titles.benefits' },
   { path: 'vbenefits', load: () => import('./features/cards/pages/vbenefits-page'), titleKey: 'titles.vbenefits' },
   { path: 'apply', load: () => import('./features/cards/pages/apply-page'), titleKey: 'titles.apply' },
-  { path: 'apply-success', load: () => import('./features/cards/pages/apply-success-page'), titleKey: 'titles.applySuccess' },
-  { path: 'select-address', load: () => import('./features/addresses/pages/select-address-page'), titleKey: 'titles.selectAddress', navBar: 'custom' },
-  { path: 'add-address', load: () => import('./features/addresses/pages/add-address-page'), titleKey: 'titles.addAddress' },
-  { path: 'card-activation', load: () => import('./features/cards/pages/activation-page'), titleKey: 'titles.activation' },
+  {
+    path: 'apply-success',
+    load: () => import('./features/cards/pages/apply-success-page'),
+    titleKey: 'titles.applySuccess',
+  },
+  {
+    path: 'select-address',
+    load: () => import('./features/addresses/pages/select-address-page'),
+    titleKey: 'titles.selectAddress',
+    navBar: 'custom',
+  },
+  {
+    path: 'add-address',
+    load: () => import('./features/addresses/pages/add-address-page'),
+    titleKey: 'titles.addAddress',
+  },
+  {
+    path: 'card-activation',
+    load: () => import('./features/cards/pages/activation-page'),
+    titleKey: 'titles.activation',
+  },
   { path: 'recharge', load: () => import('./features/cards/pages/recharge-page'), titleKey: 'titles.recharge' },
   { path: 'select-card', load: () => import('./features/cards/pages/select-card-page'), titleKey: 'titles.selectCard' },
   { path: 'withdraw', load: () => import('./features/cards/pages/withdraw-page'), titleKey: 'titles.withdraw' },
   { path: 'setting', load: () => import('./features/controls/pages/setting-page'), titleKey: 'titles.setting' },
-  { path: 'set-card-pin', load: () => import('./features/controls/pages/set-card-pin-page'), titleKey: 'titles.setCardPin' },
+  {
+    path: 'set-card-pin',
+    load: () => import('./features/controls/pages/set-card-pin-page'),
+    titleKey: 'titles.setCardPin',
+  },
   { path: 'order-list', load: () => import('./features/orders/pages/order-list-page'), titleKey: 'titles.orderList' },
   { path: 'bind-card', load: () => import('./features/binding/pages/bind-card-page'), titleKey: 'titles.bindCard' },
-  { path: 'binding-card', load: () => import('./features/binding/pages/binding-card-page'), titleKey: 'titles.bindingCard' },
-  { path: 'binding-card-success', load: () => import('./features/binding/pages/binding-card-success-page'), titleKey: 'titles.bindingCardSuccess' },
-  { path: 'sumsub', load: () => import('./features/cards/pages/sumsub-page'), titleKey: 'titles.sumsub', navBar: 'none' },
+  {
+    path: 'binding-card',
+    load: () => import('./features/binding/pages/binding-card-page'),
+    titleKey: 'titles.bindingCard',
+  },
+  {
+    path: 'binding-card-success',
+    load: () => import('./features/binding/pages/binding-card-success-page'),
+    titleKey: 'titles.bindingCardSuccess',
+  },
+  {
+    path: 'sumsub',
+    load: () => import('./features/cards/pages/sumsub-page'),
+    titleKey: 'titles.sumsub',
+    navBar: 'none',
+  },
 ];

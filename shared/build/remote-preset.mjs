@@ -42,7 +42,11 @@ export function sharedModules(pkg) {
     const declared = pkg.dependencies?.[name];
     if (!declared) throw new Error(`${pkg.name}: ${name} must be a dependency (it is a Module Federation singleton)`);
     const requiredVersion = declared.startsWith('workspace:') ? `^${sharedPkg.version}` : `^${declared}`;
-    shared[key] = { singleton: true, requiredVersion, ...(name === '@cardwallet/shared' ? { version: sharedPkg.version } : {}) };
+    shared[key] = {
+      singleton: true,
+      requiredVersion,
+      ...(name === '@cardwallet/shared' ? { version: sharedPkg.version } : {}),
+    };
   }
   // antd-mobile is deliberately NOT shared: a shared package is not tree-shaken (215 KB gz whole),
   // so each app bundles only the components it uses.
@@ -63,7 +67,10 @@ class PrecompressPlugin {
           else if (/\.(js|css|html|json|svg)$/.test(entry) && statSync(file).size > 512) {
             const content = readFileSync(file);
             writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-            writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+            writeFileSync(
+              `${file}.br`,
+              brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
           }
         }
       };
@@ -130,7 +137,14 @@ function baseConfig({ dir, name, port, mode, isHost }) {
               // `import { Button } from 'antd-mobile'` → 'antd-mobile/es/components/button': the barrel is
               // a side-effect module, so importing through it made every component any page of the app
               // used a dependency of every page (one vendor chunk: member index 95.8 KiB gzip of it).
-              transformImport: [{ libraryName: 'antd-mobile', libraryDirectory: 'es/components', camelToDashComponentName: true, transformToDefaultImport: true }],
+              transformImport: [
+                {
+                  libraryName: 'antd-mobile',
+                  libraryDirectory: 'es/components',
+                  camelToDashComponentName: true,
+                  transformToDefaultImport: true,
+                },
+              ],
             },
             type: 'javascript/auto',
           },
@@ -138,8 +152,14 @@ function baseConfig({ dir, name, port, mode, isHost }) {
           { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset' },
         ],
       },
-      plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }), production ? new PrecompressPlugin() : null].filter(Boolean),
-      optimization: { moduleIds: production ? 'deterministic' : 'named', chunkIds: production ? 'deterministic' : 'named' },
+      plugins: [
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+        production ? new PrecompressPlugin() : null,
+      ].filter(Boolean),
+      optimization: {
+        moduleIds: production ? 'deterministic' : 'named',
+        chunkIds: production ? 'deterministic' : 'named',
+      },
       performance: { hints: false },
       // Dev lazy compilation serves placeholder chunks that call back to the dev server that built
       // them; across Module Federation origins those callbacks never resolve the page chunk.
@@ -232,7 +252,10 @@ export function describeFeatureApp(dir) {
   for (const locale of LOCALES) {
     try {
       const keys = flattenKeys(JSON.parse(readFileSync(join(dir, 'src/i18n', `${locale}.json`), 'utf8')));
-      translations[locale] = Object.entries(keys).filter(([, filled]) => filled).map(([key]) => key).sort();
+      translations[locale] = Object.entries(keys)
+        .filter(([, filled]) => filled)
+        .map(([key]) => key)
+        .sort();
     } catch {
       translations[locale] = null;
     }
@@ -252,14 +275,27 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
     const { config, ModuleFederationPlugin, pkg, rspack } = baseConfig({ dir, name, port, mode, isHost: true });
     config.entry = { main: './src/index.ts' };
     config.plugins.push(
-      new ModuleFederationPlugin({ name, remotes: {}, shared: sharedModules(pkg), shareStrategy: 'loaded-first', dts: false, experiments: { provideExternalRuntime: true } }),
+      new ModuleFederationPlugin({
+        name,
+        remotes: {},
+        shared: sharedModules(pkg),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        experiments: { provideExternalRuntime: true },
+      }),
       new rspack.HtmlRspackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
       new rspack.DefinePlugin({ __CW_TEST_BUILD__: JSON.stringify(isTestBuild()) }),
       {
         apply(compiler) {
           compiler.hooks.afterEmit.tap('CardWalletShellBuildInfo', () => {
             mkdirSync(config.output.path, { recursive: true });
-            const info = { name, version: pkg.version, mode, testBuild: isTestBuild(), builtAt: new Date().toISOString() };
+            const info = {
+              name,
+              version: pkg.version,
+              mode,
+              testBuild: isTestBuild(),
+              builtAt: new Date().toISOString(),
+            };
             writeFileSync(join(config.output.path, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
           });
         },
@@ -292,7 +328,14 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
           const remotes = devRemotes.flatMap((r) => {
             const short = r.name.replace(/^mf_/, '');
             if (live.includes('all') || live.includes(short)) {
-              return [{ name: r.name, routePrefix: r.routePrefix, manifestUrl: `http://localhost:${r.port}/mf-manifest.json`, contractMajor: contract.major }];
+              return [
+                {
+                  name: r.name,
+                  routePrefix: r.routePrefix,
+                  manifestUrl: `http://localhost:${r.port}/mf-manifest.json`,
+                  contractMajor: contract.major,
+                },
+              ];
             }
             return released[r.name] ? [released[r.name]] : [];
           });

@@ -38,11 +38,7 @@ export interface CardBenefit {
 }
 
 export type CardOrderStatus =
-  | 'settling'
-  | 'authorization_cancelled'
-  | 'transaction_cancelled'
-  | 'pre_authorization'
-  | 'completed';
+  'settling' | 'authorization_cancelled' | 'transaction_cancelled' | 'pre_authorization' | 'completed';
 
 export interface CardOrder {
   orderNo: string;

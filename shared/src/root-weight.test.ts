@@ -11,7 +11,9 @@ function packagesReachableFrom(entry: string, seen = new Set<string>()): Set<str
   if (seen.has(entry)) return found;
   seen.add(entry);
   const source = readFileSync(entry, 'utf8');
-  for (const [, typeOnly, specifier] of source.matchAll(/(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/g)) {
+  for (const [, typeOnly, specifier] of source.matchAll(
+    /(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/g,
+  )) {
     if (typeOnly || !specifier) continue;
     if (specifier.startsWith('.')) {
       const base = resolve(dirname(entry), specifier);

@@ -12,8 +12,18 @@ const loader = fileURLToPath(new URL('./common-catalogue-loader.cjs', import.met
 
 export function commonCatalogueRules() {
   return [
-    { test: CATALOGUE, resourceQuery: /(^|[?&])errors\b/, type: 'json', use: [{ loader, options: { part: 'errors' } }] },
-    { test: CATALOGUE, resourceQuery: { not: [/(^|[?&])errors\b/] }, type: 'json', use: [{ loader, options: { part: 'core' } }] },
+    {
+      test: CATALOGUE,
+      resourceQuery: /(^|[?&])errors\b/,
+      type: 'json',
+      use: [{ loader, options: { part: 'errors' } }],
+    },
+    {
+      test: CATALOGUE,
+      resourceQuery: { not: [/(^|[?&])errors\b/] },
+      type: 'json',
+      use: [{ loader, options: { part: 'core' } }],
+    },
   ];
 }
 

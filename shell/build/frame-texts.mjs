@@ -23,9 +23,12 @@ class FrameTextsPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('FrameTextsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'FrameTextsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('frame-texts.json', new RawSource(JSON.stringify(frameTexts(this.dir))));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'FrameTextsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset('frame-texts.json', new RawSource(JSON.stringify(frameTexts(this.dir))));
+        },
+      );
     });
   }
 }

@@ -50,8 +50,16 @@ export function startFiles(compilation) {
   // In the order the browser needs them (main.js first: it would otherwise queue behind the
   // others — six connections per host over HTTP/1.1), then level by level.
   const files = new Set();
-  const entry = groups.filter((g) => g.isInitial?.() && (g.name === 'main' || originIds(g).length === 0 || (g.origins ?? []).some((o) => /src[\\/]index\.ts$/.test(String(o.request ?? '')))));
-  for (const group of [...entry, ...seen]) for (const file of group.getFiles()) if (/\.(js|css)$/.test(file) && !file.endsWith('.hot-update.js')) files.add(file);
+  const entry = groups.filter(
+    (g) =>
+      g.isInitial?.() &&
+      (g.name === 'main' ||
+        originIds(g).length === 0 ||
+        (g.origins ?? []).some((o) => /src[\\/]index\.ts$/.test(String(o.request ?? '')))),
+  );
+  for (const group of [...entry, ...seen])
+    for (const file of group.getFiles())
+      if (/\.(js|css)$/.test(file) && !file.endsWith('.hot-update.js')) files.add(file);
   // The shell's texts, one chunk per language (src/services/locale-texts.ts): the server knows the
   // visitor's language and announces that one.
   const locales = {};
@@ -66,9 +74,12 @@ class StartFilesPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('StartFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'StartFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
-        compilation.emitAsset('start-files.json', new RawSource(JSON.stringify(startFiles(compilation))));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'StartFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          compilation.emitAsset('start-files.json', new RawSource(JSON.stringify(startFiles(compilation))));
+        },
+      );
     });
   }
 }

@@ -26,7 +26,13 @@ import { commonErrorTextsPlugin } from './services/common-errors';
 import { createTabBadgeService } from './services/tab-badge';
 import { startTabBadgeSync } from './services/tab-badge-sync';
 import { lazyLiveUpdates } from './services/live-updates-lazy';
-import { askRetryAfterTimeout, createLoadingService, createLoginPrompt, createModalService, createToastService } from './services/ui';
+import {
+  askRetryAfterTimeout,
+  createLoadingService,
+  createLoginPrompt,
+  createModalService,
+  createToastService,
+} from './services/ui';
 import { resolveApiBaseUrl } from './services/api-base-url';
 import { federationErrorPlugin } from './routing/federation-error-plugin';
 import { createRegistryFetch } from './routing/registry-fetch';
@@ -40,7 +46,11 @@ async function start() {
   // The visitor's language arrives as its own chunk (services/locale-texts.ts), in parallel with
   // /remotes.json below: both are awaited before the first render, neither waits for the other.
   const localeTexts = createLocaleTextsLoader();
-  const i18nReady = createI18n(storage, (locale) => setDefaultConfig({ locale: localeTexts.antd(locale) }), localeTexts);
+  const i18nReady = createI18n(
+    storage,
+    (locale) => setDefaultConfig({ locale: localeTexts.antd(locale) }),
+    localeTexts,
+  );
   // Bound once i18nReady settles; used only later (requests, prompts, dialogs, loaded remotes).
   let started: { instance: I18nInstance; service: I18nService } | null = null;
   const i18nNow = () => {
@@ -54,10 +64,17 @@ async function start() {
     if (!router) throw new Error('router not ready');
     return router;
   };
-  const navigation = createNavigationService(getRouter, () => (window.history.state as { idx?: number } | null)?.idx ?? 0);
+  const navigation = createNavigationService(
+    getRouter,
+    () => (window.history.state as { idx?: number } | null)?.idx ?? 0,
+  );
   const toast = createToastService();
   const loading = createLoadingService();
-  const askToLogin = createLoginPrompt(t, () => navigation.navigate(LOGIN_PATH), () => navigation.back());
+  const askToLogin = createLoginPrompt(
+    t,
+    () => navigation.navigate(LOGIN_PATH),
+    () => navigation.back(),
+  );
   const apiBaseUrl = () => resolveApiBaseUrl(storage);
 
   // The session needs the HTTP client (logout) and the client needs the session (token): late-bound.
@@ -104,7 +121,9 @@ async function start() {
   const live = lazyLiveUpdates(async () => {
     const { createLiveUpdates } = await import(/* webpackChunkName: "live-updates" */ './services/live-updates');
     return createLiveUpdates({
-      fetchTicket: async () => (await http.post<{ ticket: string }>('notifications/streamTicket', {}, { prompt: false, login: 'none' })).ticket,
+      fetchTicket: async () =>
+        (await http.post<{ ticket: string }>('notifications/streamTicket', {}, { prompt: false, login: 'none' }))
+          .ticket,
       streamUrl: (ticket) => `${apiBaseUrl()}notifications/stream?ticket=${encodeURIComponent(ticket)}`,
       isLoggedIn: () => session.get().isLoggedIn,
       onSessionChange: session.subscribe,
@@ -128,7 +147,16 @@ async function start() {
 
   // Remotes must be registered before the router exists, else the first page renders too early.
   await registryReady;
-  router = createBrowserRouter([{ path: '/', element: <Layout badges={tabBadge} />, children: [{ path: '*', element: <PageResolver /> }, { index: true, element: <PageResolver /> }] }]);
+  router = createBrowserRouter([
+    {
+      path: '/',
+      element: <Layout badges={tabBadge} />,
+      children: [
+        { path: '*', element: <PageResolver /> },
+        { index: true, element: <PageResolver /> },
+      ],
+    },
+  ]);
 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },

@@ -19,15 +19,21 @@ import { EvmChain } from '../providers/chain/evm/index.js';
 async function main(): Promise<number> {
   const config = loadConfig();
   if (!config.databaseUrl && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
-    console.error(`ledger check could not run: no database at ${config.dataDir} (start the API once, or set DATABASE_URL / DATA_DIR)`);
+    console.error(
+      `ledger check could not run: no database at ${config.dataDir} (start the API once, or set DATABASE_URL / DATA_DIR)`,
+    );
     return 2;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
   try {
     const where = config.databaseUrl ? new URL(config.databaseUrl).pathname.slice(1) || 'postgres' : config.dataDir;
-    const [tables] = await database.sql.query<{ present: boolean }>(`SELECT to_regclass('ledger_entries') IS NOT NULL AS present`);
+    const [tables] = await database.sql.query<{ present: boolean }>(
+      `SELECT to_regclass('ledger_entries') IS NOT NULL AS present`,
+    );
     if (!tables?.present) {
-      console.error(`ledger check could not run: ${where} has no ledger tables (migrations not applied: start the API once)`);
+      console.error(
+        `ledger check could not run: ${where} has no ledger tables (migrations not applied: start the API once)`,
+      );
       return 2;
     }
     // The books (src/ledger/check.ts): every account kind, every posting, the wallet's operations.
@@ -44,7 +50,10 @@ async function main(): Promise<number> {
       const evm = new EvmChain(database.sql, evmConfig);
       try {
         const onChain = await checkEvmHoldings(database.sql, evm);
-        for (const l of onChain.lines) console.log(`EVM ${l.currency}: customers ${l.customerBalances}, on chain ${l.onChain}, difference ${l.difference}`);
+        for (const l of onChain.lines)
+          console.log(
+            `EVM ${l.currency}: customers ${l.customerBalances}, on chain ${l.onChain}, difference ${l.difference}`,
+          );
         report.problems.push(...onChain.problems);
       } finally {
         evm.stop();
@@ -52,9 +61,13 @@ async function main(): Promise<number> {
     }
     report.ok = report.problems.length === 0;
     const { accounts, postings, entries } = report.counts;
-    console.log(`ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`);
+    console.log(
+      `ledger check (${database.driver}: ${where}): ${accounts} accounts, ${postings} postings, ${entries} entries`,
+    );
     if (report.ok) {
-      console.log('OK: every posting balances per currency, every balance equals the sum of its entries, no customer balance below zero, every card balance equals the issuer\'s.');
+      console.log(
+        "OK: every posting balances per currency, every balance equals the sum of its entries, no customer balance below zero, every card balance equals the issuer's.",
+      );
       return 0;
     }
     console.error(`FAILED: ${report.problems.length} problem(s)`);

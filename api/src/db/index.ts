@@ -138,6 +138,8 @@ export { sql };
 
 /** The raw runner of a Drizzle transaction (its own connection), to mix hand-written SQL into it. */
 export function runnerOf(tx: Tx): SqlRunner {
-  const client = (tx as unknown as { session: { client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } } }).session.client;
+  const client = (
+    tx as unknown as { session: { client: { query: (t: string, p?: unknown[]) => Promise<{ rows: unknown[] }> } } }
+  ).session.client;
   return { query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params ?? [])).rows as T[] };
 }

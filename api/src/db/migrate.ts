@@ -16,7 +16,11 @@ const FILE_RE = /^(\d{4})_[a-z0-9_]+\.sql$/;
  * in schema_migrations. A changed checksum of an applied file stops start-up: migrations are
  * append-only. Concurrent starters on PostgreSQL are serialised by an advisory lock.
  */
-export async function runMigrations(database: Database, dir: string, log?: (m: string) => void): Promise<MigrationReport> {
+export async function runMigrations(
+  database: Database,
+  dir: string,
+  log?: (m: string) => void,
+): Promise<MigrationReport> {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
@@ -40,22 +44,29 @@ export async function runMigrations(database: Database, dir: string, log?: (m: s
     const text = fs.readFileSync(path.join(dir, file), 'utf8');
     const checksum = createHash('sha256').update(text).digest('hex');
     const version = file.slice(0, 4);
-    const done = await database.withTransaction(async (tx) => {
-      if (database.driver === 'pg') await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-      const rows = await database.query<{ checksum: string }>(
-        sql`select checksum from schema_migrations where version = ${version}`,
-        tx,
-      );
-      if (rows[0]) {
-        if (rows[0].checksum !== checksum) {
-          throw new Error(`Migration ${file} was changed after it was applied (checksum mismatch). Add a new migration instead.`);
+    const done = await database.withTransaction(
+      async (tx) => {
+        if (database.driver === 'pg') await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+        const rows = await database.query<{ checksum: string }>(
+          sql`select checksum from schema_migrations where version = ${version}`,
+          tx,
+        );
+        if (rows[0]) {
+          if (rows[0].checksum !== checksum) {
+            throw new Error(
+              `Migration ${file} was changed after it was applied (checksum mismatch). Add a new migration instead.`,
+            );
+          }
+          return false;
         }
-        return false;
-      }
-      await execScript(tx, text);
-      await tx.execute(sql`insert into schema_migrations (version, name, checksum) values (${version}, ${file}, ${checksum})`);
-      return true;
-    }, { retries: 0 });
+        await execScript(tx, text);
+        await tx.execute(
+          sql`insert into schema_migrations (version, name, checksum) values (${version}, ${file}, ${checksum})`,
+        );
+        return true;
+      },
+      { retries: 0 },
+    );
     if (done) {
       report.applied.push(file);
       log?.(`migration applied: ${file}`);
@@ -70,8 +81,9 @@ export async function runMigrations(database: Database, dir: string, log?: (m: s
  * Transaction.exec / node-postgres' simple-protocol query.
  */
 async function execScript(tx: unknown, text: string): Promise<void> {
-  const client = (tx as { session?: { client?: { exec?: (t: string) => Promise<unknown>; query?: (t: string) => Promise<unknown> } } })
-    .session?.client;
+  const client = (
+    tx as { session?: { client?: { exec?: (t: string) => Promise<unknown>; query?: (t: string) => Promise<unknown> } } }
+  ).session?.client;
   if (client?.exec) await client.exec(text);
   else if (client?.query) await client.query(text);
   else throw new Error('Cannot reach the transaction client to run a migration script');

@@ -27,7 +27,15 @@ class DurableNodeFS extends NodeFS {
 const DEFAULT_START_PARAMS: string[] = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 
 export function durableStartParams(): string[] {
-  return [...DEFAULT_START_PARAMS.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync', '-c', 'synchronous_commit=on'];
+  return [
+    ...DEFAULT_START_PARAMS.filter((p) => p !== '-F'),
+    '-c',
+    'fsync=on',
+    '-c',
+    'wal_sync_method=fsync',
+    '-c',
+    'synchronous_commit=on',
+  ];
 }
 
 export async function openPglite(dataDir: string): Promise<PGlite> {

@@ -13,7 +13,9 @@ export interface SqlDatabase extends SqlRunner {
 
 interface PGliteLike {
   query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  transaction<T>(fn: (tx: { query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: { query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }> }) => Promise<T>,
+  ): Promise<T>;
 }
 interface PgClientLike {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -39,7 +41,9 @@ export function sqlFromPGlite(db: PGliteLike): SqlDatabase {
     transaction: (fn) =>
       db.transaction(async (tx) => {
         await turnEventLoop();
-        return fn({ query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params ?? [])).rows });
+        return fn({
+          query: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params ?? [])).rows,
+        });
       }),
   };
 }
@@ -52,7 +56,9 @@ export function sqlFromPgPool(pool: PgPoolLike): SqlDatabase {
       let broken = false;
       try {
         await client.query('BEGIN');
-        const result = await fn({ query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params ?? [])).rows as R[] });
+        const result = await fn({
+          query: async <R>(text: string, params?: unknown[]) => (await client.query(text, params ?? [])).rows as R[],
+        });
         await client.query('COMMIT');
         return result;
       } catch (e) {

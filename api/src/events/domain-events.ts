@@ -64,7 +64,14 @@ interface EventRow {
 const EVENT_COLUMNS = `e.id::text AS id, e.type, e.user_id::text AS user_id, e.aggregate_id, e.payload, to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at`;
 
 function toEvent(r: EventRow): DomainEvent {
-  return { id: r.id, type: r.type, userId: r.user_id, aggregateId: r.aggregate_id, payload: r.payload, occurredAt: r.occurred_at };
+  return {
+    id: r.id,
+    type: r.type,
+    userId: r.user_id,
+    aggregateId: r.aggregate_id,
+    payload: r.payload,
+    occurredAt: r.occurred_at,
+  };
 }
 
 export class DomainEvents {
@@ -101,7 +108,10 @@ export class DomainEvents {
     if (!row) return null;
     const consumers = [...this.subscriptions].filter(([, s]) => s.types.has(event.type)).map(([name]) => name);
     if (consumers.length > 0) {
-      await tx.query(`INSERT INTO domain_event_deliveries (consumer, event_id) SELECT unnest($1::text[]), $2::bigint`, [consumers, row.id]);
+      await tx.query(`INSERT INTO domain_event_deliveries (consumer, event_id) SELECT unnest($1::text[]), $2::bigint`, [
+        consumers,
+        row.id,
+      ]);
     }
     // Live updates (src/events/live-hub.ts): delivered to listeners only when this transaction commits.
     await notifyLive(tx, { id: row.id, type: event.type, userId: event.userId });

@@ -19,7 +19,10 @@ type Listener = (notice: LiveNotice) => void;
  * (NOTIFY is transactional). Domain events are announced by DomainEvents.record; consumers announce
  * what they derived (e.g. `notifications.message_created`) the same way.
  */
-export async function notifyLive(tx: { query(text: string, params?: unknown[]): Promise<unknown> }, notice: LiveNotice): Promise<void> {
+export async function notifyLive(
+  tx: { query(text: string, params?: unknown[]): Promise<unknown> },
+  notice: LiveNotice,
+): Promise<void> {
   await tx.query(`SELECT pg_notify('${LIVE_CHANNEL}', $1)`, [JSON.stringify(notice)]);
 }
 

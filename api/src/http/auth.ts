@@ -14,7 +14,8 @@ export function credentialOf(request: FastifyRequest): { token: string; viaCooki
   const header = Array.isArray(raw) ? raw[0] : raw;
   if (header && header.length <= 256 && header.trim()) return { token: header.trim(), viaCookie: false };
   const auth = request.headers.authorization;
-  if (auth?.startsWith('Bearer ') && auth.length <= 263 && auth.slice(7).trim()) return { token: auth.slice(7).trim(), viaCookie: false };
+  if (auth?.startsWith('Bearer ') && auth.length <= 263 && auth.slice(7).trim())
+    return { token: auth.slice(7).trim(), viaCookie: false };
   const cookie = sessionCookieOf(request);
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
@@ -55,7 +56,12 @@ export async function findAdminSession(app: FastifyInstance, token: string): Pro
     [hashToken(token), app.clock.now().toISOString()],
   );
   if (!row) return undefined;
-  return { id: Number(row.admin_id), adminId: String(row.admin_id), username: row.username, sessionId: Number(row.session_id) };
+  return {
+    id: Number(row.admin_id),
+    adminId: String(row.admin_id),
+    username: row.username,
+    sessionId: Number(row.session_id),
+  };
 }
 
 /**
@@ -70,7 +76,8 @@ export function authPreHandler(app: FastifyInstance) {
     const credential = credentialOf(request);
     if (!credential) throw new BusinessError('unauthenticated');
     // CSRF: a cookie rides along by itself; only the app's own client adds this header.
-    if (credential.viaCookie && isStateChanging(request) && !fromAppClient(request)) throw new BusinessError('csrf_header_required');
+    if (credential.viaCookie && isStateChanging(request) && !fromAppClient(request))
+      throw new BusinessError('csrf_header_required');
     const { token } = credential;
     if (auth === 'user') {
       const user = await findUserSession(app, token);

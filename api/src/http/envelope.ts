@@ -6,10 +6,7 @@ import { ERROR_KEYS, ResultCode, translate, type ApiEnvelope, type ErrorKey, typ
  * business outcome is HTTP 200, so both shapes share status 200 in the OpenAPI document.
  */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.union([
-    z.object({ code: z.literal(ResultCode.ok), msg: z.string(), data }),
-    errorEnvelope,
-  ]);
+  return z.union([z.object({ code: z.literal(ResultCode.ok), msg: z.string(), data }), errorEnvelope]);
 }
 
 export const errorEnvelope = z.object({
@@ -34,7 +31,11 @@ export function errorBody(
 }
 
 /** Turns zod issues into `{ field: translated message }` (the first issue per field wins). */
-export function fieldMessages(locale: Locale, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, prefix = ''): Record<string, string> {
+export function fieldMessages(
+  locale: Locale,
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  prefix = '',
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const name = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || '_';

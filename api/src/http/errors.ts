@@ -61,10 +61,14 @@ export class BusinessError extends Error {
 /** 429 with `data.retryAfterSeconds` (and the same number in the message params). */
 export function rateLimited(key: ErrorKey, retryAfterSeconds: number, params: Params = {}): BusinessError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new BusinessError(key, { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)), ...params }, {
-    code: ResultCode.rateLimited,
-    data: { retryAfterSeconds: seconds },
-  });
+  return new BusinessError(
+    key,
+    { seconds, minutes: Math.max(1, Math.ceil(seconds / 60)), ...params },
+    {
+      code: ResultCode.rateLimited,
+      data: { retryAfterSeconds: seconds },
+    },
+  );
 }
 
 /** 422 with per-field messages; `fields` values are translation keys (validation.*) or plain text. */

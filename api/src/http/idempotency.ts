@@ -35,7 +35,11 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
  * out: they are checked on every call, replays included. Rows already stored use this exact form.
  */
 export function requestHash(payload: Record<string, unknown>): string {
-  const canonical = JSON.stringify(Object.keys(payload).sort().map((k) => [k, payload[k]]));
+  const canonical = JSON.stringify(
+    Object.keys(payload)
+      .sort()
+      .map((k) => [k, payload[k]]),
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -71,7 +75,9 @@ function replay<R extends { request_hash: string }>(row: R, op: IdempotentOperat
 }
 
 /** Runs one operation at most once per (owner, key) — see the module comment. */
-export async function idempotentOperation<R extends { request_hash: string }>(op: IdempotentOperation<R>): Promise<IdempotentResult<R>> {
+export async function idempotentOperation<R extends { request_hash: string }>(
+  op: IdempotentOperation<R>,
+): Promise<IdempotentResult<R>> {
   if (op.findFirst !== false) {
     const existing = await op.find();
     if (existing) return replay(existing, op);

@@ -9,7 +9,10 @@ import type { RouteAuth } from './types.js';
  * `public` → none, `user` → the customer session token, `admin` → the admin session token. Both
  * tokens travel in the same header; they are two schemes because they are two different secrets.
  */
-export const SECURITY_SCHEME_OF: Record<Exclude<RouteAuth, 'public'>, string> = { user: 'accessToken', admin: 'adminToken' };
+export const SECURITY_SCHEME_OF: Record<Exclude<RouteAuth, 'public'>, string> = {
+  user: 'accessToken',
+  admin: 'adminToken',
+};
 
 type Security = { [scheme: string]: readonly string[] }[];
 
@@ -25,8 +28,18 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
     servers: [{ url: '/', description: 'This server' }],
     components: {
       securitySchemes: {
-        accessToken: { type: 'apiKey', in: 'header', name: 'Access-Token', description: 'A customer session token (user/login).' },
-        adminToken: { type: 'apiKey', in: 'header', name: 'Access-Token', description: 'An admin session token (user/adminLogin).' },
+        accessToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Access-Token',
+          description: 'A customer session token (user/login).',
+        },
+        adminToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Access-Token',
+          description: 'An admin session token (user/adminLogin).',
+        },
       },
     },
   },
@@ -46,7 +59,8 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
         operationId: (schema.operationId as string | undefined) ?? operationIdOf(methods[0] ?? 'GET', url),
         // A `public` route that guards itself (deploy routes check their own token in onRequest)
         // keeps the security its schema declares; otherwise the enforced config.auth decides.
-        security: auth === 'public' ? ((schema.security as Security | undefined) ?? []) : [{ [SECURITY_SCHEME_OF[auth]]: [] }],
+        security:
+          auth === 'public' ? ((schema.security as Security | undefined) ?? []) : [{ [SECURITY_SCHEME_OF[auth]]: [] }],
       },
     };
   },

@@ -162,7 +162,11 @@ export class BackgroundJobs implements JobScheduler {
     if (this.lease) return this.lease;
     if (this.stopping) return undefined;
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.options.databaseUrl, keepAlive: true, connectionTimeoutMillis: 5_000 });
+      const client = new pg.Client({
+        connectionString: this.options.databaseUrl,
+        keepAlive: true,
+        connectionTimeoutMillis: 5_000,
+      });
       client.on('error', (err) => this.dropLease(client, err));
       client.on('end', () => this.dropLease(client));
       try {
@@ -190,7 +194,10 @@ export class BackgroundJobs implements JobScheduler {
     if (this.lease !== client) return;
     this.lease = undefined;
     if (this.held.size > 0 && !this.stopping) {
-      this.options.log.warn({ err, jobs: [...this.held] }, 'background jobs: lease connection lost; leadership given up');
+      this.options.log.warn(
+        { err, jobs: [...this.held] },
+        'background jobs: lease connection lost; leadership given up',
+      );
     }
     this.held.clear();
     client.end().catch(() => undefined);

@@ -45,22 +45,38 @@ export type AccountRef =
   | { owner: 'user'; userId: string; kind: UserAccountKind; currency: WalletCurrency; sub?: string }
   | { owner: 'system'; kind: SystemAccountKind; currency: WalletCurrency; network?: WalletNetwork };
 
-export const userAccount = (userId: string, kind: Exclude<UserAccountKind, 'card' | 'card_hold'>, currency: WalletCurrency): AccountRef => ({
+export const userAccount = (
+  userId: string,
+  kind: Exclude<UserAccountKind, 'card' | 'card_hold'>,
+  currency: WalletCurrency,
+): AccountRef => ({
   owner: 'user',
   userId,
   kind,
   currency,
 });
 /** A card's own account (`card`) or its hold account (`card_hold`); cards are in USD. */
-export const cardAccount = (userId: string, kind: 'card' | 'card_hold', cardId: string): AccountRef => ({ owner: 'user', userId, kind, currency: 'USD', sub: cardId });
-export const systemAccount = (kind: SystemAccountKind, currency: WalletCurrency, network?: WalletNetwork): AccountRef =>
-  network ? { owner: 'system', kind, currency, network } : { owner: 'system', kind, currency };
+export const cardAccount = (userId: string, kind: 'card' | 'card_hold', cardId: string): AccountRef => ({
+  owner: 'user',
+  userId,
+  kind,
+  currency: 'USD',
+  sub: cardId,
+});
+export const systemAccount = (
+  kind: SystemAccountKind,
+  currency: WalletCurrency,
+  network?: WalletNetwork,
+): AccountRef => (network ? { owner: 'system', kind, currency, network } : { owner: 'system', kind, currency });
 
 /** Stable text key of an account, as stored in ledger_accounts.key (unique). */
 export function accountKey(ref: AccountRef): string {
   if (ref.owner === 'system') return `system:${ref.kind}:${ref.currency}${ref.network ? `:${ref.network}` : ''}`;
-  if (PER_CARD.has(ref.kind) !== (ref.sub !== undefined)) throw new Error(`account ${ref.kind} ${PER_CARD.has(ref.kind) ? 'needs' : 'takes no'} card id`);
-  return ref.sub === undefined ? `user:${ref.userId}:${ref.kind}:${ref.currency}` : `user:${ref.userId}:${ref.kind}:${ref.sub}:${ref.currency}`;
+  if (PER_CARD.has(ref.kind) !== (ref.sub !== undefined))
+    throw new Error(`account ${ref.kind} ${PER_CARD.has(ref.kind) ? 'needs' : 'takes no'} card id`);
+  return ref.sub === undefined
+    ? `user:${ref.userId}:${ref.kind}:${ref.currency}`
+    : `user:${ref.userId}:${ref.kind}:${ref.sub}:${ref.currency}`;
 }
 
 /** Only customer accounts carry the no-overdraft guarantee. */

@@ -97,7 +97,8 @@ const CHECKS: Array<{ name: string; sql: string; describe: (r: Record<string, st
           FULL JOIN (SELECT user_id, currency, sum(amount + fee) AS total FROM wallet_withdrawals WHERE status IN ('pending', 'sending') GROUP BY 1, 2) w
             ON w.user_id = a.user_id AND w.currency = a.currency
           WHERE coalesce(a.balance, 0) <> coalesce(w.total, 0) LIMIT ${LIMIT}`,
-    describe: (r) => `user ${r.user_id} holds ${r.held} ${r.currency} for withdrawals but ${r.pending} is pending or being sent`,
+    describe: (r) =>
+      `user ${r.user_id} holds ${r.held} ${r.currency} for withdrawals but ${r.pending} is pending or being sent`,
   },
   {
     name: 'every operation posted exactly as its state says',

@@ -64,7 +64,8 @@ export function assertValidPosting(draft: PostingDraft): void {
     const amount = money(entry.amount);
     const { currency } = entry.account;
     if (amount.isZero()) throw new UnbalancedPostingError(`${draft.ref}: zero entry`);
-    if (!fitsCurrency(amount, currency)) throw new UnbalancedPostingError(`${draft.ref}: ${entry.amount} exceeds ${currency} precision`);
+    if (!fitsCurrency(amount, currency))
+      throw new UnbalancedPostingError(`${draft.ref}: ${entry.amount} exceeds ${currency} precision`);
     const key = accountKey(entry.account);
     if (seen.has(key)) throw new UnbalancedPostingError(`${draft.ref}: account ${key} appears twice`);
     seen.add(key);
@@ -85,7 +86,9 @@ function draft(d: PostingDraft): PostingDraft {
  * does not apply, a coupon that covers nothing) are left out, amounts are put in the canonical
  * form of their currency, and the result is checked like every other posting.
  */
-export function balancedPosting(d: Omit<PostingDraft, 'remark' | 'txHash'> & { remark?: string | null; txHash?: string | null }): PostingDraft {
+export function balancedPosting(
+  d: Omit<PostingDraft, 'remark' | 'txHash'> & { remark?: string | null; txHash?: string | null },
+): PostingDraft {
   const entries = d.entries
     .filter((e) => !money(e.amount).isZero())
     .map((e) => ({ account: e.account, amount: format(money(e.amount), e.account.currency) }));
@@ -135,7 +138,12 @@ export function depositCredit(p: {
   });
 }
 
-export function withdrawalHold(p: { withdrawalId: string; userId: string; currency: CryptoCurrency; total: string }): PostingDraft {
+export function withdrawalHold(p: {
+  withdrawalId: string;
+  userId: string;
+  currency: CryptoCurrency;
+  total: string;
+}): PostingDraft {
   return draft({
     ref: `withdraw:${p.withdrawalId}:hold`,
     type: 'withdraw',
@@ -164,10 +172,22 @@ export function withdrawalSent(p: {
     { account: systemAccount('chain_hot_wallet', p.currency, p.network), amount: p.amount },
   ];
   if (!money(p.fee).isZero()) entries.push({ account: systemAccount('fees', p.currency), amount: p.fee });
-  return draft({ ref: `withdraw:${p.withdrawalId}:sent`, type: 'withdraw_sent', userId: p.userId, remark: null, txHash: p.txHash, entries });
+  return draft({
+    ref: `withdraw:${p.withdrawalId}:sent`,
+    type: 'withdraw_sent',
+    userId: p.userId,
+    remark: null,
+    txHash: p.txHash,
+    entries,
+  });
 }
 
-export function withdrawalRefund(p: { withdrawalId: string; userId: string; currency: CryptoCurrency; total: string }): PostingDraft {
+export function withdrawalRefund(p: {
+  withdrawalId: string;
+  userId: string;
+  currency: CryptoCurrency;
+  total: string;
+}): PostingDraft {
   return draft({
     ref: `withdraw:${p.withdrawalId}:refund`,
     type: 'withdraw_refund',
@@ -197,10 +217,19 @@ export function withdrawalChainFailed(p: {
   txHash: string;
 }): PostingDraft {
   const total = format(money(p.amount).plus(p.fee));
-  const entries: EntryDraft[] = [{ account: systemAccount('chain_hot_wallet', p.currency, p.network), amount: neg(p.amount) }];
+  const entries: EntryDraft[] = [
+    { account: systemAccount('chain_hot_wallet', p.currency, p.network), amount: neg(p.amount) },
+  ];
   if (!money(p.fee).isZero()) entries.push({ account: systemAccount('fees', p.currency), amount: neg(p.fee) });
   entries.push({ account: userAccount(p.userId, 'wallet', p.currency), amount: total });
-  return draft({ ref: `withdraw:${p.withdrawalId}:failed`, type: 'withdraw_refund', userId: p.userId, remark: 'chain_reverted', txHash: p.txHash, entries });
+  return draft({
+    ref: `withdraw:${p.withdrawalId}:failed`,
+    type: 'withdraw_refund',
+    userId: p.userId,
+    remark: 'chain_reverted',
+    txHash: p.txHash,
+    entries,
+  });
 }
 
 /** Two linked legs in one posting: both currencies balance through the exchange desk. */
@@ -228,7 +257,12 @@ export function exchange(p: {
 }
 
 /** Stablecoins and USD fund the card 1:1: `amount` leaves the wallet, the same in USD arrives. */
-export function transferToCard(p: { transferId: string; userId: string; currency: 'USDT' | 'USDC' | 'USD'; amount: string }): PostingDraft {
+export function transferToCard(p: {
+  transferId: string;
+  userId: string;
+  currency: 'USDT' | 'USDC' | 'USD';
+  amount: string;
+}): PostingDraft {
   const entries: EntryDraft[] =
     p.currency === 'USD'
       ? [
@@ -241,17 +275,32 @@ export function transferToCard(p: { transferId: string; userId: string; currency
           { account: systemAccount('card_funding', 'USD'), amount: neg(p.amount) },
           { account: userAccount(p.userId, 'card_funding', 'USD'), amount: p.amount },
         ];
-  return draft({ ref: `transfer:${p.transferId}`, type: 'transfer_to_card', userId: p.userId, remark: p.currency, txHash: null, entries });
+  return draft({
+    ref: `transfer:${p.transferId}`,
+    type: 'transfer_to_card',
+    userId: p.userId,
+    remark: p.currency,
+    txHash: null,
+    entries,
+  });
 }
 
 /** card_funding → wallet, 1:1 in the chosen currency (the mirror of transferToCard). */
-export function transferFromCard(p: { transferId: string; userId: string; currency: CardWalletCurrency; amount: string }): PostingDraft {
+export function transferFromCard(p: {
+  transferId: string;
+  userId: string;
+  currency: CardWalletCurrency;
+  amount: string;
+}): PostingDraft {
   return draft({
     ref: `transfer_back:${p.transferId}`,
     type: 'transfer_from_card',
     userId: p.userId,
     remark: p.currency,
     txHash: null,
-    entries: [{ account: userAccount(p.userId, 'card_funding', 'USD'), amount: neg(p.amount) }, ...cardUsdToWallet(p.userId, p.currency, p.amount)],
+    entries: [
+      { account: userAccount(p.userId, 'card_funding', 'USD'), amount: neg(p.amount) },
+      ...cardUsdToWallet(p.userId, p.currency, p.amount),
+    ],
   });
 }

@@ -22,7 +22,11 @@ export function entriesJson(draft: PostingDraft): string {
 }
 
 /** SQL fragment + params calling ledger_post, for use inside a larger statement (one round trip). */
-export function postingCall(draft: PostingDraft, operationId: string | null, firstParam: number): { sql: string; params: unknown[] } {
+export function postingCall(
+  draft: PostingDraft,
+  operationId: string | null,
+  firstParam: number,
+): { sql: string; params: unknown[] } {
   assertValidPosting(draft);
   const n = (i: number) => `$${firstParam + i}`;
   return {
@@ -36,7 +40,11 @@ export function postingCall(draft: PostingDraft, operationId: string | null, fir
  * already posted (idempotent replay), throws InsufficientBalanceError when a customer account
  * would go negative (the whole transaction must then be rolled back — the caller's throw does it).
  */
-export async function post(tx: SqlRunner, draft: PostingDraft, operationId: string | null = null): Promise<{ postingId: string; created: boolean }> {
+export async function post(
+  tx: SqlRunner,
+  draft: PostingDraft,
+  operationId: string | null = null,
+): Promise<{ postingId: string; created: boolean }> {
   const call = postingCall(draft, operationId, 1);
   try {
     const [row] = await tx.query<{ posting_id: string; created: boolean }>(
@@ -51,8 +59,13 @@ export async function post(tx: SqlRunner, draft: PostingDraft, operationId: stri
 
 export function mapLedgerError(e: unknown): unknown {
   const state = sqlState(e);
-  const constraint = (e as { constraint?: string; cause?: { constraint?: string } }).constraint ?? (e as { cause?: { constraint?: string } }).cause?.constraint;
-  if (state === SQLSTATE.insufficientBalance || (state === SQLSTATE.checkViolation && constraint === 'ledger_accounts_no_overdraft')) {
+  const constraint =
+    (e as { constraint?: string; cause?: { constraint?: string } }).constraint ??
+    (e as { cause?: { constraint?: string } }).cause?.constraint;
+  if (
+    state === SQLSTATE.insufficientBalance ||
+    (state === SQLSTATE.checkViolation && constraint === 'ledger_accounts_no_overdraft')
+  ) {
     return new InsufficientBalanceError('insufficient_balance');
   }
   return e;

@@ -17,8 +17,11 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
     .map((d) => d.name)
     .sort();
   for (const name of names) {
-    const mod = (await import(pathToFileURL(path.join(MODULES_DIR, name, 'index.ts')).href)) as { default?: FastifyPluginAsync };
-    if (typeof mod.default !== 'function') throw new Error(`src/modules/${name}/index.ts has no default-exported plugin`);
+    const mod = (await import(pathToFileURL(path.join(MODULES_DIR, name, 'index.ts')).href)) as {
+      default?: FastifyPluginAsync;
+    };
+    if (typeof mod.default !== 'function')
+      throw new Error(`src/modules/${name}/index.ts has no default-exported plugin`);
     await app.register(mod.default);
   }
 }

@@ -68,7 +68,9 @@ export interface DemoSeedReport {
 export async function runDemoSeeds(app: FastifyInstance, ctx: DemoSeedContext): Promise<DemoSeedReport> {
   const db = app.database.sql;
   const report: DemoSeedReport = { ran: [], skipped: [], failed: [] };
-  const completed = new Set((await db.query<{ name: string }>(`select name from sandbox_demo_seeds`)).map((r) => r.name));
+  const completed = new Set(
+    (await db.query<{ name: string }>(`select name from sandbox_demo_seeds`)).map((r) => r.name),
+  );
   const failedNames = new Set<string>();
   for (const seed of app.demoSeeds.ordered()) {
     if (completed.has(seed.name)) {

@@ -47,7 +47,12 @@ export const lockoutMetrics = { evaluated: 0 };
  * Reserves one attempt of `key`: resolves its number (1-based) in the current window, or null when
  * the key is locked or out of attempts. One statement, so racing reservations serialise on the row.
  */
-export async function reserveAttempt(db: SqlRunner, key: string, now: Date, policy: AttemptPolicy): Promise<number | null> {
+export async function reserveAttempt(
+  db: SqlRunner,
+  key: string,
+  now: Date,
+  policy: AttemptPolicy,
+): Promise<number | null> {
   const windowStart = new Date(now.getTime() - policy.windowSeconds * 1000).toISOString();
   const lockUntil = new Date(now.getTime() + policy.lockSeconds * 1000).toISOString();
   // "fresh": the previous window ended or the previous lock ran out, so counting starts again.
@@ -69,14 +74,19 @@ export async function reserveAttempt(db: SqlRunner, key: string, now: Date, poli
 
 /** Seconds left on the key's lock (0 when not locked). */
 export async function lockedForSeconds(db: SqlRunner, key: string, now: Date): Promise<number> {
-  const [row] = await db.query<{ locked_until: Date | string | null }>(`select locked_until from login_failures where account_key = $1`, [key]);
+  const [row] = await db.query<{ locked_until: Date | string | null }>(
+    `select locked_until from login_failures where account_key = $1`,
+    [key],
+  );
   if (!row?.locked_until) return 0;
   const ms = new Date(row.locked_until).getTime() - now.getTime();
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
 export async function clearFailures(db: SqlRunner, keys: string | string[]): Promise<void> {
-  await db.query(`delete from login_failures where account_key = any($1::text[])`, [Array.isArray(keys) ? keys : [keys]]);
+  await db.query(`delete from login_failures where account_key = any($1::text[])`, [
+    Array.isArray(keys) ? keys : [keys],
+  ]);
 }
 
 /** Gives back a reservation whose evaluation could not take place (an error, not a wrong secret). */
@@ -103,7 +113,8 @@ export async function guardedAttempt(
   onSuccess: 'clear' | 'uncount' = 'clear',
 ): Promise<AttemptOutcome> {
   const attempt = await reserveAttempt(db, key, now, policy);
-  if (attempt === null) return { result: 'locked', seconds: Math.max(1, await lockedForSeconds(db, key, now)), evaluated: false };
+  if (attempt === null)
+    return { result: 'locked', seconds: Math.max(1, await lockedForSeconds(db, key, now)), evaluated: false };
   let ok: boolean;
   try {
     lockoutMetrics.evaluated++;

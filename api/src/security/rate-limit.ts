@@ -35,7 +35,11 @@ interface RateLimitStore {
   incr(key: string, callback: (err: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void;
   child(routeOptions: unknown): RateLimitStore;
 }
-type LocalStoreClass = new (continueExceeding?: boolean, exponentialBackoff?: boolean, cache?: number) => RateLimitStore;
+type LocalStoreClass = new (
+  continueExceeding?: boolean,
+  exponentialBackoff?: boolean,
+  cache?: number,
+) => RateLimitStore;
 // The plugin's own in-memory store (it has no export map; the file is part of its published package).
 const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore') as LocalStoreClass;
 
@@ -50,8 +54,18 @@ export class SnapshotMemoryStore implements RateLimitStore {
   constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number } = {}) {
     this.inner = new LocalStore(options.continueExceeding, options.exponentialBackoff, options.cache);
   }
-  incr(key: string, callback: (err: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
-    this.inner.incr(key, (err, result) => callback(err, result && { current: result.current, ttl: result.ttl }), timeWindow, max);
+  incr(
+    key: string,
+    callback: (err: Error | null, result?: WindowCount) => void,
+    timeWindow: number,
+    max: number,
+  ): void {
+    this.inner.incr(
+      key,
+      (err, result) => callback(err, result && { current: result.current, ttl: result.ttl }),
+      timeWindow,
+      max,
+    );
   }
   child(routeOptions: { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number }): RateLimitStore {
     return new SnapshotMemoryStore(routeOptions);
@@ -103,7 +117,11 @@ export async function registerIpLimiter(app: FastifyInstance): Promise<void> {
     const id = `${bucket}|${max}|${windowSeconds}`;
     let check = checks.get(id);
     if (!check) {
-      check = app.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${bucket}:${req.ip}` }) as Check;
+      check = app.createRateLimit({
+        max,
+        timeWindow: windowSeconds * 1000,
+        keyGenerator: (req) => `${bucket}:${req.ip}`,
+      }) as Check;
       checks.set(id, check);
     }
     return check;
@@ -117,7 +135,10 @@ export async function registerIpLimiter(app: FastifyInstance): Promise<void> {
         const result = await checkFor(bucket, max, windowSeconds)(request);
         return result.isExceeded ? Math.max(1, result.ttlInSeconds ?? windowSeconds) : 0;
       } catch (err) {
-        request.log.warn({ err: { message: (err as Error).message }, bucket }, 'per-IP limit unavailable (failing open)');
+        request.log.warn(
+          { err: { message: (err as Error).message }, bucket },
+          'per-IP limit unavailable (failing open)',
+        );
         return 0;
       }
     },

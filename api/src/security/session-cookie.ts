@@ -50,14 +50,24 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const isStateChanging = (request: FastifyRequest) => !SAFE_METHODS.has(request.method);
 
 function attributes(request: FastifyRequest, maxAge: number): string {
-  return [`Path=${COOKIE_PATH}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])].join('; ');
+  return [
+    `Path=${COOKIE_PATH}`,
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(request.protocol === 'https' ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /**
  * After a sign-in: for the app's browser client, the token goes into the cookie and the answer
  * keeps only the user id (token ''); any other caller gets the token in the body as before.
  */
-export function browserSession<T extends { token: string }>(request: FastifyRequest, reply: FastifyReply, session: T): T {
+export function browserSession<T extends { token: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: T,
+): T {
   if (!fromAppClient(request)) return session;
   reply.header('set-cookie', `${SESSION_COOKIE}=${session.token}; ${attributes(request, SESSION_LIFETIME_SECONDS)}`);
   return { ...session, token: '' };

@@ -48,18 +48,26 @@ export interface ProofVerifiers {
   /** Checks and consumes a 'rebind' code of `account`, running `effect` in the same transaction. */
   code(account: string, code: string, effect: (tx: SqlRunner) => Promise<void>): Promise<void>;
   /** Consumes the customer's own passkey/proofOptions ceremony and verifies the assertion (passkey_ceremony_expired, passkey_invalid). */
-  passkey(user: StepUpUser, ceremonyId: string, response: Extract<StepUpProof, { kind: 'passkey' }>['response']): Promise<void>;
+  passkey(
+    user: StepUpUser,
+    ceremonyId: string,
+    response: Extract<StepUpProof, { kind: 'passkey' }>['response'],
+  ): Promise<void>;
 }
 
 /** When `account` was bound to the user: its channel_bindings row, else the registration. */
 export async function channelBoundAt(db: SqlRunner, user: StepUpUser, account: string): Promise<Date> {
-  const [row] = await db.query<{ bound_at: Date | string }>(`select bound_at from channel_bindings where user_id = $1 and account = $2`, [user.id, account]);
+  const [row] = await db.query<{ bound_at: Date | string }>(
+    `select bound_at from channel_bindings where user_id = $1 and account = $2`,
+    [user.id, account],
+  );
   return new Date(row?.bound_at ?? user.created_at);
 }
 
 export async function assertChannelAged(db: SqlRunner, user: StepUpUser, account: string, now: Date): Promise<void> {
   const boundAt = await channelBoundAt(db, user, account);
-  if (now.getTime() - boundAt.getTime() < NEW_CHANNEL_HOLD_SECONDS * 1000) throw new BusinessError('step_up_channel_too_new');
+  if (now.getTime() - boundAt.getTime() < NEW_CHANNEL_HOLD_SECONDS * 1000)
+    throw new BusinessError('step_up_channel_too_new');
 }
 
 /**
@@ -68,12 +76,10 @@ export async function assertChannelAged(db: SqlRunner, user: StepUpUser, account
  * proof would have left.
  */
 export async function recordSeedGrant(db: SqlRunner, userId: string, purpose: StepUpPurpose, now: Date): Promise<void> {
-  await db.query(`insert into step_up_grants (user_id, purpose, proof, locale, created_at, expires_at) values ($1, $2, 'sandbox-seed', 'en-US', $3, $4)`, [
-    userId,
-    purpose,
-    now.toISOString(),
-    new Date(now.getTime() + STEP_UP_GRANT_SECONDS * 1000).toISOString(),
-  ]);
+  await db.query(
+    `insert into step_up_grants (user_id, purpose, proof, locale, created_at, expires_at) values ($1, $2, 'sandbox-seed', 'en-US', $3, $4)`,
+    [userId, purpose, now.toISOString(), new Date(now.getTime() + STEP_UP_GRANT_SECONDS * 1000).toISOString()],
+  );
 }
 
 /** Verifies `proof` for `purpose` and records a grant. */
@@ -89,14 +95,17 @@ export async function grantStepUp(
   if (!ACCEPTED_PROOFS[purpose].includes(proof.kind)) throw new BusinessError('step_up_proof_not_accepted');
   const insert = (tx: SqlRunner) =>
     tx
-      .query(`insert into step_up_grants (user_id, purpose, proof, locale, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)`, [
-        user.id,
-        purpose,
-        proof.kind,
-        locale,
-        now.toISOString(),
-        new Date(now.getTime() + STEP_UP_GRANT_SECONDS * 1000).toISOString(),
-      ])
+      .query(
+        `insert into step_up_grants (user_id, purpose, proof, locale, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
+        [
+          user.id,
+          purpose,
+          proof.kind,
+          locale,
+          now.toISOString(),
+          new Date(now.getTime() + STEP_UP_GRANT_SECONDS * 1000).toISOString(),
+        ],
+      )
       .then(() => undefined);
   switch (proof.kind) {
     case 'password':
@@ -112,7 +121,9 @@ export async function grantStepUp(
       await insert(db);
       break;
     case 'code': {
-      const account = [user.email, user.mobile].find((a) => a && (a === proof.account.toLowerCase() || a === proof.account.replace(/[\s-]/g, '')));
+      const account = [user.email, user.mobile].find(
+        (a) => a && (a === proof.account.toLowerCase() || a === proof.account.replace(/[\s-]/g, '')),
+      );
       // Not one of the account's own channels: answer like a wrong code.
       if (!account) throw new BusinessError('code_invalid');
       if (purpose === 'paypass') await assertChannelAged(db, user, account, now);
@@ -124,7 +135,12 @@ export async function grantStepUp(
 }
 
 /** Consumes a live grant of `purpose` (single use even under races); refuses with step_up_required. */
-export async function consumeStepUp(tx: SqlRunner, userId: string | number, purpose: StepUpPurpose, now: Date): Promise<{ locale: Locale }> {
+export async function consumeStepUp(
+  tx: SqlRunner,
+  userId: string | number,
+  purpose: StepUpPurpose,
+  now: Date,
+): Promise<{ locale: Locale }> {
   const [row] = await tx.query<{ locale: Locale }>(
     `update step_up_grants set used_at = $3
       where id = (select id from step_up_grants where user_id = $1 and purpose = $2 and used_at is null and expires_at > $3 order by id limit 1)

@@ -65,7 +65,10 @@ export function frameHtml(path: string, texts: FrameTexts | undefined): string {
   const tab = tabOf(path);
   const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
-  const tabs = TAB_PATHS.map(([name]) => `<span class="cwf-tab${name === tab ? ' cwf-on' : ''}"><i></i>${escapeText(texts?.tabs[name] ?? '')}</span>`).join('');
+  const tabs = TAB_PATHS.map(
+    ([name]) =>
+      `<span class="cwf-tab${name === tab ? ' cwf-on' : ''}"><i></i>${escapeText(texts?.tabs[name] ?? '')}</span>`,
+  ).join('');
   return `${skeleton}<div class="cwf-tabs" aria-hidden="true">${tabs}</div>`;
 }
 

@@ -22,7 +22,8 @@ export function parseCspReports(body: unknown, now: Date): CspViolation[] {
   if (Array.isArray(body)) {
     for (const r of body.slice(0, 20)) {
       const entry = r as { type?: unknown; body?: unknown };
-      if (entry?.type === 'csp-violation' && entry.body && typeof entry.body === 'object') items.push(entry.body as Record<string, unknown>);
+      if (entry?.type === 'csp-violation' && entry.body && typeof entry.body === 'object')
+        items.push(entry.body as Record<string, unknown>);
     }
   } else if (body && typeof body === 'object' && 'csp-report' in body) {
     const report = (body as Record<string, unknown>)['csp-report'];
@@ -33,7 +34,9 @@ export function parseCspReports(body: unknown, now: Date): CspViolation[] {
     directive: text(r['effective-directive'] ?? r['violated-directive'] ?? r.effectiveDirective, 200),
     blockedUri: text(r['blocked-uri'] ?? r.blockedURL),
     ...(text(r['source-file'] ?? r.sourceFile) ? { sourceFile: text(r['source-file'] ?? r.sourceFile) } : {}),
-    ...(typeof (r['line-number'] ?? r.lineNumber) === 'number' ? { line: Number(r['line-number'] ?? r.lineNumber) } : {}),
+    ...(typeof (r['line-number'] ?? r.lineNumber) === 'number'
+      ? { line: Number(r['line-number'] ?? r.lineNumber) }
+      : {}),
     at: now.toISOString(),
   }));
 }
@@ -47,13 +50,17 @@ export async function registerCspReports(app: FastifyInstance, opts: { sandbox: 
   const kept: CspViolation[] = [];
   // Own scope: the report content types are accepted here only, never by the API.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-      try {
-        done(null, JSON.parse(String(body)));
-      } catch {
-        done(null, null);
-      }
-    });
+    scope.addContentTypeParser(
+      ['application/csp-report', 'application/reports+json'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => {
+        try {
+          done(null, JSON.parse(String(body)));
+        } catch {
+          done(null, null);
+        }
+      },
+    );
     scope.post(CSP_REPORT_PATH, { bodyLimit: 64 * 1024 }, async (request, reply) => {
       for (const violation of parseCspReports(request.body, new Date())) {
         request.log.warn({ csp: violation }, 'content security policy violation');
@@ -63,7 +70,9 @@ export async function registerCspReports(app: FastifyInstance, opts: { sandbox: 
       return reply.code(204).send();
     });
     if (opts.sandbox) {
-      scope.get(CSP_REPORT_PATH, async (_request, reply) => reply.header('Cache-Control', 'no-store').send({ violations: kept }));
+      scope.get(CSP_REPORT_PATH, async (_request, reply) =>
+        reply.header('Cache-Control', 'no-store').send({ violations: kept }),
+      );
       scope.delete(CSP_REPORT_PATH, async (_request, reply) => {
         kept.length = 0;
         return reply.code(204).send();

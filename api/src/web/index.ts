@@ -96,7 +96,15 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
 
   let decorated = false;
   if (hasFiles(shellDist)) {
-    await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: true, index: false, cacheControl: false, preCompressed: true, setHeaders: (res, path) => setCacheHeaders(res as unknown as HeaderTarget, path) });
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (res, path) => setCacheHeaders(res as unknown as HeaderTarget, path),
+    });
     decorated = true;
   } else {
     app.log.warn(`web: ${shellDist} is missing — run the front-end build`);
@@ -127,7 +135,8 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
       const { cohort, kind } = pageCohortOf(request, reply);
       return { cohort: kind, remotes: await releases.resolve(cohort, candidatesOf(request)) };
     }
-    if (!diskRegistry || Date.now() - diskRegistry.at > 1_000) diskRegistry = { at: Date.now(), value: { cohort: 'all', remotes: remoteRegistry(opts.rootDir).remotes } };
+    if (!diskRegistry || Date.now() - diskRegistry.at > 1_000)
+      diskRegistry = { at: Date.now(), value: { cohort: 'all', remotes: remoteRegistry(opts.rootDir).remotes } };
     return diskRegistry.value;
   };
 
@@ -148,7 +157,9 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
     }
   };
   const preloadsFor = async (path: string, registry: InlineRegistry): Promise<string> => {
-    const remote = (registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
+    const remote = (
+      registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>
+    ).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
     // A release the shell will refuse (another contract major) is not worth a byte.
     if (!remote?.manifestUrl || remote.contractMajor !== CONTRACT_MAJOR) return '';
     return preloadLinks(hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl })));
@@ -176,10 +187,15 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
       headExtra: `${frameStyle}${preloadLinks(startFiles.hints(locale))}${await preloadsFor(path, registry)}`,
       root: frameHtml(path, frameTexts.get(locale)),
     });
-    if (html === undefined) return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
+    if (html === undefined)
+      return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
     // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
     // every time so a promotion or rollback is in the next page.
-    return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('Cache-Control', 'private, no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
   app.get('/', sendIndex);
   app.get('/pages/*', sendIndex);

@@ -56,12 +56,14 @@ async function cohortOf(app: FastifyInstance, request: FastifyRequest, reply: Fa
   if (token) {
     const user = await findUserSession(app, token).catch(() => undefined);
     if (user) {
-      if (remembered !== String(user.userId)) reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=${user.userId}; ${cookieAttributes(request)}`);
+      if (remembered !== String(user.userId))
+        reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=${user.userId}; ${cookieAttributes(request)}`);
       return `user:${user.userId}`;
     }
   }
   // Signed out: the next page must not start in the previous person's cohort.
-  if (remembered !== undefined) reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  if (remembered !== undefined)
+    reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
   return anonCohort(request, reply);
 }
 
@@ -73,10 +75,19 @@ export function pageCohortOf(request: FastifyRequest, reply: FastifyReply): { co
 }
 
 export function candidatesOf(request: FastifyRequest): Set<string> {
-  return new Set((readCookie(request, CANDIDATE_COOKIE) ?? '').split(/[,.]/).map((s) => s.trim()).filter((name) => appByName(name)));
+  return new Set(
+    (readCookie(request, CANDIDATE_COOKIE) ?? '')
+      .split(/[,.]/)
+      .map((s) => s.trim())
+      .filter((name) => appByName(name)),
+  );
 }
 
-function pickEncoding(request: FastifyRequest, available: Set<string>, file: string): { suffix: '' | '.br' | '.gz'; encoding?: string } {
+function pickEncoding(
+  request: FastifyRequest,
+  available: Set<string>,
+  file: string,
+): { suffix: '' | '.br' | '.gz'; encoding?: string } {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted) && available.has(`${file}.br`)) return { suffix: '.br', encoding: 'br' };
   if (/\bgzip\b/.test(accepted) && available.has(`${file}.gz`)) return { suffix: '.gz', encoding: 'gzip' };
@@ -108,7 +119,10 @@ export async function registerReleaseServing(app: FastifyInstance, releases: Rel
     const key = `${short}/${releaseId}`;
     const cached = fileSets.get(key);
     if (cached) return cached;
-    const [row] = await app.database.sql.query<{ files: Array<{ path: string }> }>(`select files from releases where app = $1 and release_id = $2`, [appByShort(short)!.name, releaseId]);
+    const [row] = await app.database.sql.query<{ files: Array<{ path: string }> }>(
+      `select files from releases where app = $1 and release_id = $2`,
+      [appByShort(short)!.name, releaseId],
+    );
     if (!row) return undefined;
     const set = new Set((row?.files ?? []).map((f) => f.path));
     fileSets.set(key, set);
@@ -120,7 +134,8 @@ export async function registerReleaseServing(app: FastifyInstance, releases: Rel
     const file = (request.params as { '*': string })['*'];
     const target = appByShort(short);
     reply.header('Access-Control-Allow-Origin', '*').header('Timing-Allow-Origin', '*');
-    if (!target || !RELEASE_ID_RE.test(releaseId) || !isSafeRelativePath(file)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!target || !RELEASE_ID_RE.test(releaseId) || !isSafeRelativePath(file))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const files = await filesOf(short, releaseId);
     if (!files?.has(file)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     const { suffix, encoding } = pickEncoding(request, files, file);

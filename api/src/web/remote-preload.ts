@@ -24,7 +24,9 @@ interface ManifestShape {
 const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
 
 function files(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..')) : [];
+  return Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..'))
+    : [];
 }
 
 /** The hints of one remote from its manifest's text (never throws: a bad manifest gives the manifest hint only). */
@@ -41,7 +43,10 @@ export function hintsFromManifest(manifestUrl: string, manifestText: string | un
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
   const entry = manifest.metaData?.remoteEntry;
   if (entry && typeof entry.name === 'string' && SAFE_FILE.test(entry.name)) {
-    const dir = typeof entry.path === 'string' && entry.path && SAFE_FILE.test(entry.path) ? `${entry.path.replace(/\/$/, '')}/` : '';
+    const dir =
+      typeof entry.path === 'string' && entry.path && SAFE_FILE.test(entry.path)
+        ? `${entry.path.replace(/\/$/, '')}/`
+        : '';
     hints.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
   }
   // The shell loads the `app` exposed module of every feature app (the contract's FeatureApp).
@@ -56,7 +61,9 @@ function escapeAttr(value: string): string {
 }
 
 export function preloadLinks(hints: PreloadHint[]): string {
-  return hints.map((h) => `<link rel="preload" href="${escapeAttr(h.href)}" as="${h.as}"${h.crossorigin ? ' crossorigin' : ''}>`).join('');
+  return hints
+    .map((h) => `<link rel="preload" href="${escapeAttr(h.href)}" as="${h.as}"${h.crossorigin ? ' crossorigin' : ''}>`)
+    .join('');
 }
 
 /**
@@ -99,7 +106,10 @@ export class StartFilesFile {
   ) {}
 
   private toHints(list: unknown): PreloadHint[] {
-    return files(list).map((f) => ({ href: `${this.publicPath}${f}`, as: f.endsWith('.css') ? ('style' as const) : ('script' as const) }));
+    return files(list).map((f) => ({
+      href: `${this.publicPath}${f}`,
+      as: f.endsWith('.css') ? ('style' as const) : ('script' as const),
+    }));
   }
 
   /** The start chain, then the texts chunk of `locale` (the language the shell will start in). */
@@ -116,6 +126,8 @@ export class StartFilesFile {
       }
       this.cache = { at: Date.now(), hints, locales };
     }
-    return locale && this.cache.locales[locale] ? [...this.cache.hints, ...this.cache.locales[locale]] : this.cache.hints;
+    return locale && this.cache.locales[locale]
+      ? [...this.cache.hints, ...this.cache.locales[locale]]
+      : this.cache.hints;
   }
 }

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * Origins the shell's `webview` page may frame (shell/src/pages/tools/webview-url.ts
  * WEBVIEW_ALLOWED_ORIGINS; api/test/web/security-headers.test.ts keeps the two lists equal).
  */
-export const WEBVIEW_FRAME_ORIGINS = ['https://cardwallet.test', 'https://www.cardwallet.test', 'https://help.cardwallet.test'];
+export const WEBVIEW_FRAME_ORIGINS = [
+  'https://cardwallet.test',
+  'https://www.cardwallet.test',
+  'https://help.cardwallet.test',
+];
 
 /** Where browsers POST Content-Security-Policy violation reports (see csp-reports.ts). */
 export const CSP_REPORT_PATH = '/csp-reports';
@@ -72,7 +76,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
   app.addHook('onSend', async (request, reply, payload) => {
     // The sandbox's stand-in for the KYC provider's hosted page (in production another origin
     // with its own policy) carries one inline script and style: allowed by hash, nothing else.
-    if (request.url.startsWith('/sandbox-provider/') && typeof payload === 'string' && String(reply.getHeader('content-type')).startsWith('text/html')) {
+    if (
+      request.url.startsWith('/sandbox-provider/') &&
+      typeof payload === 'string' &&
+      String(reply.getHeader('content-type')).startsWith('text/html')
+    ) {
       reply.header('Content-Security-Policy', providerPagePolicy(payload, opts.scriptOrigins()));
       reply.header('X-Frame-Options', 'SAMEORIGIN');
     }
@@ -81,7 +89,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
     // it holds no action a framing page could trick a customer into.
     if (request.url.startsWith('/api/docs')) {
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      if (typeof csp === 'string')
+        reply.header('Content-Security-Policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
       reply.header('X-Frame-Options', 'SAMEORIGIN');
     }
   });
@@ -89,7 +98,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
 
 function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
-  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) out.push(`'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`);
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+    out.push(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    );
   return out;
 }
 

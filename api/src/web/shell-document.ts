@@ -70,7 +70,12 @@ export class ShellDocument {
     const rootTag = '<div id="root">';
     const rootAt = html.indexOf(rootTag, headEnd);
     const rootEnd = rootAt >= 0 ? rootAt + rootTag.length : html.length;
-    this.parts = [html.slice(0, start), html.slice(afterTag, headEnd), html.slice(headEnd, rootEnd), html.slice(rootEnd)];
+    this.parts = [
+      html.slice(0, start),
+      html.slice(afterTag, headEnd),
+      html.slice(headEnd, rootEnd),
+      html.slice(rootEnd),
+    ];
     this.mtimeMs = mtimeMs;
     return true;
   }
@@ -80,7 +85,10 @@ export class ShellDocument {
    * on `<html>`, extra head elements (preloads, critical CSS), the registry, and what `#root` holds
    * until React renders (the painted app frame).
    */
-  render(registry: InlineRegistry, opts: { lang?: string; dir?: 'ltr' | 'rtl'; headExtra?: string; root?: string } = {}): string | undefined {
+  render(
+    registry: InlineRegistry,
+    opts: { lang?: string; dir?: 'ltr' | 'rtl'; headExtra?: string; root?: string } = {},
+  ): string | undefined {
     if (!this.refresh()) return undefined;
     const [before, head, middle, rest] = this.parts;
     const html = `<html lang="${opts.lang ?? 'en-US'}" dir="${opts.dir ?? 'ltr'}">`;

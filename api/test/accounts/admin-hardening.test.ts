@@ -4,7 +4,13 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_DIR, loadConfig, SANDBOX_ADMIN_PASSWORD, SANDBOX_ADMIN_TOTP_SECRET, weakAdminPasswordReason } from '../../src/config';
+import {
+  API_DIR,
+  loadConfig,
+  SANDBOX_ADMIN_PASSWORD,
+  SANDBOX_ADMIN_TOTP_SECRET,
+  weakAdminPasswordReason,
+} from '../../src/config';
 import { openDatabase } from '../../src/db/index';
 import { SANDBOX_OPERATOR_PROFILE } from '../../src/modules/content/operator';
 import { ADMIN_USERNAME, assertNoSandboxData, seedAdmin, StartupError } from '../../src/modules/accounts/seed';
@@ -12,7 +18,11 @@ import { adminOtp, createTestApp, testDrivers, TEST_PRODUCTION_TOTP_SECRET, type
 import { ensureTemplate } from '../support/template';
 
 const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
-const production = { APP_MODE: 'production', OPERATOR_PROFILE_JSON: operator, ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET };
+const production = {
+  APP_MODE: 'production',
+  OPERATOR_PROFILE_JSON: operator,
+  ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+};
 
 describe('safe default start and admin configuration', () => {
   it('the sandbox listens on loopback unless HOST says otherwise; production on every interface', () => {
@@ -22,15 +32,28 @@ describe('safe default start and admin configuration', () => {
   });
 
   it('production refuses a default, short, common or monotonous admin password, and a missing or sandbox TOTP secret', () => {
-    const refuse = (env: Record<string, string>, re: RegExp) => expect(() => loadConfig({ ...production, ...env })).toThrow(re);
+    const refuse = (env: Record<string, string>, re: RegExp) =>
+      expect(() => loadConfig({ ...production, ...env })).toThrow(re);
     refuse({ ADMIN_PASSWORD: SANDBOX_ADMIN_PASSWORD }, /ADMIN_PASSWORD.*sandbox default/);
     refuse({ ADMIN_PASSWORD: 'Short-pw-1' }, /ADMIN_PASSWORD.*at least 12/);
     refuse({ ADMIN_PASSWORD: 'Administrator' }, /ADMIN_PASSWORD.*commonly guessed/);
     refuse({ ADMIN_PASSWORD: 'Password123!' }, /ADMIN_PASSWORD.*commonly guessed/);
     refuse({ ADMIN_PASSWORD: 'aaaaaaaaaaaa1' }, /ADMIN_PASSWORD.*too few different/);
-    expect(() => loadConfig({ APP_MODE: 'production', OPERATOR_PROFILE_JSON: operator, ADMIN_PASSWORD: 'Correct-Horse-Battery-9' })).toThrow(/ADMIN_TOTP_SECRET: is required/);
-    refuse({ ADMIN_PASSWORD: 'Correct-Horse-Battery-9', ADMIN_TOTP_SECRET: SANDBOX_ADMIN_TOTP_SECRET }, /ADMIN_TOTP_SECRET.*is the documented sandbox secret/);
-    refuse({ ADMIN_PASSWORD: 'Correct-Horse-Battery-9', ADMIN_TOTP_SECRET: 'TOOSHORT' }, /ADMIN_TOTP_SECRET.*must be base32/);
+    expect(() =>
+      loadConfig({
+        APP_MODE: 'production',
+        OPERATOR_PROFILE_JSON: operator,
+        ADMIN_PASSWORD: 'Correct-Horse-Battery-9',
+      }),
+    ).toThrow(/ADMIN_TOTP_SECRET: is required/);
+    refuse(
+      { ADMIN_PASSWORD: 'Correct-Horse-Battery-9', ADMIN_TOTP_SECRET: SANDBOX_ADMIN_TOTP_SECRET },
+      /ADMIN_TOTP_SECRET.*is the documented sandbox secret/,
+    );
+    refuse(
+      { ADMIN_PASSWORD: 'Correct-Horse-Battery-9', ADMIN_TOTP_SECRET: 'TOOSHORT' },
+      /ADMIN_TOTP_SECRET.*must be base32/,
+    );
     // Secrets are never echoed in the error.
     try {
       loadConfig({ ...production, ADMIN_PASSWORD: 'Correct-Horse-Battery-9', ADMIN_TOTP_SECRET: 'not base32 at all!' });
@@ -51,11 +74,14 @@ describe.each(testDrivers())('admin sign-in with a second factor and credentials
   });
   afterAll(async () => t?.close());
 
-  const login = async (password: string, otp: string) => t.post('user/adminLogin', { username: ADMIN_USERNAME, password, otp });
+  const login = async (password: string, otp: string) =>
+    t.post('user/adminLogin', { username: ADMIN_USERNAME, password, otp });
   const reset = () => t.database.sql.query(`delete from login_failures`).catch(() => undefined);
 
   it('needs the TOTP code: missing → 422, wrong → invalid_credentials (like a wrong password), right → a session', async () => {
-    expect((await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: SANDBOX_ADMIN_PASSWORD })).code).toBe(422);
+    expect((await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: SANDBOX_ADMIN_PASSWORD })).code).toBe(
+      422,
+    );
     expect(await login(SANDBOX_ADMIN_PASSWORD, '123456')).toMatchObject({ key: 'invalid_credentials' });
     const ok = await login(SANDBOX_ADMIN_PASSWORD, await adminOtp(t));
     expect(ok.code).toBe(200);
@@ -67,7 +93,10 @@ describe.each(testDrivers())('admin sign-in with a second factor and credentials
     const code = await adminOtp(t);
     expect((await login(SANDBOX_ADMIN_PASSWORD, code)).code).toBe(200);
     expect(await login(SANDBOX_ADMIN_PASSWORD, code)).toMatchObject({ key: 'invalid_credentials' });
-    const old = await generate({ secret: t.config.adminTotpSecret, epoch: Math.floor(t.clock.now().getTime() / 1000) - 90 });
+    const old = await generate({
+      secret: t.config.adminTotpSecret,
+      epoch: Math.floor(t.clock.now().getTime() / 1000) - 90,
+    });
     t.clock.advance(30_000);
     expect(await login(SANDBOX_ADMIN_PASSWORD, old)).toMatchObject({ key: 'invalid_credentials' });
     await reset();
@@ -149,7 +178,16 @@ describe('the real process in production on a sandbox-used database', () => {
     await db.close();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
-      env: { ...process.env, ...production, ADMIN_PASSWORD: 'Correct-Horse-Battery-9', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'silent', WEB_ROOT: '' },
+      env: {
+        ...process.env,
+        ...production,
+        ADMIN_PASSWORD: 'Correct-Horse-Battery-9',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        WEB_ROOT: '',
+      },
     });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));

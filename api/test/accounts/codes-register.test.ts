@@ -14,7 +14,8 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     await t?.close();
   });
 
-  const send = (account: string, purpose = 'register', opts = {}) => t.post('user/sendCode', { account, purpose }, opts);
+  const send = (account: string, purpose = 'register', opts = {}) =>
+    t.post('user/sendCode', { account, purpose }, opts);
   const register = (body: Record<string, unknown>) =>
     t.post('user/register', { password: PASSWORD, confirmPassword: PASSWORD, agreement: true, ...body });
 
@@ -29,7 +30,13 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.data.userId).toMatch(/^\d+$/);
     const info = await t.get('user/info', {}, { token: res.data.token });
-    expect(info.data).toMatchObject({ userId: res.data.userId, email: account, mobile: null, kycLevel: 0, hasPayPassword: false });
+    expect(info.data).toMatchObject({
+      userId: res.data.userId,
+      email: account,
+      mobile: null,
+      kycLevel: 0,
+      hasPayPassword: false,
+    });
     expect(info.data.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
   });
 
@@ -54,20 +61,39 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     const account = email();
     await send(account);
     const code = await t.lastCode(account);
-    const rows = await t.database.sql.query<{ code_hash: string }>(`select code_hash from verification_codes where account = $1`, [account]);
+    const rows = await t.database.sql.query<{ code_hash: string }>(
+      `select code_hash from verification_codes where account = $1`,
+      [account],
+    );
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.code_hash).not.toContain(code!);
   });
 
   it('refuses bad input with per-field translated messages (422)', async () => {
-    const res = await t.post('user/register', { account: 'not-an-account', code: '12', password: 'short', confirmPassword: 'other', agreement: false }, { locale: 'zh-HK' });
+    const res = await t.post(
+      'user/register',
+      { account: 'not-an-account', code: '12', password: 'short', confirmPassword: 'other', agreement: false },
+      { locale: 'zh-HK' },
+    );
     expect(res.code).toBe(422);
     expect(res.key).toBe('invalid_params');
     expect(Object.keys(res.data.fields).sort()).toEqual(['account', 'agreement', 'code', 'password']);
     expect(res.data.fields.password).not.toMatch(/password length/); // translated, not English
-    const mismatch = await t.post('user/register', { account: email(), code: '123456', password: PASSWORD, confirmPassword: 'Different1!', agreement: true });
+    const mismatch = await t.post('user/register', {
+      account: email(),
+      code: '123456',
+      password: PASSWORD,
+      confirmPassword: 'Different1!',
+      agreement: true,
+    });
     expect(mismatch).toMatchObject({ code: 422, data: { fields: { confirmPassword: 'passwords differ' } } });
-    const tooLong = await t.post('user/register', { account: email(), code: '123456', password: 'x'.repeat(21), confirmPassword: 'x'.repeat(21), agreement: true });
+    const tooLong = await t.post('user/register', {
+      account: email(),
+      code: '123456',
+      password: 'x'.repeat(21),
+      confirmPassword: 'x'.repeat(21),
+      agreement: true,
+    });
     expect(tooLong.data.fields.password).toBe('password length must be 8 to 20');
     const badPurpose = await t.post('user/sendCode', { account: email(), purpose: 'nope' });
     expect(badPurpose.code).toBe(422);
@@ -108,7 +134,9 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     const account = email();
     await send(account, 'register');
     const code = (await t.lastCode(account))!;
-    expect((await t.post('user/cacheCodeCheck', { account, purpose: 'reset_password', code })).key).toBe('code_invalid');
+    expect((await t.post('user/cacheCodeCheck', { account, purpose: 'reset_password', code })).key).toBe(
+      'code_invalid',
+    );
     expect((await t.post('user/cacheCodeCheck', { account, purpose: 'register', code })).data).toEqual({ valid: true });
   });
 
@@ -125,8 +153,13 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     t.clock.advance(41_000);
     expect((await send(account)).code).toBe(200);
     const second = (await t.lastCode(account))!;
-    if (second !== first) expect((await t.post('user/cacheCodeCheck', { account, purpose: 'register', code: first })).key).toBe('code_invalid');
-    expect(await t.post('user/cacheCodeCheck', { account, purpose: 'register', code: second })).toMatchObject({ code: 200 });
+    if (second !== first)
+      expect((await t.post('user/cacheCodeCheck', { account, purpose: 'register', code: first })).key).toBe(
+        'code_invalid',
+      );
+    expect(await t.post('user/cacheCodeCheck', { account, purpose: 'register', code: second })).toMatchObject({
+      code: 200,
+    });
   });
 
   it('at most CODE_MAX_PER_HOUR codes per account per hour', async () => {
@@ -161,16 +194,29 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     const account = email();
     await send(account);
     const code = (await t.lastCode(account))!;
-    expect(await register({ account, code, refereeId: '999999999' })).toMatchObject({ code: 404, key: 'referee_not_found' });
-    expect(await register({ account, code, refereeId: 'NOSUCHCODE' })).toMatchObject({ code: 404, key: 'referee_not_found' });
+    expect(await register({ account, code, refereeId: '999999999' })).toMatchObject({
+      code: 404,
+      key: 'referee_not_found',
+    });
+    expect(await register({ account, code, refereeId: 'NOSUCHCODE' })).toMatchObject({
+      code: 404,
+      key: 'referee_not_found',
+    });
     const ok = await register({ account, code, refereeId: inviter.userId });
     expect(ok.code).toBe(200);
-    const [row] = await t.database.sql.query<{ referee_id: string }>(`select referee_id::text from users where id = $1`, [ok.data.userId]);
+    const [row] = await t.database.sql.query<{ referee_id: string }>(
+      `select referee_id::text from users where id = $1`,
+      [ok.data.userId],
+    );
     expect(row!.referee_id).toBe(inviter.userId);
     const viaCode = email();
     await send(viaCode);
     const inviteCode = (await t.get('user/info', {}, { token: inviter.token })).data.inviteCode;
-    const ok2 = await register({ account: viaCode, code: (await t.lastCode(viaCode))!, refereeId: inviteCode.toLowerCase() });
+    const ok2 = await register({
+      account: viaCode,
+      code: (await t.lastCode(viaCode))!,
+      refereeId: inviteCode.toLowerCase(),
+    });
     expect(ok2.code).toBe(200);
   });
 
@@ -193,7 +239,10 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
   it('passwords are stored as scrypt hashes with a per-user salt', async () => {
     const a = await t.createUser({ password: PASSWORD });
     const b = await t.createUser({ password: PASSWORD });
-    const rows = await t.database.sql.query<{ password_hash: string }>(`select password_hash from users where id = any($1::bigint[])`, [[a.id, b.id]]);
+    const rows = await t.database.sql.query<{ password_hash: string }>(
+      `select password_hash from users where id = any($1::bigint[])`,
+      [[a.id, b.id]],
+    );
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
     expect(rows[0]!.password_hash).not.toContain(PASSWORD);
@@ -203,7 +252,12 @@ describe.each(testDrivers())('verification codes and registration on %s', (drive
     const limited = await createTestApp(driver, { IP_SEND_CODE_MAX: '3' });
     try {
       const from = (ip: string, i: number) =>
-        limited.inject({ method: 'POST', url: '/api/user/sendCode', payload: { account: `ip${i}@example.com`, purpose: 'register' }, remoteAddress: ip });
+        limited.inject({
+          method: 'POST',
+          url: '/api/user/sendCode',
+          payload: { account: `ip${i}@example.com`, purpose: 'register' },
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect(JSON.parse((await from('10.0.0.1', i)).body).code).toBe(200);
       const over = JSON.parse((await from('10.0.0.1', 9)).body);
       expect(over).toMatchObject({ code: 429, key: 'rate_limited' });

@@ -36,7 +36,13 @@ describe.each(testDrivers())('account enumeration (%s)', (driver) => {
     const existing = await t.createUser();
     const fresh = `fresh-${Date.now()}@example.com`;
     await t.post('user/sendCode', { account: fresh, purpose: 'register' });
-    const body = (account: string) => ({ account, code: '000000', password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x', agreement: true });
+    const body = (account: string) => ({
+      account,
+      code: '000000',
+      password: 'Passw0rd!x',
+      confirmPassword: 'Passw0rd!x',
+      agreement: true,
+    });
     const a = await t.post('user/register', body(existing.account));
     const b = await t.post('user/register', body(fresh));
     expect(a.key).not.toBe('account_exists');
@@ -47,7 +53,9 @@ describe.each(testDrivers())('account enumeration (%s)', (driver) => {
   it('user/inviter: 50 sequential ids at once from one IP — at most IP_INVITER_MAX answered, and names only', async () => {
     const first = await t.createUser({ email: 'walk.target@example.com' });
     const start = Number(first.userId);
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.get('user/inviter', { refereeId: String(start - 25 + i) })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.get('user/inviter', { refereeId: String(start - 25 + i) })),
+    );
     const answered = answers.filter((r) => r.code === 200 || r.code === 404);
     expect(answered.length).toBeLessThanOrEqual(5);
     expect(answers.filter((r) => r.key === 'rate_limited').length).toBeGreaterThanOrEqual(45);

@@ -22,10 +22,17 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     const u = await t.createUser();
     const code = await bindCode('+447911123456', u.token);
     const ticket = await bindTicket(t, u.token, 'mobile');
-    const res = await t.post('user/sumbitBind', { type: 'mobile', account: '+44 7911 123456', code, ticket }, { token: u.token });
+    const res = await t.post(
+      'user/sumbitBind',
+      { type: 'mobile', account: '+44 7911 123456', code, ticket },
+      { token: u.token },
+    );
     expect(res).toMatchObject({ code: 200, data: { userId: u.userId, email: u.account, mobile: '+447911123456' } });
     // The code is single use.
-    expect((await t.post('user/sumbitBind', { type: 'mobile', account: '+447911123456', code, ticket }, { token: u.token })).key).toBe('code_invalid');
+    expect(
+      (await t.post('user/sumbitBind', { type: 'mobile', account: '+447911123456', code, ticket }, { token: u.token }))
+        .key,
+    ).toBe('code_invalid');
   });
 
   it('binds an e-mail to a mobile account; the new e-mail can then log in', async () => {
@@ -33,39 +40,73 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     const email = `bound-${Date.now()}@example.com`;
     const code = await bindCode(email, u.token);
     const ticket = await bindTicket(t, u.token, 'email');
-    expect((await t.post('user/sumbitBind', { type: 'email', account: email.toUpperCase(), code, ticket }, { token: u.token })).data.email).toBe(email);
+    expect(
+      (
+        await t.post(
+          'user/sumbitBind',
+          { type: 'email', account: email.toUpperCase(), code, ticket },
+          { token: u.token },
+        )
+      ).data.email,
+    ).toBe(email);
     expect((await t.post('user/login', { account: email, password: 'Passw0rd!' })).code).toBe(200);
   });
 
   it('an account used by another user → binding_exists (at sendCode and at bind)', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
-    expect(await t.post('user/sendCode', { account: b.account, purpose: 'bind' }, { token: a.token })).toMatchObject({ key: 'binding_exists' });
+    expect(await t.post('user/sendCode', { account: b.account, purpose: 'bind' }, { token: a.token })).toMatchObject({
+      key: 'binding_exists',
+    });
     // b takes an address after a already got a code for it
     const target = `contested-${Date.now()}@example.com`;
     const code = await bindCode(target, a.token);
     await t.database.sql.query(`update users set email = $1 where id = $2`, [target, b.id]);
     const ticket = await bindTicket(t, a.token, 'email');
-    expect(await t.post('user/sumbitBind', { type: 'email', account: target, code, ticket }, { token: a.token })).toMatchObject({ key: 'binding_exists' });
+    expect(
+      await t.post('user/sumbitBind', { type: 'email', account: target, code, ticket }, { token: a.token }),
+    ).toMatchObject({ key: 'binding_exists' });
   });
 
   it('bind needs a session, a matching type and a valid code', async () => {
     const u = await t.createUser();
     expect((await t.post('user/sendCode', { account: 'someone@example.com', purpose: 'bind' })).code).toBe(401);
-    expect((await t.post('user/sumbitBind', { type: 'email', account: 'a@example.com', code: '123456' })).code).toBe(401);
-    expect((await t.post('user/sumbitBind', { type: 'email', account: '+447911123999', code: '123456' }, { token: u.token })).code).toBe(422);
-    expect((await t.post('user/sumbitBind', { type: 'fax', account: 'a@example.com', code: '123456' }, { token: u.token })).code).toBe(422);
-    expect((await t.post('user/sumbitBind', { type: 'email', account: 'fresh@example.com', code: '123456' }, { token: u.token })).key).toBe('code_invalid');
+    expect((await t.post('user/sumbitBind', { type: 'email', account: 'a@example.com', code: '123456' })).code).toBe(
+      401,
+    );
+    expect(
+      (await t.post('user/sumbitBind', { type: 'email', account: '+447911123999', code: '123456' }, { token: u.token }))
+        .code,
+    ).toBe(422);
+    expect(
+      (await t.post('user/sumbitBind', { type: 'fax', account: 'a@example.com', code: '123456' }, { token: u.token }))
+        .code,
+    ).toBe(422);
+    expect(
+      (
+        await t.post(
+          'user/sumbitBind',
+          { type: 'email', account: 'fresh@example.com', code: '123456' },
+          { token: u.token },
+        )
+      ).key,
+    ).toBe('code_invalid');
   });
 
   it('paypass codes go only to an account of the signed-in user', async () => {
     const u = await t.createUser();
     const other = await t.createUser();
     // A channel bound less than 24 hours ago cannot reset the transaction password (issue 22).
-    expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).key).toBe('step_up_channel_too_new');
+    expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).key).toBe(
+      'step_up_channel_too_new',
+    );
     t.clock.advance(86_400_000 + 1000);
-    expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).code).toBe(200);
-    expect((await t.post('user/sendCode', { account: other.account, purpose: 'paypass' }, { token: u.token })).code).toBe(403);
+    expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' }, { token: u.token })).code).toBe(
+      200,
+    );
+    expect(
+      (await t.post('user/sendCode', { account: other.account, purpose: 'paypass' }, { token: u.token })).code,
+    ).toBe(403);
     expect((await t.post('user/sendCode', { account: u.account, purpose: 'paypass' })).code).toBe(401);
   });
 
@@ -82,10 +123,16 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     const res = await t.get('user/inviter', { refereeId: u.userId });
     expect(res).toEqual(expect.objectContaining({ code: 200, data: { displayName: 'in***' } }));
     expect(JSON.stringify(res.data)).not.toMatch(/inviter\.person|example\.com/);
-    expect(await t.get('user/inviter', { refereeId: '424242424' })).toMatchObject({ code: 404, key: 'referee_not_found' });
+    expect(await t.get('user/inviter', { refereeId: '424242424' })).toMatchObject({
+      code: 404,
+      key: 'referee_not_found',
+    });
     expect((await t.get('user/inviter', {})).code).toBe(422);
     const inviteCode = (await t.get('user/info', {}, { token: u.token })).data.inviteCode as string;
-    expect((await t.get('user/inviter', { refereeId: inviteCode.toLowerCase() })).data).toEqual({ displayName: 'in***', inviteCode });
+    expect((await t.get('user/inviter', { refereeId: inviteCode.toLowerCase() })).data).toEqual({
+      displayName: 'in***',
+      inviteCode,
+    });
     const mobile = await t.createUser({ mobile: '+905321234567' });
     expect((await t.get('user/inviter', { refereeId: mobile.userId })).data).toEqual({ displayName: '***67' });
   });
@@ -101,7 +148,13 @@ describe.each(testDrivers())('binding, profile, inviter and register data on %s'
     expect(en.code).toBe(200);
     expect(en.data.countries.length).toBeGreaterThan(200);
     expect(en.data.countries).toContainEqual({ code: 'TR', dialCode: '+90', name: 'Türkiye' });
-    expect(en.data).toMatchObject({ defaultCountry: 'US', passwordMinLength: 8, passwordMaxLength: 20, codeLength: 6, codeResendSeconds: 60 });
+    expect(en.data).toMatchObject({
+      defaultCountry: 'US',
+      passwordMinLength: 8,
+      passwordMaxLength: 20,
+      codeLength: 6,
+      codeResendSeconds: 60,
+    });
     expect(en.data.agreementVersion).toBeTruthy();
     const zh = await t.get('user/getRegisterData', {}, { locale: 'zh-HK' });
     expect(zh.data.defaultCountry).toBe('HK');

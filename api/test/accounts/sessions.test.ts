@@ -20,10 +20,14 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     expect(a).toMatchObject({ code: 200, data: { userId: u.userId } });
     expect(a.data.token).not.toBe(b.data.token);
     expect(Buffer.from(a.data.token, 'base64url')).toHaveLength(32);
-    const rows = await t.database.sql.query<{ token_hash: string; platform: string; expires_at: Date; created_at: Date }>(
-      `select token_hash, platform, expires_at, created_at from sessions where token_hash = $1`,
-      [hashToken(a.data.token)],
-    );
+    const rows = await t.database.sql.query<{
+      token_hash: string;
+      platform: string;
+      expires_at: Date;
+      created_at: Date;
+    }>(`select token_hash, platform, expires_at, created_at from sessions where token_hash = $1`, [
+      hashToken(a.data.token),
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.platform).toBe('H5');
     const days = (new Date(rows[0]!.expires_at).getTime() - new Date(rows[0]!.created_at).getTime()) / 86400_000;
@@ -67,11 +71,16 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
 
   it('isLogin: 200 with a valid token, 401 without / with a bad token', async () => {
     const u = await t.createUser();
-    expect(await t.get('user/isLogin', {}, { token: u.token })).toMatchObject({ code: 200, data: { loggedIn: true, userId: u.userId } });
+    expect(await t.get('user/isLogin', {}, { token: u.token })).toMatchObject({
+      code: 200,
+      data: { loggedIn: true, userId: u.userId },
+    });
     expect(await t.get('user/isLogin')).toMatchObject({ code: 401, key: 'unauthenticated' });
     expect(await t.get('user/isLogin', {}, { token: 'garbage' })).toMatchObject({ code: 401, key: 'session_expired' });
     expect(await t.get('user/isLogin', {}, { token: 'x'.repeat(5000) })).toMatchObject({ code: 401 });
-    expect(await t.get('user/isLogin', {}, { headers: { authorization: `Bearer ${u.token}` } })).toMatchObject({ code: 200 });
+    expect(await t.get('user/isLogin', {}, { headers: { authorization: `Bearer ${u.token}` } })).toMatchObject({
+      code: 200,
+    });
   });
 
   it('tokens expire after 30 days', async () => {
@@ -124,7 +133,12 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     const limited = await createTestApp(driver, { IP_LOGIN_MAX: '3' });
     try {
       const from = (ip: string) =>
-        limited.inject({ method: 'POST', url: '/api/user/login', payload: { account: `x${Math.random()}@example.com`.replace('0.', ''), password: 'Whatever1' }, remoteAddress: ip });
+        limited.inject({
+          method: 'POST',
+          url: '/api/user/login',
+          payload: { account: `x${Math.random()}@example.com`.replace('0.', ''), password: 'Whatever1' },
+          remoteAddress: ip,
+        });
       for (let i = 0; i < 3; i++) expect(JSON.parse((await from('10.1.1.1')).body).key).toBe('invalid_credentials');
       const over = JSON.parse((await from('10.1.1.1')).body);
       expect(over).toMatchObject({ code: 429, key: 'rate_limited' });
@@ -139,12 +153,25 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     const u = await t.createUser({ password: 'OldPass123' });
     const keep = (await login(u.account, 'OldPass123')).data.token;
     const other = (await login(u.account, 'OldPass123')).data.token;
-    const body = (oldPassword: string, password: string, confirmPassword = password) => ({ oldPassword, password, confirmPassword });
+    const body = (oldPassword: string, password: string, confirmPassword = password) => ({
+      oldPassword,
+      password,
+      confirmPassword,
+    });
     expect(await t.post('user/changePassword', body('OldPass123', 'NewPass123'))).toMatchObject({ code: 401 });
-    expect(await t.post('user/changePassword', body('Wrong12345', 'NewPass123'), { token: keep })).toMatchObject({ code: 500, key: 'invalid_credentials' });
-    expect(await t.post('user/changePassword', body('OldPass123', 'OldPass123'), { token: keep })).toMatchObject({ key: 'password_same_as_old' });
-    expect(await t.post('user/changePassword', body('OldPass123', 'NewPass123', 'NewPass124'), { token: keep })).toMatchObject({ code: 422 });
-    expect(await t.post('user/changePassword', body('OldPass123', 'short'), { token: keep })).toMatchObject({ code: 422 });
+    expect(await t.post('user/changePassword', body('Wrong12345', 'NewPass123'), { token: keep })).toMatchObject({
+      code: 500,
+      key: 'invalid_credentials',
+    });
+    expect(await t.post('user/changePassword', body('OldPass123', 'OldPass123'), { token: keep })).toMatchObject({
+      key: 'password_same_as_old',
+    });
+    expect(
+      await t.post('user/changePassword', body('OldPass123', 'NewPass123', 'NewPass124'), { token: keep }),
+    ).toMatchObject({ code: 422 });
+    expect(await t.post('user/changePassword', body('OldPass123', 'short'), { token: keep })).toMatchObject({
+      code: 422,
+    });
     const ok = await t.post('user/changePassword', body('OldPass123', 'NewPass123'), { token: keep });
     expect(ok).toMatchObject({ code: 200, data: { revokedSessions: 2 } }); // `other` and the harness token
     expect((await t.get('user/isLogin', {}, { token: keep })).code).toBe(200);
@@ -163,27 +190,49 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     const ticket = check.data.ticket as string;
     expect(ticket.length).toBeGreaterThanOrEqual(40);
     // the code was consumed by the check
-    expect((await t.post('user/cacheCodeCheck', { account: u.account, purpose: 'reset_password', code })).key).toBe('code_invalid');
-    expect(await t.post('user/resetPassword', { ticket: 'forged-ticket', password: 'NewPass123', confirmPassword: 'NewPass123' })).toMatchObject({
+    expect((await t.post('user/cacheCodeCheck', { account: u.account, purpose: 'reset_password', code })).key).toBe(
+      'code_invalid',
+    );
+    expect(
+      await t.post('user/resetPassword', {
+        ticket: 'forged-ticket',
+        password: 'NewPass123',
+        confirmPassword: 'NewPass123',
+      }),
+    ).toMatchObject({
       key: 'reset_ticket_invalid',
     });
-    expect(await t.post('user/resetPassword', { ticket, password: 'NewPass123', confirmPassword: 'NewPass12' })).toMatchObject({ code: 422 });
+    expect(
+      await t.post('user/resetPassword', { ticket, password: 'NewPass123', confirmPassword: 'NewPass12' }),
+    ).toMatchObject({ code: 422 });
     const ok = await t.post('user/resetPassword', { ticket, password: 'NewPass123', confirmPassword: 'NewPass123' });
     expect(ok).toMatchObject({ code: 200 });
     expect(ok.data.revokedSessions).toBeGreaterThanOrEqual(2);
     expect((await t.get('user/isLogin', {}, { token: session })).code).toBe(401);
-    expect((await t.post('user/resetPassword', { ticket, password: 'Other12345', confirmPassword: 'Other12345' })).key).toBe('reset_ticket_invalid');
+    expect(
+      (await t.post('user/resetPassword', { ticket, password: 'Other12345', confirmPassword: 'Other12345' })).key,
+    ).toBe('reset_ticket_invalid');
     expect((await login(u.account, 'NewPass123')).code).toBe(200);
   });
 
   it('reset tickets expire after 10 minutes', async () => {
     const u = await t.createUser();
     await t.post('user/sendCode', { account: u.account, purpose: 'reset_password' });
-    const check = await t.post('user/cacheCodeCheck', { account: u.account, purpose: 'reset_password', code: (await t.lastCode(u.account))! });
+    const check = await t.post('user/cacheCodeCheck', {
+      account: u.account,
+      purpose: 'reset_password',
+      code: (await t.lastCode(u.account))!,
+    });
     t.clock.advance(601_000);
-    expect((await t.post('user/resetPassword', { ticket: check.data.ticket, password: 'NewPass123', confirmPassword: 'NewPass123' })).key).toBe(
-      'reset_ticket_invalid',
-    );
+    expect(
+      (
+        await t.post('user/resetPassword', {
+          ticket: check.data.ticket,
+          password: 'NewPass123',
+          confirmPassword: 'NewPass123',
+        })
+      ).key,
+    ).toBe('reset_ticket_invalid');
   });
 
   it('reset for an unknown account answers like a known one but sends nothing', async () => {
@@ -199,16 +248,32 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
     await seedSandbox(t.app);
     expect((await t.database.sql.query(`select 1 from users where email = $1`, [DEMO_ACCOUNT])).length).toBe(1);
     expect((await login(DEMO_ACCOUNT, DEMO_PASSWORD)).code).toBe(200);
-    const admin = await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword, otp: await adminOtp(t) });
+    const admin = await t.post('user/adminLogin', {
+      username: ADMIN_USERNAME,
+      password: t.config.adminPassword,
+      otp: await adminOtp(t),
+    });
     expect(admin).toMatchObject({ code: 200 });
     expect(admin.data.adminId).toMatch(/^\d+$/);
   });
 
   it('admin tokens work only on /api/admin/*, customer tokens never there', async () => {
-    const admin = (await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword, otp: await adminOtp(t) })).data.token as string;
+    const admin = (
+      await t.post('user/adminLogin', {
+        username: ADMIN_USERNAME,
+        password: t.config.adminPassword,
+        otp: await adminOtp(t),
+      })
+    ).data.token as string;
     const customer = await t.createUser();
-    expect(await t.get('admin/session/me', {}, { token: admin })).toMatchObject({ code: 200, data: { username: 'admin' } });
-    expect(await t.get('admin/session/me', {}, { token: customer.token })).toMatchObject({ code: 403, key: 'admin_only' });
+    expect(await t.get('admin/session/me', {}, { token: admin })).toMatchObject({
+      code: 200,
+      data: { username: 'admin' },
+    });
+    expect(await t.get('admin/session/me', {}, { token: customer.token })).toMatchObject({
+      code: 403,
+      key: 'admin_only',
+    });
     expect(await t.get('admin/session/me')).toMatchObject({ code: 401 });
     expect(await t.get('user/info', {}, { token: admin })).toMatchObject({ code: 401 });
     expect(await t.get('user/isLogin', {}, { token: admin })).toMatchObject({ code: 401 });
@@ -217,11 +282,21 @@ describe.each(testDrivers())('login, sessions, passwords and admins on %s', (dri
   });
 
   it('admin login: wrong password refused, locked after 5 failures', async () => {
-    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key).toBe('invalid_credentials');
-    expect((await t.post('user/adminLogin', { username: 'nobody', password: 'wrong-password', otp: '000000' })).key).toBe('invalid_credentials');
-    for (let i = 0; i < 3; i++) await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' });
-    expect((await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key).toBe('account_locked');
-    expect((await t.post('user/adminLogin', { username: 'admin', password: t.config.adminPassword, otp: await adminOtp(t) })).key).toBe('account_locked');
+    expect(
+      (await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key,
+    ).toBe('invalid_credentials');
+    expect(
+      (await t.post('user/adminLogin', { username: 'nobody', password: 'wrong-password', otp: '000000' })).key,
+    ).toBe('invalid_credentials');
+    for (let i = 0; i < 3; i++)
+      await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' });
+    expect(
+      (await t.post('user/adminLogin', { username: 'admin', password: 'wrong-password', otp: '000000' })).key,
+    ).toBe('account_locked');
+    expect(
+      (await t.post('user/adminLogin', { username: 'admin', password: t.config.adminPassword, otp: await adminOtp(t) }))
+        .key,
+    ).toBe('account_locked');
     expect((await t.post('user/adminLogin', {})).code).toBe(422);
   });
 

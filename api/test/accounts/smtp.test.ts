@@ -55,7 +55,11 @@ describe('SMTP e-mail delivery (SMTP_* configured)', () => {
   let t: TestApp;
   beforeAll(async () => {
     smtp = await fakeSmtp();
-    t = await createTestApp('pglite', { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'CardWallet <no-reply@cardwallet.test>' });
+    t = await createTestApp('pglite', {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'CardWallet <no-reply@cardwallet.test>',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -72,7 +76,13 @@ describe('SMTP e-mail delivery (SMTP_* configured)', () => {
     const code = raw.match(/verification code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(await t.lastCode(account)).toBeUndefined();
-    const res = await t.post('user/register', { account, code, password: 'Passw0rd!', confirmPassword: 'Passw0rd!', agreement: true });
+    const res = await t.post('user/register', {
+      account,
+      code,
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      agreement: true,
+    });
     expect(res.code).toBe(200);
   });
 
@@ -82,11 +92,17 @@ describe('SMTP e-mail delivery (SMTP_* configured)', () => {
   });
 
   it('an unreachable SMTP server → code_delivery_failed, no cooldown left behind', async () => {
-    const down = await createTestApp('pglite', { SMTP_HOST: '127.0.0.1', SMTP_PORT: '1', SMTP_FROM: 'no-reply@cardwallet.test' });
+    const down = await createTestApp('pglite', {
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+      SMTP_FROM: 'no-reply@cardwallet.test',
+    });
     try {
       const res = await down.post('user/sendCode', { account: 'nobody-smtp@example.com', purpose: 'register' });
       expect(res).toMatchObject({ code: 500, key: 'code_delivery_failed' });
-      expect((await down.post('user/sendCode', { account: 'nobody-smtp@example.com', purpose: 'register' })).key).toBe('code_delivery_failed');
+      expect((await down.post('user/sendCode', { account: 'nobody-smtp@example.com', purpose: 'register' })).key).toBe(
+        'code_delivery_failed',
+      );
     } finally {
       await down.close();
     }

@@ -19,7 +19,15 @@ describe.each(testDrivers())('card application with a coupon on %s', (driver) =>
 
   const future = () => new Date(Date.now() + 30 * 86400_000).toISOString();
   async function couponFor(token: string, over: Record<string, unknown> = {}) {
-    const body = { name: 'Card welcome', scope: 'card_application_fee', discountType: 'fixed', discountValue: '4', validUntil: future(), quantity: 1, ...over };
+    const body = {
+      name: 'Card welcome',
+      scope: 'card_application_fee',
+      discountType: 'fixed',
+      discountValue: '4',
+      validUntil: future(),
+      quantity: 1,
+      ...over,
+    };
     const issued = await t.post('admin/coupons/issue', body, { token: admin.token });
     expect(issued.code, issued.msg).toBe(200);
     expect((await t.post('coupon/bind', { code: issued.data.codes[0] }, { token })).code).toBe(200);
@@ -41,7 +49,9 @@ describe.each(testDrivers())('card application with a coupon on %s', (driver) =>
       [`card_apply:${card.data.id}`],
     );
     expect(posting!.n).toBe(3);
-    expect((await t.get('coupon/list', { state: 'used' }, { token: u.token })).data.data.map((x: { id: string }) => x.id)).toContain(couponId);
+    expect(
+      (await t.get('coupon/list', { state: 'used' }, { token: u.token })).data.data.map((x: { id: string }) => x.id),
+    ).toContain(couponId);
     const again = await c.apply({ productId: 'virtual-visa-standard', couponId });
     expect(again.key).toBe('coupon_used');
     await booksClean(t);
@@ -55,12 +65,18 @@ describe.each(testDrivers())('card application with a coupon on %s', (driver) =>
     const before = await postingCount(t);
     await t.post('dev/cards/failures', { create: 'refuse' });
     try {
-      expect(await c.apply({ productId: 'virtual-visa-standard', couponId })).toMatchObject({ key: 'card_apply_failed' });
+      expect(await c.apply({ productId: 'virtual-visa-standard', couponId })).toMatchObject({
+        key: 'card_apply_failed',
+      });
     } finally {
       await t.post('dev/cards/failures', { create: 'ok' });
     }
     expect(await postingCount(t)).toBe(before);
-    expect((await t.get('coupon/list', { state: 'available' }, { token: u.token })).data.data.map((x: { id: string }) => x.id)).toContain(couponId);
+    expect(
+      (await t.get('coupon/list', { state: 'available' }, { token: u.token })).data.data.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toContain(couponId);
     const card = await c.apply({ productId: 'virtual-visa-standard', couponId });
     expect(card.code, card.msg).toBe(200);
     expect(await c.funding()).toBe('50.00');
@@ -75,7 +91,9 @@ describe.each(testDrivers())('card application with a coupon on %s', (driver) =>
     const c = calls(t, u.token);
     expect((await c.apply({ productId: 'virtual-visa-standard', couponId })).key).toBe('coupon_not_found');
     const topUpCoupon = await couponFor(u.token, { scope: 'card_topup_gateway_fee' });
-    expect((await c.apply({ productId: 'virtual-visa-standard', couponId: topUpCoupon })).key).toBe('coupon_not_applicable');
+    expect((await c.apply({ productId: 'virtual-visa-standard', couponId: topUpCoupon })).key).toBe(
+      'coupon_not_applicable',
+    );
     expect(await c.funding()).toBe('50.00');
     expect((await t.get('card/list', {}, { token: u.token })).data.cards).toEqual([]);
   });

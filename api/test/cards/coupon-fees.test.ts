@@ -20,7 +20,15 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
 
   const future = () => new Date(Date.now() + 30 * 86400_000).toISOString();
   async function couponFor(token: string, scope: string, over: Record<string, unknown> = {}) {
-    const body = { name: 'Fee off', scope, discountType: 'fixed', discountValue: '5', validUntil: future(), quantity: 1, ...over };
+    const body = {
+      name: 'Fee off',
+      scope,
+      discountType: 'fixed',
+      discountValue: '5',
+      validUntil: future(),
+      quantity: 1,
+      ...over,
+    };
     const issued = await t.post('admin/coupons/issue', body, { token: admin.token });
     expect(issued.code, issued.msg).toBe(200);
     expect((await t.post('coupon/bind', { code: issued.data.codes[0] }, { token })).code).toBe(200);
@@ -49,9 +57,21 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
     const couponId = await couponFor(u.token, 'card_topup_gateway_fee', { discountValue: '1' });
     expect(await c.funding()).toBe('1090.00');
     // 50 USD and more carry no gateway fee: nothing to take off.
-    expect(await t.post('card/topUp', { cardId, amount: '60', couponId }, { token: u.token, headers: { 'idempotency-key': key() } })).toMatchObject({ key: 'coupon_not_applicable' });
+    expect(
+      await t.post(
+        'card/topUp',
+        { cardId, amount: '60', couponId },
+        { token: u.token, headers: { 'idempotency-key': key() } },
+      ),
+    ).toMatchObject({ key: 'coupon_not_applicable' });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => t.post('card/topUp', { cardId, amount: '20', couponId }, { token: u.token, headers: { 'idempotency-key': key() } })),
+      Array.from({ length: 50 }, () =>
+        t.post(
+          'card/topUp',
+          { cardId, amount: '20', couponId },
+          { token: u.token, headers: { 'idempotency-key': key() } },
+        ),
+      ),
     );
     const ok = results.filter((r) => r.code === 200);
     expect(ok.length).toBe(1);
@@ -66,12 +86,27 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
 
   it('card withdrawal fee: 50 % off (2.50) — the card pays 20 + 2.50, the wallet gets 20; used once', async () => {
     const { u, c, cardId } = await activeCard('300');
-    const couponId = await couponFor(u.token, 'card_withdrawal_fee', { discountType: 'percent', discountValue: '50', discountCap: '10' });
+    const couponId = await couponFor(u.token, 'card_withdrawal_fee', {
+      discountType: 'percent',
+      discountValue: '50',
+      discountCap: '10',
+    });
     await ensurePayPassword(t, u.token);
-    const withdraw = (k = key()) => t.post('card/withdraw', { cardId, amount: '20', currency: 'USDC', payPassword: PAY_PASSWORD, couponId }, { token: u.token, headers: { 'idempotency-key': k } });
+    const withdraw = (k = key()) =>
+      t.post(
+        'card/withdraw',
+        { cardId, amount: '20', currency: 'USDC', payPassword: PAY_PASSWORD, couponId },
+        { token: u.token, headers: { 'idempotency-key': k } },
+      );
     const k = key();
     const w = await withdraw(k);
-    expect(w.data, w.msg).toMatchObject({ kind: 'withdraw', amount: '20.00', fee: '2.50', walletCurrency: 'USDC', card: { balance: '77.50' } });
+    expect(w.data, w.msg).toMatchObject({
+      kind: 'withdraw',
+      amount: '20.00',
+      fee: '2.50',
+      walletCurrency: 'USDC',
+      card: { balance: '77.50' },
+    });
     expect((await withdraw(k)).data.id).toBe(w.data.id);
     expect(await c.wallet('USDC')).toBe('20');
     expect(await withdraw()).toMatchObject({ key: 'coupon_not_applicable' });
@@ -87,11 +122,15 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
     await t.post('dev/cards/riskFreeze', { cardId, days: 1 });
     t.clock.advance(86_400_000 + 1000);
     try {
-      expect(await t.post('card/requestUnfreeze', { cardId, couponId: other }, { token: u.token })).toMatchObject({ key: 'coupon_not_applicable' });
+      expect(await t.post('card/requestUnfreeze', { cardId, couponId: other }, { token: u.token })).toMatchObject({
+        key: 'coupon_not_applicable',
+      });
       const ok = await t.post('card/requestUnfreeze', { cardId, couponId }, { token: u.token });
       expect(ok, ok.msg).toMatchObject({ code: 200, data: { status: 'pending' } });
       expect(await c.funding()).toBe('0.00');
-      expect((await t.get('coupon/list', { state: 'used' }, { token: u.token })).data.data.map((x: { id: string }) => x.id)).toContain(couponId);
+      expect(
+        (await t.get('coupon/list', { state: 'used' }, { token: u.token })).data.data.map((x: { id: string }) => x.id),
+      ).toContain(couponId);
       await booksClean(t);
     } finally {
       t.clock.advance(-(86_400_000 + 1000));

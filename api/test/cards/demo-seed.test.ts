@@ -22,24 +22,40 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
     const userId = await seedSandbox(t.app);
     expect((await t.post('dev/users/kyc', { userId, level: 2, birthDate: '1990-05-14' })).code).toBe(200);
     const token = newToken();
-    await t.database.sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [userId, hashToken(token)]);
+    await t.database.sql.query(
+      `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+      [userId, hashToken(token)],
+    );
     await fundCard(t, token, '500');
     const stand = async () => {};
-    for (const name of ['wallet', 'kyc']) if (!t.app.demoSeeds.ordered().some((s) => s.name === name)) t.app.demoSeeds.add({ name, run: stand });
+    for (const name of ['wallet', 'kyc'])
+      if (!t.app.demoSeeds.ordered().some((s) => s.name === name)) t.app.demoSeeds.add({ name, run: stand });
     const report = await runDemoSeeds(t.app, { userId });
     expect(report.failed).toEqual([]);
     expect(report.ran).toContain('cards');
     const { cards } = (await t.get('card/list', {}, { token })).data;
     expect(cards).toHaveLength(2);
     // The card that works comes first (the physical one is newer but not activated yet).
-    expect(cards.map((c: { type: string; status: string }) => `${c.type}:${c.status}`)).toEqual(['virtual:active', 'physical:inactivated']);
+    expect(cards.map((c: { type: string; status: string }) => `${c.type}:${c.status}`)).toEqual([
+      'virtual:active',
+      'physical:inactivated',
+    ]);
     // 120 USD loaded, then the statement seed's purchases through the issuer's webhooks:
     // 4.80 + 25.33 (23.45 EUR) + 19.99 completed, 9.90 still held; the voided hotel returned.
-    expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({ status: 'active', balance: '59.98', cardholder: 'Alex Morgan' });
+    expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({
+      status: 'active',
+      balance: '59.98',
+      cardholder: 'Alex Morgan',
+    });
     expect(report.ran).toContain('card-transactions');
     const orders = (await t.get('card/orders', {}, { token })).data.data as { status: string }[];
-    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(['completed', 'settling', 'authorization_cancelled', 'pre_authorization', 'transaction_cancelled']));
-    expect(cards.find((c: { type: string }) => c.type === 'physical')).toMatchObject({ status: 'inactivated', shippingStatus: 'processing' });
+    expect(new Set(orders.map((o) => o.status))).toEqual(
+      new Set(['completed', 'settling', 'authorization_cancelled', 'pre_authorization', 'transaction_cancelled']),
+    );
+    expect(cards.find((c: { type: string }) => c.type === 'physical')).toMatchObject({
+      status: 'inactivated',
+      shippingStatus: 'processing',
+    });
     expect((await runDemoSeeds(t.app, { userId })).ran).toEqual([]);
     await booksClean(t);
   }, 120_000);

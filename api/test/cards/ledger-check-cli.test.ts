@@ -38,17 +38,44 @@ describe.runIf(inject('pgReachable'))('npm run ledger:check covers cards (CLI)',
       `insert into users (email, password_hash, invite_code, kyc_level, agreement_version, birth_date) values ('cli@example.com', 'x', 'CLI001', 1, 'v1', '1990-01-01') returning id::text as id`,
     );
     const userId = user!.id;
-    await sql.transaction((tx) => post(tx, depositCredit({ depositId: 'd1', userId, currency: 'USDT', network: 'TRC20', amount: '200', txHash: 'aa' })));
-    await sql.transaction((tx) => post(tx, transferToCard({ transferId: 't1', userId, currency: 'USDT', amount: '200' })));
+    await sql.transaction((tx) =>
+      post(
+        tx,
+        depositCredit({ depositId: 'd1', userId, currency: 'USDT', network: 'TRC20', amount: '200', txHash: 'aa' }),
+      ),
+    );
+    await sql.transaction((tx) =>
+      post(tx, transferToCard({ transferId: 't1', userId, currency: 'USDT', amount: '200' })),
+    );
     const issuer = new SandboxCardIssuer(sql);
     const payPasswords = new PayPasswords(sql, 1 << 10);
     await payPasswords.set(userId, '135790');
     const cards = new CardService({ db: sql, issuer, now: () => new Date(), payPasswords });
-    const { response: card } = await cards.apply(userId, 'cli-apply-1', { productId: 'virtual-visa-standard', pin: '123456' });
-    await cards.activate(userId, 'cli-activate-1', { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '60' });
-    await cards.withdraw(userId, 'cli-withdraw-1', { cardId: card.id, amount: '20', currency: 'USDT', payPassword: '135790' });
-    await new CardFundingMoves({ db: sql, payPasswords }).withdrawToWallet(userId, 'cli-back-1', { amount: '30', currency: 'USDC', payPassword: '135790' });
-    [{ issuer_token: token }] = (await pool.query<{ issuer_token: string }>(`select issuer_token from cards where id = $1`, [card.id])).rows as [{ issuer_token: string }];
+    const { response: card } = await cards.apply(userId, 'cli-apply-1', {
+      productId: 'virtual-visa-standard',
+      pin: '123456',
+    });
+    await cards.activate(userId, 'cli-activate-1', {
+      cardId: card.id,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      mobile: '+447911123456',
+      amount: '60',
+    });
+    await cards.withdraw(userId, 'cli-withdraw-1', {
+      cardId: card.id,
+      amount: '20',
+      currency: 'USDT',
+      payPassword: '135790',
+    });
+    await new CardFundingMoves({ db: sql, payPasswords }).withdrawToWallet(userId, 'cli-back-1', {
+      amount: '30',
+      currency: 'USDC',
+      payPassword: '135790',
+    });
+    [{ issuer_token: token }] = (
+      await pool.query<{ issuer_token: string }>(`select issuer_token from cards where id = $1`, [card.id])
+    ).rows as [{ issuer_token: string }];
   }, 60_000);
   afterAll(async () => {
     await pool?.end();
@@ -66,7 +93,9 @@ describe.runIf(inject('pgReachable'))('npm run ledger:check covers cards (CLI)',
     expect(bad.stderr).toMatch(/\[cards\] card .*: ledger balance 35\.?0* but the issuer holds 42/);
     await pool.query(`update sandbox_issuer_cards set balance = balance - 7 where token = $1`, [token]);
     // An account of a kind ledger/accounts.ts does not declare is reported (every account kind is covered).
-    await pool.query(`insert into ledger_accounts (key, user_id, kind, currency, allow_negative) values ('user:1:mystery:USD', '1', 'mystery', 'USD', false)`);
+    await pool.query(
+      `insert into ledger_accounts (key, user_id, kind, currency, allow_negative) values ('user:1:mystery:USD', '1', 'mystery', 'USD', false)`,
+    );
     const undeclared = runCli(scratch.url);
     expect(undeclared.status).toBe(1);
     expect(undeclared.stderr).toMatch(/account user:1:mystery:USD \(kind mystery, owner 1\) is not declared/);

@@ -26,9 +26,15 @@ for (const driver of testDrivers()) {
       return res.data as { period: string; owed: number; charged: number; waived: number };
     };
     const feeOrders = async (token: string, cardId: string) =>
-      ((await t.get('card/orders', { cardId }, { token })).data.data as Array<{ type: string; feePeriod: string | null; status: string; settlementAmount: string; fee: string }>).filter(
-        (o) => o.type === 'fee',
-      );
+      (
+        (await t.get('card/orders', { cardId }, { token })).data.data as Array<{
+          type: string;
+          feePeriod: string | null;
+          status: string;
+          settlementAmount: string;
+          fee: string;
+        }>
+      ).filter((o) => o.type === 'fee');
 
     it('the month of issue is free; from the next month the product fee is taken once per month as a completed fee order, posted card → card fees, with a message', async () => {
       const { u, c, cardId } = await activeCard('virtual-visa-standard', '200', '100');
@@ -42,7 +48,15 @@ for (const driver of testDrivers()) {
       const next = monthAfter(now, 1);
       await runFees(next);
       let fees = await feeOrders(u.token, cardId);
-      expect(fees).toEqual([expect.objectContaining({ type: 'fee', status: 'completed', feePeriod: next, settlementAmount: '1.00', fee: '0.00' })]);
+      expect(fees).toEqual([
+        expect.objectContaining({
+          type: 'fee',
+          status: 'completed',
+          feePeriod: next,
+          settlementAmount: '1.00',
+          fee: '0.00',
+        }),
+      ]);
       expect((await c.card(cardId)).balance).toBe('99.00');
 
       // Run again for the same month (another process, a restart): nothing more is taken.
@@ -67,8 +81,12 @@ for (const driver of testDrivers()) {
       expect(messages.data.data.filter((m: { title: string }) => m.title === 'Monthly card fee')).toHaveLength(2);
       const zh = await t.get('notifications/messages', {}, { token: u.token, locale: 'zh-HK' });
       // The month in the reader's words, the amount formatted for the locale (values isolated for bidi).
-      const monthZh = new Intl.DateTimeFormat('zh-HK', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${next}-01T00:00:00Z`));
-      expect(zh.data.data.map((m: { body: string }) => m.body)).toContain(`你的卡 •••• \u2068${(await c.card(cardId)).last4}\u2069 已扣除 \u2068${monthZh}\u2069 的月費 \u20681\u2069 USD。`);
+      const monthZh = new Intl.DateTimeFormat('zh-HK', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${next}-01T00:00:00Z`),
+      );
+      expect(zh.data.data.map((m: { body: string }) => m.body)).toContain(
+        `你的卡 •••• \u2068${(await c.card(cardId)).last4}\u2069 已扣除 \u2068${monthZh}\u2069 的月費 \u20681\u2069 USD。`,
+      );
       await booksClean(t);
     });
 
@@ -110,7 +128,9 @@ for (const driver of testDrivers()) {
       expect(top.code, top.msg).toBe(200);
       const balanceAfterTopUp = (await c.card(cardId)).balance as string;
       await runFees(next);
-      expect(await feeOrders(u.token, cardId)).toEqual([expect.objectContaining({ feePeriod: next, settlementAmount: '2.00' })]);
+      expect(await feeOrders(u.token, cardId)).toEqual([
+        expect.objectContaining({ feePeriod: next, settlementAmount: '2.00' }),
+      ]);
       expect(Number((await c.card(cardId)).balance)).toBe(Number(balanceAfterTopUp) - 2);
       await booksClean(t);
 
@@ -118,10 +138,17 @@ for (const driver of testDrivers()) {
       const second = await activeCard('virtual-visa-premium', '200', '50');
       expect((await second.c.withdraw(second.cardId, '44')).code).toBe(200);
       await runFees(next);
-      const closed = await t.post('card/close', { cardId: second.cardId }, { token: second.u.token, headers: { 'idempotency-key': `close-${second.cardId}` } });
+      const closed = await t.post(
+        'card/close',
+        { cardId: second.cardId },
+        { token: second.u.token, headers: { 'idempotency-key': `close-${second.cardId}` } },
+      );
       expect(closed.data, closed.msg).toMatchObject({ status: 'closed' });
       await runFees(next);
-      const [due] = await t.database.sql.query<{ status: string }>(`SELECT status FROM sandbox_issuer_fee_dues WHERE token = $1 AND period = $2`, [second.token, next]);
+      const [due] = await t.database.sql.query<{ status: string }>(
+        `SELECT status FROM sandbox_issuer_fee_dues WHERE token = $1 AND period = $2`,
+        [second.token, next],
+      );
       expect(due!.status).toBe('waived');
       expect(await feeOrders(second.u.token, second.cardId)).toEqual([]);
       await booksClean(t);
@@ -142,7 +169,11 @@ for (const driver of testDrivers()) {
         method: 'POST',
         url: '/api/card/webhook',
         payload: sent!.body,
-        headers: { 'content-type': 'application/json', 'x-issuer-timestamp': String(ts), 'x-issuer-signature': signWebhook(SANDBOX_WEBHOOK_SECRET, sent!.body, ts) },
+        headers: {
+          'content-type': 'application/json',
+          'x-issuer-timestamp': String(ts),
+          'x-issuer-signature': signWebhook(SANDBOX_WEBHOOK_SECRET, sent!.body, ts),
+        },
       });
       expect(JSON.parse(again.body).code).toBe(200);
       expect(await feeOrders(u.token, cardId)).toHaveLength(1);

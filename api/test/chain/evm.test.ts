@@ -40,22 +40,49 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     await node?.close();
   });
 
-  const deposits = async (token: string) => (await t.get('wallet/deposits', {}, { token })).data.data as Array<{ txHash: string; status: string; reason: string | null; confirmations: number; amount: string }>;
+  const deposits = async (token: string) =>
+    (await t.get('wallet/deposits', {}, { token })).data.data as Array<{
+      txHash: string;
+      status: string;
+      reason: string | null;
+      confirmations: number;
+      amount: string;
+    }>;
   const balance = async (token: string, currency: string) =>
-    (await t.get('wallet/balances', {}, { token })).data.balances.find((b: { currency: string }) => b.currency === currency)?.available as string;
+    (await t.get('wallet/balances', {}, { token })).data.balances.find(
+      (b: { currency: string }) => b.currency === currency,
+    )?.available as string;
   const address = async (token: string, currency: 'USDT' | 'USDC' | 'ETH') =>
-    (await t.get('wallet/rechargeAddress', { currency, network: 'ERC20' }, { token })).data as { address: string; confirmations: number };
-  const booksBalanced = async () => expect((await t.get('admin/ledger/check', {}, { token: admin.token })).data).toMatchObject({ ok: true, problems: [] });
-  const makeDue = () => t.database.sql.query(`update domain_event_deliveries set next_attempt_at = clock_timestamp() - interval '1 second' where status = 'pending'`);
+    (await t.get('wallet/rechargeAddress', { currency, network: 'ERC20' }, { token })).data as {
+      address: string;
+      confirmations: number;
+    };
+  const booksBalanced = async () =>
+    expect((await t.get('admin/ledger/check', {}, { token: admin.token })).data).toMatchObject({
+      ok: true,
+      problems: [],
+    });
+  const makeDue = () =>
+    t.database.sql.query(
+      `update domain_event_deliveries set next_attempt_at = clock_timestamp() - interval '1 second' where status = 'pending'`,
+    );
 
   it('derives deposit addresses from the xpub, one per customer and currency, with the path recorded', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
-    const [a1, a2, aEth, b1] = [await address(a.token, 'USDT'), await address(a.token, 'USDT'), await address(a.token, 'ETH'), await address(b.token, 'USDT')];
+    const [a1, a2, aEth, b1] = [
+      await address(a.token, 'USDT'),
+      await address(a.token, 'USDT'),
+      await address(a.token, 'ETH'),
+      await address(b.token, 'USDT'),
+    ];
     expect(a1.address).toBe(a2.address);
     expect(new Set([a1.address, aEth.address, b1.address]).size).toBe(3);
     expect(a1.confirmations).toBe(CONFIRMATIONS);
-    const [key] = await t.database.sql.query<{ derivation_path: string }>(`select derivation_path from chain_evm_deposit_keys where address = $1`, [a1.address]);
+    const [key] = await t.database.sql.query<{ derivation_path: string }>(
+      `select derivation_path from chain_evm_deposit_keys where address = $1`,
+      [a1.address],
+    );
     expect(key!.derivation_path).toMatch(/^m\/44'\/60'\/0'\/0\/\d+$/);
     // The seed (held elsewhere: the sweeping signer) re-derives the same address from the recorded path.
     expect(sandboxDepositSigner(key!.derivation_path).address).toBe(a1.address);
@@ -110,14 +137,21 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     const orphan = await node.faucetSend('USDC', addr, '60');
     await node.mine(1);
     await evm.tick();
-    expect((await deposits(u.token)).find((d) => d.txHash === orphan)).toMatchObject({ status: 'confirming', confirmations: 2 });
+    expect((await deposits(u.token)).find((d) => d.txHash === orphan)).toMatchObject({
+      status: 'confirming',
+      confirmations: 2,
+    });
     // The blocks holding the 60 USDC leave the chain; the new branch is longer and without them.
     await node.provider.send('evm_revert', [snapshot]);
     await node.mine(CONFIRMATIONS + 2);
     await evm.tick();
     await evm.tick();
     const after = await deposits(u.token);
-    expect(after.find((d) => d.txHash === orphan)).toMatchObject({ status: 'not_credited', reason: 'reorged', confirmations: 0 });
+    expect(after.find((d) => d.txHash === orphan)).toMatchObject({
+      status: 'not_credited',
+      reason: 'reorged',
+      confirmations: 0,
+    });
     expect(after.find((d) => d.txHash === final)?.status).toBe('credited');
     expect(await balance(u.token, 'USDC')).toBe('40');
     await booksBalanced();
@@ -130,16 +164,34 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     await evm.tick();
     expect(await balance(u.token, 'USDT')).toBe(amount);
     await stepUpGrant(t, u.token, 'paypass');
-    expect((await t.post('user/setPayPassword', { password: PIN, confirmPassword: PIN }, { token: u.token })).code).toBe(200);
+    expect(
+      (await t.post('user/setPayPassword', { password: PIN, confirmPassword: PIN }, { token: u.token })).code,
+    ).toBe(200);
     return u;
   }
   const withdraw = async (token: string, to: string, amount: string) => {
-    const w = await t.post('wallet/withdraw', { currency: 'USDT', network: 'ERC20', address: to, amount, payPassword: PIN }, { token, headers: { 'idempotency-key': randomUUID() } });
+    const w = await t.post(
+      'wallet/withdraw',
+      { currency: 'USDT', network: 'ERC20', address: to, amount, payPassword: PIN },
+      { token, headers: { 'idempotency-key': randomUUID() } },
+    );
     expect(w.data?.status, w.key).toBe('pending');
     return w.data.id as string;
   };
-  const withdrawal = async (id: string) => (await t.database.sql.query<{ status: string; tx_hash: string | null; reject_reason: string | null }>(`select status, tx_hash, reject_reason from wallet_withdrawals where id = $1`, [id]))[0]!;
-  const send = async (id: string) => (await t.database.sql.query<{ status: string; nonce: string; tx_hash: string }>(`select status, nonce::text as nonce, tx_hash from chain_evm_sends where client_tx_id = $1`, [id]))[0];
+  const withdrawal = async (id: string) =>
+    (
+      await t.database.sql.query<{ status: string; tx_hash: string | null; reject_reason: string | null }>(
+        `select status, tx_hash, reject_reason from wallet_withdrawals where id = $1`,
+        [id],
+      )
+    )[0]!;
+  const send = async (id: string) =>
+    (
+      await t.database.sql.query<{ status: string; nonce: string; tx_hash: string }>(
+        `select status, nonce::text as nonce, tx_hash from chain_evm_sends where client_tx_id = $1`,
+        [id],
+      )
+    )[0];
 
   it('withdraws for real: signed with the payout, broadcast after commit, followed to confirmed; a contract destination is refunded once', async () => {
     const u = await richCustomer('500');
@@ -159,8 +211,15 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     expect(await balance(u.token, 'USDT')).toBe('375');
 
     // A contract as destination: refused at the request, translated, nothing held.
-    for (const [locale, text] of [['en-US', 'smart contract'], ['tr-TR', 'akıllı sözleşme']]) {
-      const refused = await t.post('wallet/withdraw', { currency: 'USDT', network: 'ERC20', address: node.tokens.USDC, amount: '10', payPassword: PIN }, { token: u.token, locale, headers: { 'idempotency-key': randomUUID() } });
+    for (const [locale, text] of [
+      ['en-US', 'smart contract'],
+      ['tr-TR', 'akıllı sözleşme'],
+    ]) {
+      const refused = await t.post(
+        'wallet/withdraw',
+        { currency: 'USDT', network: 'ERC20', address: node.tokens.USDC, amount: '10', payPassword: PIN },
+        { token: u.token, locale, headers: { 'idempotency-key': randomUUID() } },
+      );
       expect(refused).toMatchObject({ key: 'address_is_contract' });
       expect(refused.msg).toContain(text);
     }
@@ -200,11 +259,16 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     expect(await withdrawal(id)).toMatchObject({ status: 'failed', reject_reason: 'chain_reverted' });
     expect(await balance(u.token, 'USDT')).toBe('200');
     await evm.pump();
-    const refunds = await t.database.sql.query(`select 1 from ledger_postings where ref = $1`, [`withdraw:${id}:failed`]);
+    const refunds = await t.database.sql.query(`select 1 from ledger_postings where ref = $1`, [
+      `withdraw:${id}:failed`,
+    ]);
     expect(refunds).toHaveLength(1);
     expect(await tokenBalance(node, 'USDT', dest)).toBe('0.0');
     await t.app.events.drainAll();
-    const [event] = await t.database.sql.query<{ type: string }>(`select type from domain_events where aggregate_id = $1 and type = 'wallet.withdrawal_failed'`, [id]);
+    const [event] = await t.database.sql.query<{ type: string }>(
+      `select type from domain_events where aggregate_id = $1 and type = 'wallet.withdrawal_failed'`,
+      [id],
+    );
     expect(event?.type).toBe('wallet.withdrawal_failed');
     await booksBalanced();
   });
@@ -221,7 +285,12 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     expect(await send(first)).toBeUndefined();
     await expect(evm.tick()).rejects.toThrow();
     expect(evm.health()).toMatchObject({ ok: false });
-    const health = (await t.get('admin/chain/health', {}, { token: admin.token })).data.networks as Array<{ network: string; ok: boolean; real: boolean; error: string | null }>;
+    const health = (await t.get('admin/chain/health', {}, { token: admin.token })).data.networks as Array<{
+      network: string;
+      ok: boolean;
+      real: boolean;
+      error: string | null;
+    }>;
     expect(health.find((n) => n.network === 'ERC20')).toMatchObject({ real: true, ok: false });
     expect(health.find((n) => n.network === 'ERC20')!.error).not.toContain(rpc.url);
     expect(health.find((n) => n.network === 'TRC20')).toMatchObject({ real: false, ok: true });
@@ -266,10 +335,20 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     const { EvmChain } = await import('../../src/providers/chain/evm');
     const other = new EvmChain(t.database.sql, evm.config);
     const dest = Wallet.createRandom().address;
-    const requests = Array.from({ length: 12 }, () => ({ network: 'ERC20' as const, currency: 'USDT' as const, to: dest, amount: '1', clientTxId: randomUUID() }));
-    const hashes = await Promise.all(requests.map((r, i) => t.database.sql.transaction((tx) => (i % 2 ? other : evm).send(r, tx))));
+    const requests = Array.from({ length: 12 }, () => ({
+      network: 'ERC20' as const,
+      currency: 'USDT' as const,
+      to: dest,
+      amount: '1',
+      clientTxId: randomUUID(),
+    }));
+    const hashes = await Promise.all(
+      requests.map((r, i) => t.database.sql.transaction((tx) => (i % 2 ? other : evm).send(r, tx))),
+    );
     expect(new Set(hashes.map((h) => h.txHash)).size).toBe(12);
-    const nonces = (await Promise.all(requests.map((r) => send(r.clientTxId)))).map((s) => Number(s!.nonce)).sort((a, b) => a - b);
+    const nonces = (await Promise.all(requests.map((r) => send(r.clientTxId))))
+      .map((s) => Number(s!.nonce))
+      .sort((a, b) => a - b);
     expect(new Set(nonces).size).toBe(12);
     expect(nonces[11]! - nonces[0]!).toBe(11);
     await other.tick();
@@ -281,7 +360,13 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
 
   it('a stuck transaction is replaced with the same nonce and higher fees, then followed to its receipt', async () => {
     const dest = Wallet.createRandom().address;
-    const request = { network: 'ERC20' as const, currency: 'USDT' as const, to: dest, amount: '3', clientTxId: randomUUID() };
+    const request = {
+      network: 'ERC20' as const,
+      currency: 'USDT' as const,
+      to: dest,
+      amount: '3',
+      clientTxId: randomUUID(),
+    };
     await node.provider.send('miner_stop', []);
     try {
       await t.database.sql.transaction((tx) => evm.send(request, tx));
@@ -317,12 +402,23 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     const { ContractFactory } = await import('ethers');
     const { checkEvmHoldings } = await import('../../src/modules/wallet/evm-check');
     const usdcAt = (signer: Wallet | ReturnType<typeof sandboxDepositSigner>) =>
-      new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer.connect(node.provider)).attach(node.tokens.USDC);
+      new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer.connect(node.provider)).attach(
+        node.tokens.USDC,
+      );
     // The hot wallet's own USDC leaves: customers' USDC (7 + 40 from the tests above) still sits at
     // their deposit addresses (no sweeping yet), so the books are still covered, difference 0.
     const hot = usdcAt(node.hotWallet as unknown as Wallet);
-    await (await hot.getFunction('transfer')(Wallet.createRandom().address, await hot.getFunction('balanceOf')(node.hotWallet.address))).wait();
-    expect((await checkEvmHoldings(t.database.sql, evm)).lines.find((l) => l.currency === 'USDC')).toMatchObject({ customerBalances: '47', onChain: '47', difference: '0' });
+    await (
+      await hot.getFunction('transfer')(
+        Wallet.createRandom().address,
+        await hot.getFunction('balanceOf')(node.hotWallet.address),
+      )
+    ).wait();
+    expect((await checkEvmHoldings(t.database.sql, evm)).lines.find((l) => l.currency === 'USDC')).toMatchObject({
+      customerBalances: '47',
+      onChain: '47',
+      difference: '0',
+    });
     // The seed holder moves 40 USDC out of a deposit address (key re-derived from the recorded path).
     const [key] = await t.database.sql.query<{ address: string; derivation_path: string }>(
       `select k.address, k.derivation_path from chain_evm_deposit_keys k join wallet_deposits d on d.address = k.address where d.amount = 40 and d.currency = 'USDC' and d.status = 'credited'`,
@@ -331,8 +427,13 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     const signer = sandboxDepositSigner(key!.derivation_path);
     expect(signer.address).toBe(key!.address);
     await (await usdcAt(signer).getFunction('transfer')(Wallet.createRandom().address, 40_000_000n)).wait();
-    const report = (await t.get('admin/ledger/check', {}, { token: admin.token })).data as { ok: boolean; problems: string[] };
+    const report = (await t.get('admin/ledger/check', {}, { token: admin.token })).data as {
+      ok: boolean;
+      problems: string[];
+    };
     expect(report.ok).toBe(false);
-    expect(report.problems).toContainEqual(expect.stringMatching(/^EVM USDC: customer balances 47 exceed on-chain holdings 7 .* by 40$/));
+    expect(report.problems).toContainEqual(
+      expect.stringMatching(/^EVM USDC: customer balances 47 exceed on-chain holdings 7 .* by 40$/),
+    );
   });
 });

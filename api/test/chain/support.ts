@@ -42,7 +42,9 @@ export async function flakyRpc(target: string): Promise<FlakyRpc> {
 }
 
 export async function tokenBalance(node: DevNode, currency: 'USDT' | 'USDC', address: string): Promise<string> {
-  const token = new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode).attach(node.tokens[currency]).connect(node.provider) as unknown as {
+  const token = new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode)
+    .attach(node.tokens[currency])
+    .connect(node.provider) as unknown as {
     balanceOf(a: string): Promise<bigint>;
   };
   return formatUnits(await token.balanceOf(address), 6);

@@ -64,7 +64,10 @@ describe.runIf(inject('pgReachable'))('background jobs run once across two insta
     expect(leader).toBeGreaterThanOrEqual(0);
     expect(runs[1 - leader]).toBe(0);
     // The lock is visible in PostgreSQL, held by one session.
-    const { rows } = await admin.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = hashtext('test.once')::oid AND granted AND database = ${THIS_DB}`, [JOB_LOCK_NAMESPACE]);
+    const { rows } = await admin.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = hashtext('test.once')::oid AND granted AND database = ${THIS_DB}`,
+      [JOB_LOCK_NAMESPACE],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -83,7 +86,10 @@ describe.runIf(inject('pgReachable'))('background jobs run once across two insta
     expect(await until(() => runs[0]! + runs[1]! > before + 5, 10_000)).toBe(true);
     const leaders = cluster.replicas.filter((r) => r.app.jobs.leading().includes('test.once'));
     expect(leaders).toHaveLength(1);
-    const locks = await admin.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = hashtext('test.once')::oid AND granted AND database = ${THIS_DB}`, [JOB_LOCK_NAMESPACE]);
+    const locks = await admin.query(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = hashtext('test.once')::oid AND granted AND database = ${THIS_DB}`,
+      [JOB_LOCK_NAMESPACE],
+    );
     expect(locks.rows[0].n).toBe(1);
     expect([0, 1]).toContain(leader);
   });

@@ -42,11 +42,18 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ account: `drain${i % 4}@example.com`, password: 'Wrong-pass1' }),
-      }).then(async (res) => ({ status: res.status, connection: res.headers.get('connection'), body: (await res.json()) as { key?: string } }));
+      }).then(async (res) => ({
+        status: res.status,
+        connection: res.headers.get('connection'),
+        body: (await res.json()) as { key?: string },
+      }));
 
     const inFlight = Array.from({ length: 24 }, (_, i) => login(i));
     // Once the server has read all 24 (it logs each incoming request), ask it to stop.
-    const received = () => api.logs.filter((l) => l.msg === 'incoming request' && String((l.req as { url?: string })?.url).endsWith('/user/login')).length;
+    const received = () =>
+      api.logs.filter(
+        (l) => l.msg === 'incoming request' && String((l.req as { url?: string })?.url).endsWith('/user/login'),
+      ).length;
     for (let i = 0; i < 200 && received() < 24; i++) await new Promise((r) => setTimeout(r, 50));
     expect(received()).toBe(24);
     api.child.kill('SIGTERM');
@@ -55,7 +62,8 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
 
     const failed = answers.filter((a) => a.status === 'rejected');
     expect(failed, 'every request in flight at SIGTERM gets its answer').toEqual([]);
-    for (const a of answers) expect(a.status === 'fulfilled' && a.value.status === 200 && a.value.body.key).toBe('invalid_credentials');
+    for (const a of answers)
+      expect(a.status === 'fulfilled' && a.value.status === 200 && a.value.body.key).toBe('invalid_credentials');
     expect(exit).toEqual({ code: 0, signal: null });
 
     const shutdown = api.logs.find((l) => l.msg === 'shutting down: draining requests');
@@ -75,7 +83,8 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
     started.push(first);
     const second = await spawnApi(scratch.url, env);
     started.push(second);
-    const leads = (p: ApiProcess) => p.logs.some((l) => l.job === 'sandbox-chain.blocks' && l.msg === 'background job: this process leads it now');
+    const leads = (p: ApiProcess) =>
+      p.logs.some((l) => l.job === 'sandbox-chain.blocks' && l.msg === 'background job: this process leads it now');
     const until = async (predicate: () => boolean | Promise<boolean>, ms: number) => {
       const deadline = Date.now() + ms;
       while (Date.now() < deadline && !(await predicate())) await new Promise((r) => setTimeout(r, 100));
@@ -88,10 +97,22 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
     const pool = scratchPool({ connectionString: scratch.url, max: 2 });
     const sql = sqlFromPgPool(pool);
     try {
-      const { id } = await insertUser(sql, { email: 'failover@example.com', mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+      const { id } = await insertUser(
+        sql,
+        { email: 'failover@example.com', mobile: null, password: 'Passw0rd!', kycLevel: 1 },
+        1024,
+        new Date(),
+      );
       const token = newToken();
-      await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [id, hashToken(token)]);
-      const addr = (await (await fetch(`${follower.base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, { headers: { 'access-token': token } })).json()) as {
+      await sql.query(
+        `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+        [id, hashToken(token)],
+      );
+      const addr = (await (
+        await fetch(`${follower.base}/wallet/rechargeAddress?currency=USDT&network=TRC20`, {
+          headers: { 'access-token': token },
+        })
+      ).json()) as {
         data: { address: string };
       };
       const deposit = (await (
@@ -111,13 +132,21 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
       const takeoverMs = Date.now() - killedAt;
       // 19 TRC20 confirmations, mined by the survivor.
       const credited = async () => {
-        const [row] = await sql.query<{ status: string }>(`select status from wallet_deposits where id = $1`, [deposit.data.id]);
+        const [row] = await sql.query<{ status: string }>(`select status from wallet_deposits where id = $1`, [
+          deposit.data.id,
+        ]);
         return row?.status === 'credited';
       };
       expect(await until(credited, 30_000)).toBe(true);
-      const [balance] = await sql.query<{ balance: string }>(`select balance::text as balance from ledger_accounts where key = $1`, [`user:${id}:wallet:USDT`]);
+      const [balance] = await sql.query<{ balance: string }>(
+        `select balance::text as balance from ledger_accounts where key = $1`,
+        [`user:${id}:wallet:USDT`],
+      );
       expect(Number(balance!.balance)).toBe(100);
-      const [postings] = await sql.query<{ n: number }>(`select count(*)::int as n from ledger_postings where ref = $1`, [`deposit:${deposit.data.id}`]);
+      const [postings] = await sql.query<{ n: number }>(
+        `select count(*)::int as n from ledger_postings where ref = $1`,
+        [`deposit:${deposit.data.id}`],
+      );
       expect(postings!.n).toBe(1);
       expect((await checkLedger(sql)).problems).toEqual([]);
       process.stderr.write(`[cluster test] chain blocks taken over ${takeoverMs} ms after kill -9 of the leader\n`);

@@ -12,51 +12,83 @@ const redisUp = await requireRedis();
 const SLOW = 180_000;
 
 const login = (t: { inject: TestApp['inject'] }, ip: string, account: string) =>
-  t.inject({ method: 'POST', url: '/api/user/login', payload: { account, password: 'Wrong-pass1' }, remoteAddress: ip });
+  t.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { account, password: 'Wrong-pass1' },
+    remoteAddress: ip,
+  });
 
 describe('per-IP limits without REDIS_URL', () => {
-  it('use process memory (the single-process default)', async () => {
-    const t = await createTestApp('pglite', { IP_LOGIN_MAX: '2' });
-    try {
-      expect(t.app.ipLimiter.store).toBe('memory');
-      for (let i = 0; i < 2; i++) expect(body(await login(t, '10.3.0.1', `m${i}@example.com`)).key).toBe('invalid_credentials');
-      expect(body(await login(t, '10.3.0.1', 'm9@example.com'))).toMatchObject({ code: 429, key: 'rate_limited' });
-    } finally {
-      await t.close();
-    }
-  }, SLOW);
+  it(
+    'use process memory (the single-process default)',
+    async () => {
+      const t = await createTestApp('pglite', { IP_LOGIN_MAX: '2' });
+      try {
+        expect(t.app.ipLimiter.store).toBe('memory');
+        for (let i = 0; i < 2; i++)
+          expect(body(await login(t, '10.3.0.1', `m${i}@example.com`)).key).toBe('invalid_credentials');
+        expect(body(await login(t, '10.3.0.1', 'm9@example.com'))).toMatchObject({ code: 429, key: 'rate_limited' });
+      } finally {
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('a burst in one tick lets exactly the limit through (each hit reads its own count, not the last one)', async () => {
-    const t = await createTestApp('pglite', {});
-    try {
-      // What the plugin reads of a request: its IP and the route's config.
-      const request = { ip: '10.3.0.9', log: t.app.log, routeOptions: { config: {} } } as unknown as Parameters<typeof t.app.ipLimiter.hit>[0];
-      const waits = await Promise.all(Array.from({ length: 60 }, () => t.app.ipLimiter.hit(request, 'burst-test', 40, 60)));
-      expect(waits.filter((w) => w === 0)).toHaveLength(40);
-      expect(waits.filter((w) => w > 0)).toHaveLength(20);
-    } finally {
-      await t.close();
-    }
-  }, SLOW);
+  it(
+    'a burst in one tick lets exactly the limit through (each hit reads its own count, not the last one)',
+    async () => {
+      const t = await createTestApp('pglite', {});
+      try {
+        // What the plugin reads of a request: its IP and the route's config.
+        const request = { ip: '10.3.0.9', log: t.app.log, routeOptions: { config: {} } } as unknown as Parameters<
+          typeof t.app.ipLimiter.hit
+        >[0];
+        const waits = await Promise.all(
+          Array.from({ length: 60 }, () => t.app.ipLimiter.hit(request, 'burst-test', 40, 60)),
+        );
+        expect(waits.filter((w) => w === 0)).toHaveLength(40);
+        expect(waits.filter((w) => w > 0)).toHaveLength(20);
+      } finally {
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('fail open when the configured Redis is unreachable (per-account lockouts still apply)', async () => {
-    const t = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1', IP_LOGIN_MAX: '1', LOGIN_MAX_FAILURES: '3' });
-    try {
-      expect(t.app.ipLimiter.store).toBe('redis');
-      // Over the per-IP limit of 1, yet answered: the limiter's store is down, so it does not limit.
-      for (let i = 0; i < 2; i++) expect(body(await login(t, '10.3.0.2', 'same@example.com')).key).toBe('invalid_credentials');
-      expect(body(await login(t, '10.3.0.2', 'same@example.com')).key).toBe('account_locked');
-    } finally {
-      await t.close();
-    }
-  }, SLOW);
+  it(
+    'fail open when the configured Redis is unreachable (per-account lockouts still apply)',
+    async () => {
+      const t = await createTestApp('pglite', {
+        REDIS_URL: 'redis://127.0.0.1:1',
+        IP_LOGIN_MAX: '1',
+        LOGIN_MAX_FAILURES: '3',
+      });
+      try {
+        expect(t.app.ipLimiter.store).toBe('redis');
+        // Over the per-IP limit of 1, yet answered: the limiter's store is down, so it does not limit.
+        for (let i = 0; i < 2; i++)
+          expect(body(await login(t, '10.3.0.2', 'same@example.com')).key).toBe('invalid_credentials');
+        expect(body(await login(t, '10.3.0.2', 'same@example.com')).key).toBe('account_locked');
+      } finally {
+        await t.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe.skipIf(!redisUp)('per-IP limits in Redis, across two API instances', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: uniquePrefix(), IP_LOGIN_MAX: '30', IP_SEND_CODE_MAX: '4' };
+    const env = {
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: uniquePrefix(),
+      IP_LOGIN_MAX: '30',
+      IP_SEND_CODE_MAX: '4',
+    };
     // Two instances with their own memory (and own embedded databases): only Redis is common.
     [a, b] = await Promise.all([createTestApp('pglite', env), createTestApp('pglite', env)]);
   }, SLOW);
@@ -82,36 +114,50 @@ describe.skipIf(!redisUp)('per-IP limits in Redis, across two API instances', ()
 
   it('the code-sending limit is shared too', async () => {
     const send = (t: TestApp, i: number) =>
-      t.inject({ method: 'POST', url: '/api/user/sendCode', payload: { account: `code${i}@example.com`, purpose: 'register' }, remoteAddress: '10.4.0.3' });
+      t.inject({
+        method: 'POST',
+        url: '/api/user/sendCode',
+        payload: { account: `code${i}@example.com`, purpose: 'register' },
+        remoteAddress: '10.4.0.3',
+      });
     for (let i = 0; i < 4; i++) expect(body(await send(i % 2 ? b : a, i)).code).toBe(200);
     expect(body(await send(a, 8))).toMatchObject({ code: 429, key: 'rate_limited' });
     expect(body(await send(b, 9))).toMatchObject({ code: 429, key: 'rate_limited' });
   });
 });
 
-describe.skipIf(!inject('pgReachable'))('per-account lockouts and code cooldowns, across two instances on one PostgreSQL', () => {
-  let cluster: Awaited<ReturnType<typeof twoReplicas>>;
-  beforeAll(async () => {
-    // Memory per-IP limits on purpose: the per-account state must be shared without Redis.
-    cluster = await twoReplicas({ IP_LOGIN_MAX: '1000', IP_SEND_CODE_MAX: '1000', LOGIN_MAX_FAILURES: '4' });
-  }, SLOW);
-  afterAll(async () => {
-    await cluster?.close();
-  });
+describe.skipIf(!inject('pgReachable'))(
+  'per-account lockouts and code cooldowns, across two instances on one PostgreSQL',
+  () => {
+    let cluster: Awaited<ReturnType<typeof twoReplicas>>;
+    beforeAll(async () => {
+      // Memory per-IP limits on purpose: the per-account state must be shared without Redis.
+      cluster = await twoReplicas({ IP_LOGIN_MAX: '1000', IP_SEND_CODE_MAX: '1000', LOGIN_MAX_FAILURES: '4' });
+    }, SLOW);
+    afterAll(async () => {
+      await cluster?.close();
+    });
 
-  it('failed logins on both instances add up to one lockout', async () => {
-    const [a, b] = cluster.replicas.map((r) => r.app);
-    const results = [];
-    for (let i = 0; i < 4; i++) results.push(body(await login(i % 2 ? b! : a!, `10.5.0.${i}`, 'victim@example.com')).key);
-    expect(results).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
-    expect(body(await login(a!, '10.5.0.9', 'victim@example.com')).key).toBe('account_locked');
-    expect(body(await login(b!, '10.5.0.9', 'victim@example.com')).key).toBe('account_locked');
-  });
+    it('failed logins on both instances add up to one lockout', async () => {
+      const [a, b] = cluster.replicas.map((r) => r.app);
+      const results = [];
+      for (let i = 0; i < 4; i++)
+        results.push(body(await login(i % 2 ? b! : a!, `10.5.0.${i}`, 'victim@example.com')).key);
+      expect(results).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'account_locked']);
+      expect(body(await login(a!, '10.5.0.9', 'victim@example.com')).key).toBe('account_locked');
+      expect(body(await login(b!, '10.5.0.9', 'victim@example.com')).key).toBe('account_locked');
+    });
 
-  it('a code sent through one instance starts the resend cooldown on the other', async () => {
-    const [a, b] = cluster.replicas.map((r) => r.app);
-    const send = (app: typeof a) => app!.inject({ method: 'POST', url: '/api/user/sendCode', payload: { account: 'cooldown@example.com', purpose: 'register' } });
-    expect(body(await send(a)).code).toBe(200);
-    expect(body(await send(b))).toMatchObject({ code: 429, key: 'code_resend_cooldown' });
-  });
-});
+    it('a code sent through one instance starts the resend cooldown on the other', async () => {
+      const [a, b] = cluster.replicas.map((r) => r.app);
+      const send = (app: typeof a) =>
+        app!.inject({
+          method: 'POST',
+          url: '/api/user/sendCode',
+          payload: { account: 'cooldown@example.com', purpose: 'register' },
+        });
+      expect(body(await send(a)).code).toBe(200);
+      expect(body(await send(b))).toMatchObject({ code: 429, key: 'code_resend_cooldown' });
+    });
+  },
+);

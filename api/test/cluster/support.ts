@@ -18,7 +18,13 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
  * Redis fails the run (`node scripts/ensure-redis.mjs` installs and starts one).
  */
 export async function redisReachable(): Promise<boolean> {
-  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1500, retryStrategy: () => null });
+  const client = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1500,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -54,7 +60,9 @@ export interface Replica {
  * Two API instances on ONE PostgreSQL database (a scratch one), the way two processes behind the
  * load balancer are: same config, separate pools, separate memory.
  */
-export async function twoReplicas(env: Record<string, string> = {}): Promise<{ replicas: [Replica, Replica]; close(): Promise<void> }> {
+export async function twoReplicas(
+  env: Record<string, string> = {},
+): Promise<{ replicas: [Replica, Replica]; close(): Promise<void> }> {
   const scratch = await createScratchDatabase('cw_cluster');
   const make = async (): Promise<Replica> => {
     const config = loadConfig({
@@ -105,7 +113,12 @@ export interface ApiProcess {
  */
 export async function spawnApi(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
-  const { child, stderr } = spawnApiChild(databaseUrl, port, { SANDBOX_KYC_DELIVERY_MS: '0', SCRYPT_N: '1024', LOG_LEVEL: 'info', ...env }, 'pipe');
+  const { child, stderr } = spawnApiChild(
+    databaseUrl,
+    port,
+    { SANDBOX_KYC_DELIVERY_MS: '0', SCRYPT_N: '1024', LOG_LEVEL: 'info', ...env },
+    'pipe',
+  );
   const logs: Array<Record<string, unknown>> = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
     try {
@@ -114,7 +127,9 @@ export async function spawnApi(databaseUrl: string, env: Record<string, string> 
       // not a log line
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   await waitUntilHealthy(child, port, stderr, 150_000);
   return { child, port, base: `http://127.0.0.1:${port}/api`, logs, exited };
 }

@@ -20,8 +20,14 @@ describe('app/version', () => {
       upgradeAvailable: true,
       upgradeRequired: true,
     });
-    expect((await t.get('app/version?versionCode=1139')).data).toMatchObject({ upgradeAvailable: true, upgradeRequired: false });
-    expect((await t.get('app/version?versionCode=1140')).data).toMatchObject({ upgradeAvailable: false, upgradeRequired: false });
+    expect((await t.get('app/version?versionCode=1139')).data).toMatchObject({
+      upgradeAvailable: true,
+      upgradeRequired: false,
+    });
+    expect((await t.get('app/version?versionCode=1140')).data).toMatchObject({
+      upgradeAvailable: false,
+      upgradeRequired: false,
+    });
   });
 
   it('refuses a missing or malformed version code with the invalid-params envelope', async () => {

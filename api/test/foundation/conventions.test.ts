@@ -35,27 +35,64 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
   };
 
   it('bad JSON → 422 illegal_request (HTTP 200)', async () => {
-    const body = await raw({ method: 'POST', url: '/api/user/login', payload: '{"account": ', headers: { 'content-type': 'application/json' } });
+    const body = await raw({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: '{"account": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(body).toMatchObject({ code: 422, key: 'illegal_request', data: null });
   });
 
   it('wrong content types → 422 illegal_request', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'image/png']) {
-      const body = await raw({ method: 'POST', url: '/api/user/login', payload: 'account=a&password=b', headers: { 'content-type': type } });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'image/png',
+    ]) {
+      const body = await raw({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: 'account=a&password=b',
+        headers: { 'content-type': type },
+      });
       expect(body, type).toMatchObject({ code: 422, key: 'illegal_request' });
     }
   });
 
   it('oversized body → 422 illegal_request', async () => {
-    const body = await raw({ method: 'POST', url: '/api/user/login', payload: { account: 'a@b.co', password: 'x'.repeat(10_000) } });
+    const body = await raw({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { account: 'a@b.co', password: 'x'.repeat(10_000) },
+    });
     expect(body).toMatchObject({ code: 422, key: 'illegal_request' });
   });
 
   it('empty JSON body → 422 illegal_request; arrays/strings instead of objects → 422 invalid_params', async () => {
-    expect(await raw({ method: 'POST', url: '/api/user/login', payload: '', headers: { 'content-type': 'application/json' } })).toMatchObject({ code: 422 });
-    const arr = await raw({ method: 'POST', url: '/api/user/login', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    expect(
+      await raw({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: '',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ).toMatchObject({ code: 422 });
+    const arr = await raw({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(arr).toMatchObject({ code: 422, key: 'invalid_params' });
-    const str = await raw({ method: 'POST', url: '/api/user/login', payload: '"hello"', headers: { 'content-type': 'application/json' } });
+    const str = await raw({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: '"hello"',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(str).toMatchObject({ code: 422 });
   });
 
@@ -70,7 +107,12 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
   });
 
   it('wrong types → 422 with one translated message per field', async () => {
-    const body = await raw({ method: 'POST', url: '/api/user/login', payload: { account: 42, password: ['x'] }, headers: { 'accept-language': 'tr-TR' } });
+    const body = await raw({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { account: 42, password: ['x'] },
+      headers: { 'accept-language': 'tr-TR' },
+    });
     expect(body.code).toBe(422);
     expect(body.data.fields).toEqual({ account: expect.any(String), password: expect.any(String) });
     expect(body.data.fields.account).toBe('Zorunlu');
@@ -92,7 +134,9 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
       msgs.add(body.msg);
     }
     expect(msgs.size).toBe(4);
-    expect((await raw({ method: 'GET', url: '/api/test/business', headers: { 'accept-language': 'fr-FR' } })).msg).toBe('Insufficient balance');
+    expect((await raw({ method: 'GET', url: '/api/test/business', headers: { 'accept-language': 'fr-FR' } })).msg).toBe(
+      'Insufficient balance',
+    );
     expect((await raw({ method: 'GET', url: '/api/test/with-params' })).msg).toBe('The minimum withdrawal is 10 USDT.');
     const ok = await raw({ method: 'GET', url: '/api/system/health', headers: { 'accept-language': 'zh-HK' } });
     expect(ok).toMatchObject({ code: 200, msg: '成功' });
@@ -109,11 +153,19 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
   });
 
   it('X-Request-Id: echoed when sane, generated otherwise', async () => {
-    const given = await t.inject({ method: 'GET', url: '/api/system/health', headers: { 'x-request-id': 'client-req-123' } });
+    const given = await t.inject({
+      method: 'GET',
+      url: '/api/system/health',
+      headers: { 'x-request-id': 'client-req-123' },
+    });
     expect(given.headers['x-request-id']).toBe('client-req-123');
     const none = await t.inject({ method: 'GET', url: '/api/system/health' });
     expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const evil = await t.inject({ method: 'GET', url: '/api/system/health', headers: { 'x-request-id': 'bad id\twith "junk"' } });
+    const evil = await t.inject({
+      method: 'GET',
+      url: '/api/system/health',
+      headers: { 'x-request-id': 'bad id\twith "junk"' },
+    });
     expect(evil.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -128,7 +180,9 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body);
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.paths['/api/user/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('account');
+    expect(doc.paths['/api/user/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'account',
+    );
     expect(doc.paths['/api/user/register']).toBeTruthy();
     const ui = await t.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);

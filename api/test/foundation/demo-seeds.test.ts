@@ -44,7 +44,12 @@ describe.each(testDrivers())('sandbox demo data on %s', (driver) => {
     expect(await seedSandbox(t.app)).toBe(userId);
     const first = await runDemoSeeds(t.app, { userId });
     expect(first.failed).toEqual([]);
-    expect(first.ran.sort()).toEqual(t.app.demoSeeds.ordered().map((s) => s.name).sort());
+    expect(first.ran.sort()).toEqual(
+      t.app.demoSeeds
+        .ordered()
+        .map((s) => s.name)
+        .sort(),
+    );
     const report = await checkLedger(t.database.sql);
     expect(report.ok, JSON.stringify(report)).toBe(true);
     const second = await runDemoSeeds(t.app, { userId });
@@ -53,7 +58,13 @@ describe.each(testDrivers())('sandbox demo data on %s', (driver) => {
 
   it('a failing seed is reported, blocks the seeds after it, and is retried on the next start', async () => {
     let attempts = 0;
-    t.app.demoSeeds.add({ name: 'zz-flaky', run: async () => { attempts++; if (attempts === 1) throw new Error('provider down'); } });
+    t.app.demoSeeds.add({
+      name: 'zz-flaky',
+      run: async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('provider down');
+      },
+    });
     t.app.demoSeeds.add({ name: 'zz-later', after: ['zz-flaky'], run: async () => {} });
     const userId = await seedSandbox(t.app);
     const first = await runDemoSeeds(t.app, { userId });

@@ -11,7 +11,22 @@ describe('docs/api.md', () => {
     for (const key of ERROR_KEYS) expect(doc, key).toContain(`| \`${key}\` | ${defaultCodeOf(key)} |`);
   });
   it('names every accounts endpoint', () => {
-    for (const p of ['user/sendCode', 'user/cacheCodeCheck', 'user/register', 'user/login', 'user/logout', 'user/isLogin', 'user/getRegisterData', 'user/changePassword', 'user/resetPassword', 'user/sumbitBind', 'user/info', 'user/inviter', 'user/adminLogin', 'dev/outbox']) {
+    for (const p of [
+      'user/sendCode',
+      'user/cacheCodeCheck',
+      'user/register',
+      'user/login',
+      'user/logout',
+      'user/isLogin',
+      'user/getRegisterData',
+      'user/changePassword',
+      'user/resetPassword',
+      'user/sumbitBind',
+      'user/info',
+      'user/inviter',
+      'user/adminLogin',
+      'dev/outbox',
+    ]) {
       expect(doc).toContain(p);
     }
   });

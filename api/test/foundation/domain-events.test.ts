@@ -12,7 +12,9 @@ describe.each(testDrivers())('domain events on %s', (driver) => {
   let seq = 0;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await t.database.sql.query(`create table test_effects (consumer text not null, event_id bigint not null, unique (consumer, event_id))`);
+    await t.database.sql.query(
+      `create table test_effects (consumer text not null, event_id bigint not null, unique (consumer, event_id))`,
+    );
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -20,23 +22,35 @@ describe.each(testDrivers())('domain events on %s', (driver) => {
 
   const fresh = () => `agg-${driver}-${++seq}`;
   const effects = async (consumer: string) =>
-    (await t.database.sql.query<{ n: number }>(`select count(*)::int as n from test_effects where consumer = $1`, [consumer]))[0]!.n;
-  const effect = (consumer: string) => async (tx: { query: (q: string, p?: unknown[]) => Promise<unknown[]> }, e: DomainEvent) => {
-    // A plain insert (no ON CONFLICT): a second effect for one event would fail the test loudly.
-    await tx.query(`insert into test_effects (consumer, event_id) values ($1, $2::bigint)`, [consumer, e.id]);
-  };
+    (
+      await t.database.sql.query<{ n: number }>(`select count(*)::int as n from test_effects where consumer = $1`, [
+        consumer,
+      ])
+    )[0]!.n;
+  const effect =
+    (consumer: string) => async (tx: { query: (q: string, p?: unknown[]) => Promise<unknown[]> }, e: DomainEvent) => {
+      // A plain insert (no ON CONFLICT): a second effect for one event would fail the test loudly.
+      await tx.query(`insert into test_effects (consumer, event_id) values ($1, $2::bigint)`, [consumer, e.id]);
+    };
 
-  it('records once per fact, inside the caller\'s transaction, and fans out only to subscribed consumers', async () => {
+  it("records once per fact, inside the caller's transaction, and fans out only to subscribed consumers", async () => {
     const events = new DomainEvents(t.database.sql);
     events.subscribe('c-money', ['wallet.deposit_credited'], effect('c-money'));
     events.subscribe('c-other', ['cards.issued'], effect('c-other'));
     const user = await t.createUser();
     const aggregateId = fresh();
     const first = await t.database.sql.transaction((tx) =>
-      events.record(tx, { type: 'wallet.deposit_credited', userId: user.userId, aggregateId, payload: { amount: '12.5' } }),
+      events.record(tx, {
+        type: 'wallet.deposit_credited',
+        userId: user.userId,
+        aggregateId,
+        payload: { amount: '12.5' },
+      }),
     );
     expect(first).toMatch(/^\d+$/);
-    const again = await t.database.sql.transaction((tx) => events.record(tx, { type: 'wallet.deposit_credited', userId: user.userId, aggregateId }));
+    const again = await t.database.sql.transaction((tx) =>
+      events.record(tx, { type: 'wallet.deposit_credited', userId: user.userId, aggregateId }),
+    );
     expect(again).toBeNull();
     // Rolled back with its operation: no event, no delivery.
     const lost = fresh();
@@ -51,7 +65,10 @@ describe.each(testDrivers())('domain events on %s', (driver) => {
     expect(await events.drain('c-money')).toEqual({ done: 1, failed: 0 });
     expect(await events.drain('c-other')).toEqual({ done: 0, failed: 0 });
     expect(await effects('c-money')).toBe(1);
-    const [payload] = await t.database.sql.query<{ payload: { amount: string } }>(`select payload from domain_events where id = $1::bigint`, [first]);
+    const [payload] = await t.database.sql.query<{ payload: { amount: string } }>(
+      `select payload from domain_events where id = $1::bigint`,
+      [first],
+    );
     expect(payload!.payload.amount).toBe('12.5');
   });
 
@@ -59,7 +76,9 @@ describe.each(testDrivers())('domain events on %s', (driver) => {
     const events = new DomainEvents(t.database.sql);
     events.subscribe('c-race', ['test.raced'], effect('c-race'));
     for (let i = 0; i < 60; i++) {
-      await t.database.sql.transaction((tx) => events.record(tx, { type: 'test.raced', userId: null, aggregateId: fresh() }));
+      await t.database.sql.transaction((tx) =>
+        events.record(tx, { type: 'test.raced', userId: null, aggregateId: fresh() }),
+      );
     }
     const [a, b] = await Promise.all([events.drain('c-race', 100), events.drain('c-race', 100)]);
     expect(a.done + b.done).toBe(60);
@@ -74,7 +93,9 @@ describe.each(testDrivers())('domain events on %s', (driver) => {
       await effect('c-crash')(tx, e);
       if (crash) throw new Error('process died mid-way');
     });
-    await t.database.sql.transaction((tx) => events.record(tx, { type: 'test.crashed', userId: null, aggregateId: fresh() }));
+    await t.database.sql.transaction((tx) =>
+      events.record(tx, { type: 'test.crashed', userId: null, aggregateId: fresh() }),
+    );
     expect(await events.drain('c-crash')).toEqual({ done: 0, failed: 1 });
     expect(await effects('c-crash')).toBe(0);
     crash = false;

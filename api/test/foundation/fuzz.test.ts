@@ -7,7 +7,8 @@ import { createTestApp, testDrivers, type TestApp } from '../support/harness';
  * modules are covered automatically) and asserts: never HTTP 5xx, always the envelope under
  * /api, never an internal_error, never a stack trace or SQL text in a body.
  */
-const LEAK = /(\n\s+at |\.ts:\d+|node_modules|syntax error at|relation "|violates|duplicate key|\bselect\s.+\sfrom\b|\binsert into\b|\bupdate\s+\w+\s+set\b|ZodError|TypeError|ReferenceError)/i;
+const LEAK =
+  /(\n\s+at |\.ts:\d+|node_modules|syntax error at|relation "|violates|duplicate key|\bselect\s.+\sfrom\b|\binsert into\b|\bupdate\s+\w+\s+set\b|ZodError|TypeError|ReferenceError)/i;
 
 const junkStrings = [
   '',
@@ -38,7 +39,7 @@ const bodies: unknown[] = [
   { account: 1, password: 2, amount: -1, code: {}, id: [] },
   { account: 'a'.repeat(5000), password: 'b'.repeat(5000) },
   { amount: '1e400', currency: '🙂', network: null, address: 'x'.repeat(3000), quantity: '-0.000000000000000000001' },
-  { page: -1, pageSize: 1e9, id: '999999999999999999999999', userId: "1; drop table users" },
+  { page: -1, pageSize: 1e9, id: '999999999999999999999999', userId: '1; drop table users' },
   { nested: { deep: { deeper: { deepest: Array.from({ length: 50 }, () => ({ a: 1 })) } } } },
   { type: 'email', account: 'a@b.co', code: '12345a' },
   Object.fromEntries(junkStrings.map((s, i) => [`k${i}`, s])),
@@ -56,7 +57,7 @@ const rawPayloads: { payload: string; type: string }[] = [
   { payload: '{}', type: 'application/json; charset=utf-16' },
   { payload: '{"a":1}', type: 'multipart/form-data; boundary=zzz' },
   { payload: '9'.repeat(400), type: 'application/json' },
-  { payload: '[' .repeat(5000), type: 'application/json' },
+  { payload: '['.repeat(5000), type: 'application/json' },
 ];
 
 const queries: Record<string, string>[] = [
@@ -92,7 +93,22 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
 
   it('enumerates the routes of every module', () => {
     const urls = t.app.routeList.map((r) => `${r.method} ${r.url}`);
-    for (const expected of ['POST /api/user/login', 'POST /api/user/register', 'GET /api/user/isLogin', 'POST /api/user/adminLogin', 'GET /api/dev/outbox', 'POST /api/passkey/registerOptions', 'POST /api/passkey/register', 'POST /api/passkey/loginOptions', 'POST /api/passkey/login', 'GET /api/passkey/list', 'POST /api/passkey/rename', 'POST /api/passkey/remove', 'POST /api/passkey/proofOptions', 'POST /api/card/funding/withdrawToWallet']) {
+    for (const expected of [
+      'POST /api/user/login',
+      'POST /api/user/register',
+      'GET /api/user/isLogin',
+      'POST /api/user/adminLogin',
+      'GET /api/dev/outbox',
+      'POST /api/passkey/registerOptions',
+      'POST /api/passkey/register',
+      'POST /api/passkey/loginOptions',
+      'POST /api/passkey/login',
+      'GET /api/passkey/list',
+      'POST /api/passkey/rename',
+      'POST /api/passkey/remove',
+      'POST /api/passkey/proofOptions',
+      'POST /api/card/funding/withdrawToWallet',
+    ]) {
       expect(urls).toContain(expected);
     }
     expect(urls.length).toBeGreaterThan(15);
@@ -105,11 +121,23 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
       const user = await t.createUser({ kycLevel: 2 });
       const admin = await t.createAdmin();
       const tokens = [undefined, 'junk-token', route.auth === 'admin' ? admin.token : user.token];
-      const url = route.url.replace(/:(\w+)/g, (_m, name: string) => (name.toLowerCase().includes('id') ? '999999999999999999999' : 'x%00y'));
+      const url = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+        name.toLowerCase().includes('id') ? '999999999999999999999' : 'x%00y',
+      );
       const name = `${route.method} ${route.url}`;
-      const send = async (opts: { payload?: unknown; type?: string; query?: Record<string, string>; token?: string; extra?: Record<string, string> }) => {
+      const send = async (opts: {
+        payload?: unknown;
+        type?: string;
+        query?: Record<string, string>;
+        token?: string;
+        extra?: Record<string, string>;
+      }) => {
         requests++;
-        const headers: Record<string, string> = { ...(opts.token ? { 'access-token': opts.token } : {}), ...(opts.type ? { 'content-type': opts.type } : {}), ...(opts.extra ?? {}) };
+        const headers: Record<string, string> = {
+          ...(opts.token ? { 'access-token': opts.token } : {}),
+          ...(opts.type ? { 'content-type': opts.type } : {}),
+          ...(opts.extra ?? {}),
+        };
         const res = await t.inject({
           method: route.method as 'GET',
           url,
@@ -121,19 +149,34 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
       };
       if (route.method === 'GET' || route.method === 'DELETE') {
         for (const token of tokens) for (const query of queries) await send({ query, token });
-        await send({ token: tokens[2], extra: { 'accept-language': '\u0000junk;q=abc', platform: 'x'.repeat(5000), 'idempotency-key': '🙂' } });
+        await send({
+          token: tokens[2],
+          extra: { 'accept-language': '\u0000junk;q=abc', platform: 'x'.repeat(5000), 'idempotency-key': '🙂' },
+        });
       }
       if (route.method !== 'GET') {
         // Auth runs before parsing: junk/no token only need a sample; the valid token reaches validation and handlers.
         for (const token of [tokens[0], tokens[2]]) {
-          for (const body of bodies) await send({ payload: JSON.stringify(body), type: 'application/json', token, extra: { 'idempotency-key': `fuzz-${requests}-key` } });
+          for (const body of bodies)
+            await send({
+              payload: JSON.stringify(body),
+              type: 'application/json',
+              token,
+              extra: { 'idempotency-key': `fuzz-${requests}-key` },
+            });
         }
         await send({ payload: JSON.stringify(bodies[7]), type: 'application/json', token: tokens[1] });
         for (const raw of rawPayloads) await send({ payload: raw.payload, type: raw.type, token: tokens[2] });
         await send({ payload: JSON.stringify({ a: 'x'.repeat(70_000) }), type: 'application/json', token: tokens[2] });
         // Random JSON values (fast-check), bounded.
         const samples = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 10, seed: 42 });
-        for (const value of samples) await send({ payload: JSON.stringify(value), type: 'application/json', token: tokens[2], extra: { 'idempotency-key': `fuzz-${requests}-key` } });
+        for (const value of samples)
+          await send({
+            payload: JSON.stringify(value),
+            type: 'application/json',
+            token: tokens[2],
+            extra: { 'idempotency-key': `fuzz-${requests}-key` },
+          });
       }
     }
     console.log(`fuzz: ${routes.length} routes, ${requests} requests`);

@@ -24,7 +24,12 @@ async function dummyRoutes(base: import('fastify').FastifyInstance) {
        amount integer not null, total integer not null, unique (user_id, idempotency_key))`,
   );
   const find = async (userId: string, key: string) =>
-    (await db.query<CreditRow>(`select id, request_hash, amount, total from dummy_credits where user_id = $1 and idempotency_key = $2`, [userId, key]))[0];
+    (
+      await db.query<CreditRow>(
+        `select id, request_hash, amount, total from dummy_credits where user_id = $1 and idempotency_key = $2`,
+        [userId, key],
+      )
+    )[0];
   app.post(
     '/test/credit',
     {
@@ -42,25 +47,34 @@ async function dummyRoutes(base: import('fastify').FastifyInstance) {
         find: () => find(userId, key),
         missing: () => new BusinessError('operation_failed'),
         execute: () =>
-          db.transaction(async (tx) => {
-            if (request.body.fail) throw new BusinessError('insufficient_balance');
-            const [counter] = await tx.query<{ total: number }>(
-              `insert into dummy_counter (user_id, total) values ($1, $2)
+          db
+            .transaction(async (tx) => {
+              if (request.body.fail) throw new BusinessError('insufficient_balance');
+              const [counter] = await tx.query<{ total: number }>(
+                `insert into dummy_counter (user_id, total) values ($1, $2)
                on conflict (user_id) do update set total = dummy_counter.total + excluded.total returning total`,
-              [userId, request.body.amount],
-            );
-            const [row] = await tx.query<CreditRow>(
-              `insert into dummy_credits (id, user_id, idempotency_key, request_hash, amount, total) values ($1, $2, $3, $4, $5, $6)
+                [userId, request.body.amount],
+              );
+              const [row] = await tx.query<CreditRow>(
+                `insert into dummy_credits (id, user_id, idempotency_key, request_hash, amount, total) values ($1, $2, $3, $4, $5, $6)
                on conflict (user_id, idempotency_key) do nothing returning id, request_hash, amount, total`,
-              [randomUUID(), userId, key, requestHash({ op: 'credit', amount: request.body.amount }), request.body.amount, counter!.total],
-            );
-            // The key was taken meanwhile: undo this attempt's effect (the original stands).
-            if (!row) throw new RaceLost();
-            return row;
-          }).catch((e: unknown) => {
-            if (e instanceof RaceLost) return undefined;
-            throw e;
-          }),
+                [
+                  randomUUID(),
+                  userId,
+                  key,
+                  requestHash({ op: 'credit', amount: request.body.amount }),
+                  request.body.amount,
+                  counter!.total,
+                ],
+              );
+              // The key was taken meanwhile: undo this attempt's effect (the original stands).
+              if (!row) throw new RaceLost();
+              return row;
+            })
+            .catch((e: unknown) => {
+              if (e instanceof RaceLost) return undefined;
+              throw e;
+            }),
       });
       const { id, amount, total } = replyIdempotent(reply, result);
       return okEnvelope(request.locale, { id, amount, total });
@@ -73,7 +87,8 @@ describe.each(testDrivers())('per-row idempotency on %s', (driver) => {
   let t: TestApp;
   let user: Awaited<ReturnType<TestApp['createUser']>>;
   const total = async (userId: string) =>
-    (await t.database.sql.query<{ total: number }>(`select total from dummy_counter where user_id = $1`, [userId]))[0]?.total ?? 0;
+    (await t.database.sql.query<{ total: number }>(`select total from dummy_counter where user_id = $1`, [userId]))[0]
+      ?.total ?? 0;
   const credit = (body: unknown, key: string | undefined, token = user.token) =>
     t.inject({
       method: 'POST',
@@ -131,7 +146,9 @@ describe.each(testDrivers())('per-row idempotency on %s', (driver) => {
   it('a refused request stores nothing: the same key may be retried', async () => {
     const failed = JSON.parse((await credit({ amount: 3, fail: true }, 'key-bbbbbbbb-1')).body);
     expect(failed).toMatchObject({ key: 'insufficient_balance' });
-    expect(await t.database.sql.query(`select 1 from dummy_credits where idempotency_key = 'key-bbbbbbbb-1'`)).toHaveLength(0);
+    expect(
+      await t.database.sql.query(`select 1 from dummy_credits where idempotency_key = 'key-bbbbbbbb-1'`),
+    ).toHaveLength(0);
     const retried = await credit({ amount: 3 }, 'key-bbbbbbbb-1');
     expect(JSON.parse(retried.body).code).toBe(200);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
@@ -140,7 +157,9 @@ describe.each(testDrivers())('per-row idempotency on %s', (driver) => {
 
   it('50 racing duplicates apply the effect exactly once and all answer the same operation', async () => {
     const racer = await t.createUser();
-    const results = await Promise.all(Array.from({ length: 50 }, () => credit({ amount: 11 }, 'race-key-0001', racer.token)));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => credit({ amount: 11 }, 'race-key-0001', racer.token)),
+    );
     const bodies = results.map((r) => JSON.parse(r.body));
     expect(bodies.every((b) => b.code === 200)).toBe(true);
     expect(new Set(bodies.map((b) => b.data.id)).size).toBe(1);

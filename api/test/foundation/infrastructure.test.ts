@@ -23,9 +23,22 @@ async function copyTemplate(name: string): Promise<string> {
 describe('configuration', () => {
   it('defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', sandbox: true, databaseUrl: undefined, adminPassword: SANDBOX_ADMIN_PASSWORD, logLevel: 'info' });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      sandbox: true,
+      databaseUrl: undefined,
+      adminPassword: SANDBOX_ADMIN_PASSWORD,
+      logLevel: 'info',
+    });
     expect(c.dataDir).toBe(path.join(API_DIR, '.data', 'pglite'));
-    expect(c.limits).toMatchObject({ loginMaxFailures: 5, loginLockWindowSeconds: 900, codeResendSeconds: 60, codeTtlSeconds: 600, codeMaxAttempts: 5 });
+    expect(c.limits).toMatchObject({
+      loginMaxFailures: 5,
+      loginLockWindowSeconds: 900,
+      codeResendSeconds: 60,
+      codeTtlSeconds: 600,
+      codeMaxAttempts: 5,
+    });
   });
 
   it('lists every bad variable with a clear message', () => {
@@ -51,12 +64,25 @@ describe('configuration', () => {
     }
     const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
     const totp = { ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
-    expect(loadConfig({ APP_MODE: 'production', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator, ...totp }).sandbox).toBe(false);
-    expect(loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator, ...totp }).sandbox).toBe(false);
+    expect(
+      loadConfig({
+        APP_MODE: 'production',
+        ADMIN_PASSWORD: 'a-long-password',
+        OPERATOR_PROFILE_JSON: operator,
+        ...totp,
+      }).sandbox,
+    ).toBe(false);
+    expect(
+      loadConfig({ SANDBOX: 'false', ADMIN_PASSWORD: 'a-long-password', OPERATOR_PROFILE_JSON: operator, ...totp })
+        .sandbox,
+    ).toBe(false);
   });
 
   it('the process exits ≠ 0 with the message on bad configuration', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: API_DIR, env: { ...process.env, PORT: '99999' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: API_DIR,
+      env: { ...process.env, PORT: '99999' },
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise<number | null>((r) => child.on('exit', r));
@@ -89,7 +115,9 @@ describe('embedded PGlite', () => {
       const [row] = await database.sql.query<{ fsync: string }>('show fsync');
       expect(row!.fsync).toBe('on');
       const spy = vi.spyOn(fs, 'fsyncSync');
-      await database.sql.query(`insert into outbox_messages (channel, recipient, subject, body) values ('email', 'a@b.co', 's', 'b')`);
+      await database.sql.query(
+        `insert into outbox_messages (channel, recipient, subject, body) values ('email', 'a@b.co', 's', 'b')`,
+      );
       expect(spy).toHaveBeenCalled();
       spy.mockRestore();
     } finally {
@@ -105,7 +133,15 @@ describe('embedded PGlite', () => {
     const dir = await copyTemplate('shutdown');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: API_DIR,
-      env: { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SCRYPT_N: '1024', WEB_ROOT: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SCRYPT_N: '1024',
+        WEB_ROOT: '',
+      },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -147,7 +183,10 @@ describe.each(testDrivers())('migrations on %s', (driver) => {
     const migrationsDir = path.join(tmp, `migr-files-${driver}`);
     fs.mkdirSync(migrationsDir, { recursive: true });
     fs.writeFileSync(path.join(migrationsDir, '9001_a.sql'), 'create table a (id int);\ninsert into a values (1);');
-    fs.writeFileSync(path.join(migrationsDir, '9002_b.sql'), "create table b (id int);\ncreate function f() returns int language sql as $$ select 1 $$;");
+    fs.writeFileSync(
+      path.join(migrationsDir, '9002_b.sql'),
+      'create table b (id int);\ncreate function f() returns int language sql as $$ select 1 $$;',
+    );
     try {
       const db = await openDatabase({ databaseUrl: scratch?.url, dataDir, migrationsDir });
       expect(db.migrations.applied).toEqual(['9001_a.sql', '9002_b.sql']);
@@ -157,7 +196,9 @@ describe.each(testDrivers())('migrations on %s', (driver) => {
       fs.writeFileSync(path.join(migrationsDir, '9003_bad.sql'), 'create table c (id int);\nselect * from nope;');
       await expect(runMigrations(db, migrationsDir)).rejects.toThrow();
       expect(await db.sql.query(`select to_regclass('c') is null as missing`)).toEqual([{ missing: true }]);
-      expect(await db.sql.query(`select version from schema_migrations where version like '9%' order by version`)).toEqual([{ version: '9001' }, { version: '9002' }]);
+      expect(
+        await db.sql.query(`select version from schema_migrations where version like '9%' order by version`),
+      ).toEqual([{ version: '9001' }, { version: '9002' }]);
       fs.rmSync(path.join(migrationsDir, '9003_bad.sql'));
       fs.appendFileSync(path.join(migrationsDir, '9001_a.sql'), '\n-- edited');
       await expect(runMigrations(db, migrationsDir)).rejects.toThrow(/changed after it was applied/);

@@ -46,7 +46,12 @@ describe('OpenAPI document served by the running API (npm start)', () => {
     fs.cpSync(await ensureTemplate(), dataDir, { recursive: true });
     port = await freePort();
     // A fresh sandbox database: the demo seeds run (and inject webhooks) during this start.
-    const spawned = spawnApiChild('', port, { DATA_DIR: dataDir, LOG_LEVEL: 'silent', SCRYPT_N: '1024', UPLOAD_DIR: path.join(scratch, 'uploads') });
+    const spawned = spawnApiChild('', port, {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SCRYPT_N: '1024',
+      UPLOAD_DIR: path.join(scratch, 'uploads'),
+    });
     child = spawned.child;
     await waitUntilHealthy(child, port, spawned.stderr, 60_000);
   }, 90_000);
@@ -81,12 +86,21 @@ describe('OpenAPI document served by the running API (npm start)', () => {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
         // No telemetry, no update check; a dead proxy makes any other network use fail loudly.
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' },
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          HTTPS_PROXY: 'http://127.0.0.1:9',
+          HTTP_PROXY: 'http://127.0.0.1:9',
+        },
       });
     } catch (e) {
       out = String((e as { stdout?: string }).stdout ?? e);
     }
-    const report = JSON.parse(out) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const report = JSON.parse(out) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });

@@ -29,16 +29,20 @@ describe('SQL adapter on PGlite', () => {
   }
 
   it('the app’s adapter yields between transactions; the same adapter as sqlFromDrizzle', async () => {
-    const viaApp = await ranBeforeTimer((fn) => t.database.sql.transaction(async (tx) => {
-      await tx.query('select 1');
-      await fn();
-    }));
+    const viaApp = await ranBeforeTimer((fn) =>
+      t.database.sql.transaction(async (tx) => {
+        await tx.query('select 1');
+        await fn();
+      }),
+    );
     expect(viaApp).toBeLessThan(300);
     const viaDrizzle = sqlFromDrizzle(t.database);
-    const again = await ranBeforeTimer((fn) => viaDrizzle.transaction(async (tx) => {
-      await tx.query('select 1');
-      await fn();
-    }));
+    const again = await ranBeforeTimer((fn) =>
+      viaDrizzle.transaction(async (tx) => {
+        await tx.query('select 1');
+        await fn();
+      }),
+    );
     expect(again).toBeLessThan(300);
   });
 });

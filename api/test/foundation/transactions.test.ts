@@ -7,7 +7,9 @@ describe.each(testDrivers())('withTransaction on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);
-    await t.database.sql.query(`create table tx_accounts (id int primary key, balance int not null check (balance >= 0))`);
+    await t.database.sql.query(
+      `create table tx_accounts (id int primary key, balance int not null check (balance >= 0))`,
+    );
     await t.database.sql.query(`insert into tx_accounts values (1, 100), (2, 100)`);
   });
   afterAll(async () => {

@@ -21,13 +21,25 @@ describe.each(testDrivers())('kyc demo seed on %s', (driver) => {
     expect(report.failed).toEqual([]);
     expect(report.ran).toContain('kyc');
     const status = await t.get('kyc/status', {}, { token: demo.token });
-    expect(status.data).toMatchObject({ level: 2, level1: { state: 'verified', details: { firstName: 'Alex', lastName: 'Morgan', birthDate: '1990-05-14' } }, level2: { state: 'verified' } });
-    const [user] = await t.database.sql.query<{ birth_date: string }>(`select birth_date::text as birth_date from users where id = $1::bigint`, [demo.userId]);
+    expect(status.data).toMatchObject({
+      level: 2,
+      level1: { state: 'verified', details: { firstName: 'Alex', lastName: 'Morgan', birthDate: '1990-05-14' } },
+      level2: { state: 'verified' },
+    });
+    const [user] = await t.database.sql.query<{ birth_date: string }>(
+      `select birth_date::text as birth_date from users where id = $1::bigint`,
+      [demo.userId],
+    );
     expect(user!.birth_date).toBe('1990-05-14');
     // The decision came in as a provider webhook, applied once.
-    const events = await t.database.sql.query<{ type: string; applied: boolean }>(`select type, applied from kyc_webhook_events order by event_created_at, id`);
+    const events = await t.database.sql.query<{ type: string; applied: boolean }>(
+      `select type, applied from kyc_webhook_events order by event_created_at, id`,
+    );
     expect(events.filter((e) => e.type === 'applicantReviewed' && e.applied)).toHaveLength(1);
-    const [image] = await t.database.sql.query<{ n: number }>(`select count(*)::int as n from uploaded_images where user_id = $1::bigint`, [demo.userId]);
+    const [image] = await t.database.sql.query<{ n: number }>(
+      `select count(*)::int as n from uploaded_images where user_id = $1::bigint`,
+      [demo.userId],
+    );
     expect(image!.n).toBe(1);
   });
 });

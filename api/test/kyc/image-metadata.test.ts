@@ -23,7 +23,10 @@ function app1(namespace: string, body: Buffer): Buffer {
 function jpegWithXmpGps(): Buffer {
   const xmp = app1('http://ns.adobe.com/xap/1.0/\0', Buffer.from(XMP, 'utf8'));
   // Extended XMP (a GUID, full length, offset, then a chunk of the packet) can carry the same.
-  const ext = app1('http://ns.adobe.com/xmp/extension/\0', Buffer.concat([Buffer.from('0'.repeat(32)), Buffer.alloc(8), Buffer.from(XMP, 'utf8')]));
+  const ext = app1(
+    'http://ns.adobe.com/xmp/extension/\0',
+    Buffer.concat([Buffer.from('0'.repeat(32)), Buffer.alloc(8), Buffer.from(XMP, 'utf8')]),
+  );
   return Buffer.concat([REAL_JPEG.subarray(0, 2), xmp, ext, REAL_JPEG.subarray(2)]);
 }
 
@@ -38,7 +41,11 @@ async function filtered(input: Buffer): Promise<{ out: Buffer; filter: ImageFilt
   const chunks: Buffer[] = [];
   // Small chunks: segments arrive split, as they do from a socket.
   const parts = Array.from({ length: Math.ceil(input.length / 97) }, (_, i) => input.subarray(i * 97, (i + 1) * 97));
-  await pipeline(Readable.from(parts), filter, new Writable({ write: (c, _e, cb) => (chunks.push(c as Buffer), cb()) }));
+  await pipeline(
+    Readable.from(parts),
+    filter,
+    new Writable({ write: (c, _e, cb) => (chunks.push(c as Buffer), cb()) }),
+  );
   return { out: Buffer.concat(chunks), filter };
 }
 
@@ -58,7 +65,10 @@ describe('GPS in XMP is stripped from uploaded images', () => {
 
   it('PNG: text chunks (iTXt XMP, tEXt, zTXt) are dropped, the image chunks kept', async () => {
     const base = demoDocumentPng(40, 20);
-    const xmpChunk = pngChunk('iTXt', Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(XMP, 'utf8')]));
+    const xmpChunk = pngChunk(
+      'iTXt',
+      Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(XMP, 'utf8')]),
+    );
     const text = pngChunk('tEXt', Buffer.from('Comment\0taken at 48.8582 N 2.2945 E', 'latin1'));
     const input = Buffer.concat([base.subarray(0, 33), xmpChunk, text, base.subarray(33)]);
     const { out, filter } = await filtered(input);

@@ -19,8 +19,12 @@ describe('KYC routes in the OpenAPI document (pglite)', () => {
     const body = (path: string) => doc.paths[path]?.post?.requestBody?.content;
     expect(Object.keys(body('/api/kyc/level1'))).toContain('application/json');
     expect(body('/api/upload/image')['multipart/form-data'].schema.properties.file.items.format).toBe('binary');
-    expect(body('/api/kyc/webhook')['application/json'].schema.required).toEqual(expect.arrayContaining(['type', 'applicantId', 'createdAtMs']));
-    expect(doc.paths['/api/kyc/webhook'].post.parameters.map((p: { name: string }) => p.name)).toContain('x-payload-digest');
+    expect(body('/api/kyc/webhook')['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['type', 'applicantId', 'createdAtMs']),
+    );
+    expect(doc.paths['/api/kyc/webhook'].post.parameters.map((p: { name: string }) => p.name)).toContain(
+      'x-payload-digest',
+    );
     expect(doc.paths['/api/kyc/status'].get).toBeDefined();
     expect(doc.paths['/api/upload/image/{id}'].get).toBeDefined();
     expect(body('/api/kyc/level2/accessToken')).toBeDefined();

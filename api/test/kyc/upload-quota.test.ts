@@ -20,7 +20,16 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
     const b = await t.createUser();
     const send = async (token: string) => {
       const { payload, headers } = multipart(files(png(), png(), png()));
-      return JSON.parse((await t.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, 'access-token': token } })).body);
+      return JSON.parse(
+        (
+          await t.inject({
+            method: 'POST',
+            url: '/api/upload/image',
+            payload,
+            headers: { ...headers, 'access-token': token },
+          })
+        ).body,
+      );
     };
     expect((await send(a.token)).code).toBe(200);
     const refused = await send(a.token);
@@ -34,7 +43,16 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
 
   const upload = async (token: string, ...images: Buffer[]) => {
     const { payload, headers } = multipart(files(...images));
-    return JSON.parse((await t.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, 'access-token': token } })).body);
+    return JSON.parse(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/upload/image',
+          payload,
+          headers: { ...headers, 'access-token': token },
+        })
+      ).body,
+    );
   };
 
   it('50 parallel one-file uploads: exactly the quota (3) stored, the rest refused', async () => {
@@ -42,7 +60,10 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => upload(u.token, png())));
     expect(answers.filter((a) => a.code === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.key === 'rate_limited')).toHaveLength(47);
-    const [row] = await t.database.sql.query<{ n: number }>(`select count(*)::int as n from uploaded_images where user_id = $1::bigint`, [u.userId]);
+    const [row] = await t.database.sql.query<{ n: number }>(
+      `select count(*)::int as n from uploaded_images where user_id = $1::bigint`,
+      [u.userId],
+    );
     expect(row!.n).toBe(3);
   });
 
@@ -53,7 +74,10 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
       const u = await t.createUser();
       expect(await upload(u.token, png(), png())).toMatchObject({ code: 422, key: 'upload_too_large' });
       expect((await upload(u.token, png())).code).toBe(200);
-      const [row] = await t.database.sql.query<{ n: number }>(`select count(*)::int as n from uploaded_images where user_id = $1::bigint`, [u.userId]);
+      const [row] = await t.database.sql.query<{ n: number }>(
+        `select count(*)::int as n from uploaded_images where user_id = $1::bigint`,
+        [u.userId],
+      );
       expect(row!.n).toBe(1);
     } finally {
       delete process.env.UPLOAD_MAX_REQUEST_BYTES;

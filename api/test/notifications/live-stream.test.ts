@@ -8,50 +8,59 @@ interface OpenStream {
   status: number;
   contentType: string;
   events: { event: string; data: string }[];
-  waitFor(predicate: (e: { event: string; data: string }) => boolean, ms?: number): Promise<{ event: string; data: string }>;
+  waitFor(
+    predicate: (e: { event: string; data: string }) => boolean,
+    ms?: number,
+  ): Promise<{ event: string; data: string }>;
   close(): void;
 }
 
 /** A real HTTP stream (inject cannot read an open-ended response), parsed as text/event-stream. */
 function openStream(port: number, ticket: string): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: `/api/notifications/stream?ticket=${encodeURIComponent(ticket)}` }, (res) => {
-      const events: { event: string; data: string }[] = [];
-      const waiters: Array<() => void> = [];
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ?? '' });
-          waiters.splice(0).forEach((w) => w());
-        }
-      });
-      resolve({
-        status: res.statusCode ?? 0,
-        contentType: String(res.headers['content-type']),
-        events,
-        close: () => req.destroy(),
-        waitFor(predicate, ms = 5000) {
-          return new Promise((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`)), ms);
-            const check = () => {
-              const found = events.find(predicate);
-              if (found) {
-                clearTimeout(timer);
-                ok(found);
-              } else waiters.push(check);
-            };
-            check();
-          });
-        },
-      });
-    });
+    const req = http.get(
+      { host: '127.0.0.1', port, path: `/api/notifications/stream?ticket=${encodeURIComponent(ticket)}` },
+      (res) => {
+        const events: { event: string; data: string }[] = [];
+        const waiters: Array<() => void> = [];
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let cut;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event) events.push({ event, data: data ?? '' });
+            waiters.splice(0).forEach((w) => w());
+          }
+        });
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type']),
+          events,
+          close: () => req.destroy(),
+          waitFor(predicate, ms = 5000) {
+            return new Promise((ok, fail) => {
+              const timer = setTimeout(
+                () => fail(new Error(`no matching event in ${ms} ms: ${JSON.stringify(events)}`)),
+                ms,
+              );
+              const check = () => {
+                const found = events.find(predicate);
+                if (found) {
+                  clearTimeout(timer);
+                  ok(found);
+                } else waiters.push(check);
+              };
+              check();
+            });
+          },
+        });
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -66,25 +75,41 @@ describe.each(testDrivers())('live updates on %s', (driver) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  it('a credited deposit reaches the customer\'s open stream when it commits, and no one else\'s', async () => {
+  it("a credited deposit reaches the customer's open stream when it commits, and no one else's", async () => {
     const u = await t.createUser();
     const other = await t.createUser();
-    const mine = await openStream(port, (await t.post('notifications/streamTicket', {}, { token: u.token })).data.ticket);
-    const theirs = await openStream(port, (await t.post('notifications/streamTicket', {}, { token: other.token })).data.ticket);
+    const mine = await openStream(
+      port,
+      (await t.post('notifications/streamTicket', {}, { token: u.token })).data.ticket,
+    );
+    const theirs = await openStream(
+      port,
+      (await t.post('notifications/streamTicket', {}, { token: other.token })).data.ticket,
+    );
     try {
       expect(mine.status).toBe(200);
       expect(mine.contentType).toMatch(/^text\/event-stream/);
       await mine.waitFor((e) => e.event === 'ready');
       const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
-      const dep = await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '25' });
+      const dep = await t.post('dev/chain/deposit', {
+        address: addr.data.address,
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '25',
+      });
       await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
       const got = await mine.waitFor((e) => e.event === 'domain');
       expect(JSON.parse(got.data)).toEqual({ id: expect.stringMatching(/^\d+$/), type: 'wallet.deposit_credited' });
-      const [event] = await t.database.sql.query<{ aggregate_id: string }>(`select aggregate_id from domain_events where id = $1::bigint`, [JSON.parse(got.data).id]);
+      const [event] = await t.database.sql.query<{ aggregate_id: string }>(
+        `select aggregate_id from domain_events where id = $1::bigint`,
+        [JSON.parse(got.data).id],
+      );
       expect(event!.aggregate_id).toBe(dep.data.id);
       // The message the notifications consumer makes of it is announced too, when it commits.
       await t.app.events.drain('notifications');
-      const created = await mine.waitFor((e) => e.event === 'domain' && JSON.parse(e.data).type === 'notifications.message_created');
+      const created = await mine.waitFor(
+        (e) => e.event === 'domain' && JSON.parse(e.data).type === 'notifications.message_created',
+      );
       expect(JSON.parse(created.data).id).toMatch(/^message-\d+$/);
       await new Promise((r) => setTimeout(r, 200));
       expect(theirs.events.filter((e) => e.event === 'domain')).toEqual([]);

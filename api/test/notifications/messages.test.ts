@@ -23,11 +23,26 @@ describe('message templates', () => {
   });
 
   it('formats decimal amounts exactly for the locale and keeps addresses left-to-right', () => {
-    const en = renderMessage('en-US', 'wallet.deposit_credited', { amount: '1234567.123456789012345678', currency: 'USDT', network: 'TRC20' });
-    expect(en.body).toBe('\u20681,234,567.123456789012345678\u2069 \u2068USDT\u2069 (\u2068TRC20\u2069) has been credited to your wallet.');
-    const tr = renderMessage('tr-TR', 'wallet.deposit_credited', { amount: '1234.5', currency: 'USDT', network: 'TRC20' });
+    const en = renderMessage('en-US', 'wallet.deposit_credited', {
+      amount: '1234567.123456789012345678',
+      currency: 'USDT',
+      network: 'TRC20',
+    });
+    expect(en.body).toBe(
+      '\u20681,234,567.123456789012345678\u2069 \u2068USDT\u2069 (\u2068TRC20\u2069) has been credited to your wallet.',
+    );
+    const tr = renderMessage('tr-TR', 'wallet.deposit_credited', {
+      amount: '1234.5',
+      currency: 'USDT',
+      network: 'TRC20',
+    });
     expect(tr.body).toContain('1.234,5');
-    const ar = renderMessage('ar-AE', 'wallet.withdrawal_sent', { amount: '20', currency: 'USDT', address: DEST_TRON, fee: '1' });
+    const ar = renderMessage('ar-AE', 'wallet.withdrawal_sent', {
+      amount: '20',
+      currency: 'USDT',
+      address: DEST_TRON,
+      fee: '1',
+    });
     expect(ar.body).toContain(`\u2068${DEST_TRON}\u2069`);
   });
 });
@@ -43,7 +58,7 @@ describe('a withdrawal the chain refused for good', () => {
       occurredAt: new Date(0).toISOString(),
     })!;
 
-  it('is told in the reader\'s language, never as the raw code', () => {
+  it("is told in the reader's language, never as the raw code", () => {
     const message = refused('broadcast_failed');
     expect(message.template).toBe('wallet.withdrawal_failed');
     for (const locale of LOCALES) {
@@ -54,7 +69,7 @@ describe('a withdrawal the chain refused for good', () => {
     expect(renderMessage('en-US', message.template, message.params).title).toBe('Withdrawal not sent');
   });
 
-  it('an operator\'s reason is still quoted as written', () => {
+  it("an operator's reason is still quoted as written", () => {
     const message = refused('address under review');
     expect(message.template).toBe('wallet.withdrawal_rejected_reason');
     expect(renderMessage('en-US', message.template, message.params).body).toContain('address under review');
@@ -68,12 +83,26 @@ describe('a sent withdrawal that failed on chain', () => {
       type: 'wallet.withdrawal_failed',
       userId: 'u1',
       aggregateId: 'w2',
-      payload: { currency: 'USDT', network: 'ERC20', amount: '40', fee: '5', address: DEST_TRON, txHash: '0xabc', reason: 'chain_reverted' },
+      payload: {
+        currency: 'USDT',
+        network: 'ERC20',
+        amount: '40',
+        fee: '5',
+        address: DEST_TRON,
+        txHash: '0xabc',
+        reason: 'chain_reverted',
+      },
       occurredAt: new Date(0).toISOString(),
     })!;
-    expect(message).toMatchObject({ category: 'wallet', template: 'wallet.withdrawal_reverted', params: { amount: '40', currency: 'USDT', total: '45' } });
+    expect(message).toMatchObject({
+      category: 'wallet',
+      template: 'wallet.withdrawal_reverted',
+      params: { amount: '40', currency: 'USDT', total: '45' },
+    });
     // Sent, then failed on the network: not told as a refusal before sending.
-    expect(renderMessage('en-US', message.template, message.params).body).toContain('was sent but failed on the network');
+    expect(renderMessage('en-US', message.template, message.params).body).toContain(
+      'was sent but failed on the network',
+    );
     for (const locale of LOCALES) {
       const text = renderMessage(locale, message.template, message.params);
       expect(text.body, locale).not.toContain('chain_reverted');
@@ -92,7 +121,12 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
   async function customerWithActivity() {
     const u = await t.createUser({ kycLevel: 1 });
     const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
-    await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100' });
+    await t.post('dev/chain/deposit', {
+      address: addr.data.address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '100',
+    });
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
     await stepUpGrant(t, u.token, 'paypass');
     await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token });
@@ -103,7 +137,7 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     return u;
   }
 
-  it('each event becomes exactly one message, in the reader\'s language, newest first', async () => {
+  it("each event becomes exactly one message, in the reader's language, newest first", async () => {
     const u = await customerWithActivity();
     expect((await t.get('notifications/unreadCount', {}, { token: u.token })).data).toEqual({ messages: 0 });
     await t.app.events.drain('notifications');
@@ -140,9 +174,17 @@ describe.each(testDrivers())('message centre on %s', (driver) => {
     const [mine] = (await t.get('notifications/messages', {}, { token: owner.token })).data.data;
     const stranger = await t.createUser();
     const res = await t.get('notifications/message', { id: mine.id }, { token: stranger.token, locale: 'en-US' });
-    expect(res).toMatchObject({ code: 404, key: 'message_not_found', msg: 'The message does not exist or is not open.' });
-    expect((await t.post('notifications/read', { id: mine.id }, { token: stranger.token })).key).toBe('message_not_found');
-    expect((await t.get('notifications/message', { id: '999999999' }, { token: owner.token })).key).toBe('message_not_found');
+    expect(res).toMatchObject({
+      code: 404,
+      key: 'message_not_found',
+      msg: 'The message does not exist or is not open.',
+    });
+    expect((await t.post('notifications/read', { id: mine.id }, { token: stranger.token })).key).toBe(
+      'message_not_found',
+    );
+    expect((await t.get('notifications/message', { id: '999999999' }, { token: owner.token })).key).toBe(
+      'message_not_found',
+    );
     expect((await t.get('notifications/messages', {}, { token: stranger.token })).data.total).toBe(0);
     // The stranger's read attempt changed nothing for the owner.
     expect((await t.get('notifications/unreadCount', {}, { token: owner.token })).data.messages).toBe(2);

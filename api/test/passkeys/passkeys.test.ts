@@ -18,29 +18,49 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const key = newPasskey();
     const opts = await t.post('passkey/registerOptions', {}, { token });
     expect(opts.code).toBe(200);
-    const res = await t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge), ...(name ? { name } : {}) }, { token });
+    const res = await t.post(
+      'passkey/register',
+      {
+        ceremonyId: opts.data.ceremonyId,
+        response: attest(key, opts.data.options.challenge),
+        ...(name ? { name } : {}),
+      },
+      { token },
+    );
     expect(res, JSON.stringify(res)).toMatchObject({ code: 200 });
     key.userHandle = opts.data.options.user.id;
     return { key, id: res.data.id, handle: opts.data.options.user.id };
   }
   const loginWith = async (key: SoftPasskey, opts = {}) => {
     const o = await t.post('passkey/loginOptions', {});
-    return t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: assertion(key, o.data.options.challenge, opts) });
+    return t.post('passkey/login', {
+      ceremonyId: o.data.ceremonyId,
+      response: assertion(key, o.data.options.challenge, opts),
+    });
   };
 
   it('registers a passkey, then signs in with it: a normal session; list shows created and last-used dates', async () => {
     const u = await t.createUser();
     const opts = await t.post('passkey/registerOptions', {}, { token: u.token });
-    expect(opts.data.options).toMatchObject({ rp: { id: 'localhost', name: 'CardWallet' }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    expect(opts.data.options).toMatchObject({
+      rp: { id: 'localhost', name: 'CardWallet' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
     // The user handle is random, never the id or the account.
     expect(Buffer.from(opts.data.options.user.id, 'base64url').toString()).not.toContain(u.userId);
     // Stored hashed: neither the challenge nor the ceremony id is in the table.
-    const rows = await t.database.sql.query<{ ceremony_hash: string; challenge_hash: string }>(`select ceremony_hash, challenge_hash from passkey_challenges`);
+    const rows = await t.database.sql.query<{ ceremony_hash: string; challenge_hash: string }>(
+      `select ceremony_hash, challenge_hash from passkey_challenges`,
+    );
     expect(JSON.stringify(rows)).not.toContain(opts.data.options.challenge);
     expect(JSON.stringify(rows)).not.toContain(opts.data.ceremonyId);
 
     const key = newPasskey();
-    const reg = await t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge), name: 'My phone' }, { token: u.token });
+    const reg = await t.post(
+      'passkey/register',
+      { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge), name: 'My phone' },
+      { token: u.token },
+    );
     expect(reg).toMatchObject({ code: 200, data: { name: 'My phone', lastUsedAt: null } });
     key.userHandle = opts.data.options.user.id;
 
@@ -58,17 +78,32 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const u = await t.createUser();
     const { key } = await enrol(u.token);
     const o = await t.post('passkey/loginOptions', {});
-    const first = await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: assertion(key, o.data.options.challenge) });
+    const first = await t.post('passkey/login', {
+      ceremonyId: o.data.ceremonyId,
+      response: assertion(key, o.data.options.challenge),
+    });
     expect(first.code).toBe(200);
-    const replay = await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: assertion(key, o.data.options.challenge) });
+    const replay = await t.post('passkey/login', {
+      ceremonyId: o.data.ceremonyId,
+      response: assertion(key, o.data.options.challenge),
+    });
     expect(replay).toMatchObject({ key: 'passkey_ceremony_expired' });
 
     const o2 = await t.post('passkey/loginOptions', {});
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => t.post('passkey/login', { ceremonyId: o2.data.ceremonyId, response: assertion(key, o2.data.options.challenge) })),
+      Array.from({ length: 20 }, () =>
+        t.post('passkey/login', {
+          ceremonyId: o2.data.ceremonyId,
+          response: assertion(key, o2.data.options.challenge),
+        }),
+      ),
     );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.code !== 200).every((a) => a.key === 'passkey_ceremony_expired' || a.key === 'passkey_invalid')).toBe(true);
+    expect(
+      answers
+        .filter((a) => a.code !== 200)
+        .every((a) => a.key === 'passkey_ceremony_expired' || a.key === 'passkey_invalid'),
+    ).toBe(true);
   });
 
   it('a replayed assertion (signed over an older challenge) is refused on a new ceremony', async () => {
@@ -78,7 +113,9 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const signed = assertion(key, o.data.options.challenge);
     expect((await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: signed })).code).toBe(200);
     const o2 = await t.post('passkey/loginOptions', {});
-    expect(await t.post('passkey/login', { ceremonyId: o2.data.ceremonyId, response: signed })).toMatchObject({ key: 'passkey_invalid' });
+    expect(await t.post('passkey/login', { ceremonyId: o2.data.ceremonyId, response: signed })).toMatchObject({
+      key: 'passkey_invalid',
+    });
   });
 
   it('an expired ceremony (over 5 minutes) is refused', async () => {
@@ -86,14 +123,28 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const { key } = await enrol(u.token);
     const o = await t.post('passkey/loginOptions', {});
     t.clock.advance(301_000);
-    expect(await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: assertion(key, o.data.options.challenge) })).toMatchObject({ key: 'passkey_ceremony_expired' });
+    expect(
+      await t.post('passkey/login', {
+        ceremonyId: o.data.ceremonyId,
+        response: assertion(key, o.data.options.challenge),
+      }),
+    ).toMatchObject({ key: 'passkey_ceremony_expired' });
   });
 
   it('a wrong origin, a wrong RP ID or a missing user verification is refused (registration and sign-in)', async () => {
     const u = await t.createUser();
-    for (const bad of [{ origin: 'https://evil.example' }, { origin: 'http://localhost.evil.example:8080' }, { rpId: 'evil.example' }, { userVerified: false }]) {
+    for (const bad of [
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost.evil.example:8080' },
+      { rpId: 'evil.example' },
+      { userVerified: false },
+    ]) {
       const opts = await t.post('passkey/registerOptions', {}, { token: u.token });
-      const reg = await t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(newPasskey(), opts.data.options.challenge, bad) }, { token: u.token });
+      const reg = await t.post(
+        'passkey/register',
+        { ceremonyId: opts.data.ceremonyId, response: attest(newPasskey(), opts.data.options.challenge, bad) },
+        { token: u.token },
+      );
       expect(reg, JSON.stringify(bad)).toMatchObject({ key: 'passkey_invalid' });
     }
     const { key } = await enrol(u.token);
@@ -119,7 +170,9 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const o = await t.post('passkey/loginOptions', {});
     const forged = assertion(key, o.data.options.challenge);
     forged.response.signature = assertion(other.key, o.data.options.challenge).response.signature;
-    expect(await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: forged })).toMatchObject({ key: 'passkey_invalid' });
+    expect(await t.post('passkey/login', { ceremonyId: o.data.ceremonyId, response: forged })).toMatchObject({
+      key: 'passkey_invalid',
+    });
     expect(await loginWith(newPasskey())).toMatchObject({ key: 'passkey_invalid' });
     expect(await loginWith({ ...key, userHandle: other.handle })).toMatchObject({ key: 'passkey_invalid' });
   });
@@ -128,14 +181,32 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const a = await t.createUser();
     const b = await t.createUser();
     const mine = await enrol(a.token, 'A key');
-    expect(await t.post('passkey/rename', { id: mine.id, name: 'stolen' }, { token: b.token })).toMatchObject({ code: 404, key: 'passkey_not_found' });
-    expect(await t.post('passkey/remove', { id: mine.id }, { token: b.token })).toMatchObject({ code: 404, key: 'passkey_not_found' });
+    expect(await t.post('passkey/rename', { id: mine.id, name: 'stolen' }, { token: b.token })).toMatchObject({
+      code: 404,
+      key: 'passkey_not_found',
+    });
+    expect(await t.post('passkey/remove', { id: mine.id }, { token: b.token })).toMatchObject({
+      code: 404,
+      key: 'passkey_not_found',
+    });
     expect((await t.get('passkey/list', undefined, { token: b.token })).data.items).toEqual([]);
     const opts = await t.post('passkey/registerOptions', {}, { token: b.token });
-    expect(await t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(mine.key, opts.data.options.challenge) }, { token: b.token })).toMatchObject({ key: 'passkey_exists' });
+    expect(
+      await t.post(
+        'passkey/register',
+        { ceremonyId: opts.data.ceremonyId, response: attest(mine.key, opts.data.options.challenge) },
+        { token: b.token },
+      ),
+    ).toMatchObject({ key: 'passkey_exists' });
     // A ceremony of A is not B's to finish.
     const optsA = await t.post('passkey/registerOptions', {}, { token: a.token });
-    expect(await t.post('passkey/register', { ceremonyId: optsA.data.ceremonyId, response: attest(newPasskey(), optsA.data.options.challenge) }, { token: b.token })).toMatchObject({ key: 'passkey_ceremony_expired' });
+    expect(
+      await t.post(
+        'passkey/register',
+        { ceremonyId: optsA.data.ceremonyId, response: attest(newPasskey(), optsA.data.options.challenge) },
+        { token: b.token },
+      ),
+    ).toMatchObject({ key: 'passkey_ceremony_expired' });
     expect((await t.get('passkey/list', undefined, { token: a.token })).data.items[0]).toMatchObject({ name: 'A key' });
   });
 
@@ -144,9 +215,14 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const { id, key } = await enrol(u.token, 'Laptop');
     const added = await t.get('dev/outbox', { to: u.account, limit: '1' });
     expect(added.data.messages[0].body).toContain('Laptop');
-    expect((await t.post('passkey/rename', { id, name: '  Work laptop ' }, { token: u.token })).data.name).toBe('Work laptop');
+    expect((await t.post('passkey/rename', { id, name: '  Work laptop ' }, { token: u.token })).data.name).toBe(
+      'Work laptop',
+    );
     expect(await t.post('passkey/rename', { id, name: '' }, { token: u.token })).toMatchObject({ code: 422 });
-    expect(await t.post('passkey/remove', { id }, { token: u.token }, )).toMatchObject({ code: 200, data: { removed: true } });
+    expect(await t.post('passkey/remove', { id }, { token: u.token })).toMatchObject({
+      code: 200,
+      data: { removed: true },
+    });
     const removed = await t.get('dev/outbox', { to: u.account, limit: '1' }, { locale: 'tr-TR' });
     expect(removed.data.messages[0].body).toContain('Work laptop');
     expect(await loginWith(key)).toMatchObject({ key: 'passkey_invalid' });
@@ -159,24 +235,41 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const bKey = await enrol(b.token);
     const opts = await passkeyProofOptions(t.app, a.id);
     expect(opts.options.allowCredentials).toHaveLength(1);
-    await expect(verifyPasskeyProof(t.app, a.id, assertion(key, opts.options.challenge) as never, opts.ceremonyId)).resolves.toMatchObject({ passkeyId: expect.any(String) });
-    await expect(verifyPasskeyProof(t.app, a.id, assertion(key, opts.options.challenge) as never, opts.ceremonyId)).rejects.toMatchObject({ key: 'passkey_ceremony_expired' });
+    await expect(
+      verifyPasskeyProof(t.app, a.id, assertion(key, opts.options.challenge) as never, opts.ceremonyId),
+    ).resolves.toMatchObject({ passkeyId: expect.any(String) });
+    await expect(
+      verifyPasskeyProof(t.app, a.id, assertion(key, opts.options.challenge) as never, opts.ceremonyId),
+    ).rejects.toMatchObject({ key: 'passkey_ceremony_expired' });
     // A login ceremony's challenge is not a proof.
     const login = await t.post('passkey/loginOptions', {});
-    await expect(verifyPasskeyProof(t.app, a.id, assertion(key, login.data.options.challenge) as never, login.data.ceremonyId)).rejects.toMatchObject({ key: 'passkey_ceremony_expired' });
+    await expect(
+      verifyPasskeyProof(t.app, a.id, assertion(key, login.data.options.challenge) as never, login.data.ceremonyId),
+    ).rejects.toMatchObject({ key: 'passkey_ceremony_expired' });
     // B's passkey does not prove A, even on A's ceremony.
     const again = await passkeyProofOptions(t.app, a.id);
-    await expect(verifyPasskeyProof(t.app, a.id, assertion(bKey.key, again.options.challenge) as never, again.ceremonyId)).rejects.toMatchObject({ key: 'passkey_invalid' });
+    await expect(
+      verifyPasskeyProof(t.app, a.id, assertion(bKey.key, again.options.challenge) as never, again.ceremonyId),
+    ).rejects.toMatchObject({ key: 'passkey_invalid' });
     // Through the route, a proof ceremony cannot sign in.
     const viaRoute = await t.post('passkey/proofOptions', {}, { token: a.token });
-    expect(await t.post('passkey/login', { ceremonyId: viaRoute.data.ceremonyId, response: assertion(key, viaRoute.data.options.challenge) })).toMatchObject({ key: 'passkey_ceremony_expired' });
-    expect(await t.post('passkey/proofOptions', {}, { token: (await t.createUser()).token })).toMatchObject({ key: 'passkey_not_found' });
+    expect(
+      await t.post('passkey/login', {
+        ceremonyId: viaRoute.data.ceremonyId,
+        response: assertion(key, viaRoute.data.options.challenge),
+      }),
+    ).toMatchObject({ key: 'passkey_ceremony_expired' });
+    expect(await t.post('passkey/proofOptions', {}, { token: (await t.createUser()).token })).toMatchObject({
+      key: 'passkey_not_found',
+    });
   });
 
   it('only a session signed in within 10 minutes may add a passkey (a stolen older token cannot)', async () => {
     const u = await t.createUser();
     t.clock.advance(10 * 60_000 + 1000);
-    expect(await t.post('passkey/registerOptions', {}, { token: u.token })).toMatchObject({ key: 'passkey_reauth_required' });
+    expect(await t.post('passkey/registerOptions', {}, { token: u.token })).toMatchObject({
+      key: 'passkey_reauth_required',
+    });
     const fresh = await t.post('user/login', { account: u.account, password: u.password });
     expect((await t.post('passkey/registerOptions', {}, { token: fresh.data.token })).code).toBe(200);
   });
@@ -186,7 +279,13 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const key = newPasskey();
     const opts = await t.post('passkey/registerOptions', {}, { token: u.token });
     const regs = await Promise.all(
-      Array.from({ length: 50 }, () => t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge) }, { token: u.token })),
+      Array.from({ length: 50 }, () =>
+        t.post(
+          'passkey/register',
+          { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge) },
+          { token: u.token },
+        ),
+      ),
     );
     expect(regs.filter((r) => r.code === 200)).toHaveLength(1);
     expect((await t.get('passkey/list', undefined, { token: u.token })).data.items).toHaveLength(1);
@@ -194,8 +293,14 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     // A cloned authenticator racing the original: same counter on two fresh ceremonies at once.
     const [o1, o2] = await Promise.all([t.post('passkey/loginOptions', {}), t.post('passkey/loginOptions', {})]);
     const both = await Promise.all([
-      t.post('passkey/login', { ceremonyId: o1.data.ceremonyId, response: assertion(key, o1.data.options.challenge, { counter: 10 }) }),
-      t.post('passkey/login', { ceremonyId: o2.data.ceremonyId, response: assertion(key, o2.data.options.challenge, { counter: 10 }) }),
+      t.post('passkey/login', {
+        ceremonyId: o1.data.ceremonyId,
+        response: assertion(key, o1.data.options.challenge, { counter: 10 }),
+      }),
+      t.post('passkey/login', {
+        ceremonyId: o2.data.ceremonyId,
+        response: assertion(key, o2.data.options.challenge, { counter: 10 }),
+      }),
     ]);
     expect(both.map((r) => r.code).sort()).toEqual([200, 500]);
   });
@@ -204,27 +309,49 @@ describe.each(testDrivers())('passkeys (WebAuthn) on %s', (driver) => {
     const res = await t.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
-    for (const p of ['registerOptions', 'register', 'loginOptions', 'login', 'list', 'rename', 'remove', 'proofOptions']) expect(doc.paths).toHaveProperty(`/api/passkey/${p}`);
-    for (const p of ['register', 'login', 'rename', 'remove']) expect(doc.paths[`/api/passkey/${p}`]!.post!.requestBody, p).toBeDefined();
+    for (const p of [
+      'registerOptions',
+      'register',
+      'loginOptions',
+      'login',
+      'list',
+      'rename',
+      'remove',
+      'proofOptions',
+    ])
+      expect(doc.paths).toHaveProperty(`/api/passkey/${p}`);
+    for (const p of ['register', 'login', 'rename', 'remove'])
+      expect(doc.paths[`/api/passkey/${p}`]!.post!.requestBody, p).toBeDefined();
   });
 
   it('a password locked by someone guessing does not lock the owner out: the passkey still signs in', async () => {
     const u = await t.createUser();
     const { key } = await enrol(u.token);
     let locked = false;
-    for (let i = 0; i < 10 && !locked; i++) locked = (await t.post('user/login', { account: u.account, password: 'Wrong-guess-1' })).key === 'account_locked';
+    for (let i = 0; i < 10 && !locked; i++)
+      locked = (await t.post('user/login', { account: u.account, password: 'Wrong-guess-1' })).key === 'account_locked';
     expect(locked).toBe(true);
-    expect(await t.post('user/login', { account: u.account, password: u.password })).toMatchObject({ key: 'account_locked' });
+    expect(await t.post('user/login', { account: u.account, password: u.password })).toMatchObject({
+      key: 'account_locked',
+    });
     expect(await loginWith(key)).toMatchObject({ code: 200, data: { userId: u.userId } });
   });
 
   it('needs a session for everything but sign-in; bad bodies answer 422', async () => {
-    for (const p of ['passkey/registerOptions', 'passkey/register', 'passkey/rename', 'passkey/remove', 'passkey/proofOptions']) {
+    for (const p of [
+      'passkey/registerOptions',
+      'passkey/register',
+      'passkey/rename',
+      'passkey/remove',
+      'passkey/proofOptions',
+    ]) {
       expect((await t.post(p, {})).code, p).toBe(401);
     }
     expect(await t.post('passkey/login', { ceremonyId: 'x', response: {} })).toMatchObject({ code: 422 });
     const h = createHash('sha256').update('x').digest('base64url');
-    expect((await t.post('passkey/login', { ceremonyId: h, response: assertion(newPasskey(), h) })).key).toBe('passkey_ceremony_expired');
+    expect((await t.post('passkey/login', { ceremonyId: h, response: assertion(newPasskey(), h) })).key).toBe(
+      'passkey_ceremony_expired',
+    );
   });
 });
 

@@ -13,11 +13,27 @@ describe.each(testDrivers())('referral campaign, ranking and real card operation
   it('pays the campaign bonus once, when the goal is met within the dates', async () => {
     const admin = await t.createAdmin();
     const now = t.clock.now().getTime();
-    const bad = await t.post('admin/referral/campaigns', { name: 'x', startsAt: new Date(now).toISOString(), endsAt: new Date(now - 1).toISOString(), goal: 2, bonus: '10' }, { token: admin.token });
+    const bad = await t.post(
+      'admin/referral/campaigns',
+      {
+        name: 'x',
+        startsAt: new Date(now).toISOString(),
+        endsAt: new Date(now - 1).toISOString(),
+        goal: 2,
+        bonus: '10',
+      },
+      { token: admin.token },
+    );
     expect(bad.code).toBe(422);
     const created = await t.post(
       'admin/referral/campaigns',
-      { name: 'Invite 2 friends', startsAt: new Date(now - 86400_000).toISOString(), endsAt: new Date(now + 30 * 86400_000).toISOString(), goal: 2, bonus: '10' },
+      {
+        name: 'Invite 2 friends',
+        startsAt: new Date(now - 86400_000).toISOString(),
+        endsAt: new Date(now + 30 * 86400_000).toISOString(),
+        goal: 2,
+        bonus: '10',
+      },
       { token: admin.token },
     );
     expect(created.code, created.msg).toBe(200);
@@ -42,7 +58,10 @@ describe.each(testDrivers())('referral campaign, ranking and real card operation
     expect(campaign).toMatchObject({ progress: 2, awardedAt: expect.any(String) });
     // 5 open-card cashbacks × 5 USD + the 10 USD bonus, once.
     expect(await walletUsd(t, inviter.userId)).toBe('35');
-    expect((await t.get('referral/summary', {}, { token: inviter.token })).data).toMatchObject({ bonus: '10', total: '35' });
+    expect((await t.get('referral/summary', {}, { token: inviter.token })).data).toMatchObject({
+      bonus: '10',
+      total: '35',
+    });
     await booksClean(t);
   });
 
@@ -53,11 +72,19 @@ describe.each(testDrivers())('referral campaign, ranking and real card operation
     await member(t, me);
     const ranking = (await t.get('referral/ranking', {}, { token: me.token })).data;
     expect(ranking.month).toMatch(/^\d{4}-\d{2}$/);
-    expect(ranking.entries[0]).toMatchObject({ rank: 1, invited: 9, me: false, displayName: expect.stringContaining('***@example.com') });
+    expect(ranking.entries[0]).toMatchObject({
+      rank: 1,
+      invited: 9,
+      me: false,
+      displayName: expect.stringContaining('***@example.com'),
+    });
     expect(ranking.mine).toMatchObject({ rank: expect.any(Number), invited: 1 });
     expect(ranking.entries.find((e: { me: boolean }) => e.me)?.rank).toBe(ranking.mine.rank);
     const nobody = await member(t);
-    expect((await t.get('referral/ranking', {}, { token: nobody.token })).data.mine).toEqual({ rank: null, invited: 0 });
+    expect((await t.get('referral/ranking', {}, { token: nobody.token })).data.mine).toEqual({
+      rank: null,
+      invited: 0,
+    });
   });
 
   it('the real card operations of an invitee pay their inviters', async () => {

@@ -11,8 +11,16 @@ import { booksClean, drain, member, opened, record, toppedUp, walletUsd } from '
  */
 describe('referral configuration', () => {
   it('defaults to the documented rates and refuses a malformed value by name', () => {
-    expect(loadReferralConfig({})).toMatchObject({ openCardLevel1: '5', openCardLevel2: '2', rechargePercentLevel1: '1', rechargePercentLevel2: '0.5', monthlyCap: '200' });
-    expect(() => loadReferralConfig({ REFERRAL_RECHARGE_LEVEL1_PERCENT: '50' })).toThrow(/REFERRAL_RECHARGE_LEVEL1_PERCENT/);
+    expect(loadReferralConfig({})).toMatchObject({
+      openCardLevel1: '5',
+      openCardLevel2: '2',
+      rechargePercentLevel1: '1',
+      rechargePercentLevel2: '0.5',
+      monthlyCap: '200',
+    });
+    expect(() => loadReferralConfig({ REFERRAL_RECHARGE_LEVEL1_PERCENT: '50' })).toThrow(
+      /REFERRAL_RECHARGE_LEVEL1_PERCENT/,
+    );
     expect(() => loadReferralConfig({ REFERRAL_MONTHLY_CAP_USD: '1.234' })).toThrow(/REFERRAL_MONTHLY_CAP_USD/);
   });
 });
@@ -57,9 +65,14 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
     const friends2 = await t.get('referral/friends', { level: '2' }, { token: b.token });
     expect(friends2.code, JSON.stringify(friends2)).toBe(200);
     expect(friends2.data.total).toBe(1);
-    expect(friends2.data.data[0]).toMatchObject({ displayName: expect.stringMatching(/^re\*\*\*@example\.com$/), earned: '3.25' });
+    expect(friends2.data.data[0]).toMatchObject({
+      displayName: expect.stringMatching(/^re\*\*\*@example\.com$/),
+      earned: '3.25',
+    });
     const recharge = await t.get('referral/cashbacks', { kind: 'recharge' }, { token: c.token });
-    expect(recharge.data.data).toEqual([expect.objectContaining({ kind: 'recharge', level: 1, baseAmount: '250', amount: '2.5', status: 'paid' })]);
+    expect(recharge.data.data).toEqual([
+      expect.objectContaining({ kind: 'recharge', level: 1, baseAmount: '250', amount: '2.5', status: 'paid' }),
+    ]);
     // The cash flow shows the cashback in the wallet statement.
     const flow = await t.get('wallet/cashFlow', { filter: 'income' }, { token: c.token });
     expect(flow.data.data.map((e: { type: string }) => e.type)).toEqual(['referral_cashback', 'referral_cashback']);
@@ -126,7 +139,10 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
     expect(await walletUsd(t, a.userId)).toBe('0');
     const list = await t.get('referral/cashbacks', { kind: 'recharge' }, { token: b.token });
     expect(list.data.data[0]).toMatchObject({ status: 'reversed', amount: '4' });
-    expect((await t.get('referral/summary', {}, { token: b.token })).data).toMatchObject({ total: '0', thisMonth: '0' });
+    expect((await t.get('referral/summary', {}, { token: b.token })).data).toMatchObject({
+      total: '0',
+      thisMonth: '0',
+    });
     // A refund seen before its top-up (the top-up's delivery was retrying) leaves nothing to pay.
     const late = await record(t, 'cards.topup_reversed', c.userId, { cardId: 'x', amount: '50', currency: 'USD' });
     await drain(t);
@@ -148,15 +164,40 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
       [
         a.userId,
         JSON.stringify([
-          { key: `user:${a.userId}:wallet:USD`, userId: a.userId, kind: 'wallet', currency: 'USD', network: null, allowNegative: false, amount: '-7' },
-          { key: `user:${a.userId}:card_funding:USD`, userId: a.userId, kind: 'card_funding', currency: 'USD', network: null, allowNegative: false, amount: '7' },
+          {
+            key: `user:${a.userId}:wallet:USD`,
+            userId: a.userId,
+            kind: 'wallet',
+            currency: 'USD',
+            network: null,
+            allowNegative: false,
+            amount: '-7',
+          },
+          {
+            key: `user:${a.userId}:card_funding:USD`,
+            userId: a.userId,
+            kind: 'card_funding',
+            currency: 'USD',
+            network: null,
+            allowNegative: false,
+            amount: '7',
+          },
         ]),
       ],
     );
-    await record(t, 'cards.topup_reversed', b.userId, { cardId: 'x', amount: '1000', currency: 'USD' }, top.aggregateId);
+    await record(
+      t,
+      'cards.topup_reversed',
+      b.userId,
+      { cardId: 'x', amount: '1000', currency: 'USD' },
+      top.aggregateId,
+    );
     await drain(t);
     expect(await walletUsd(t, a.userId)).toBe('0');
-    const [row] = await t.database.sql.query<{ reversed_amount: string }>(`select reversed_amount::text as reversed_amount from referral_cashbacks where beneficiary_id = $1::bigint`, [a.userId]);
+    const [row] = await t.database.sql.query<{ reversed_amount: string }>(
+      `select reversed_amount::text as reversed_amount from referral_cashbacks where beneficiary_id = $1::bigint`,
+      [a.userId],
+    );
     expect(Number(row!.reversed_amount)).toBe(3);
     const admin = await t.createAdmin();
     expect((await t.get('admin/referral/check', {}, { token: admin.token })).data.problems).toEqual([]);
@@ -176,17 +217,26 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
       ['50', 'paid'],
       ['150', 'paid'],
     ]);
-    expect((await t.get('referral/summary', {}, { token: a.token })).data).toMatchObject({ thisMonth: '200', monthlyCap: '200' });
+    expect((await t.get('referral/summary', {}, { token: a.token })).data).toMatchObject({
+      thisMonth: '200',
+      monthlyCap: '200',
+    });
     await booksClean(t);
   });
 
   it('refuses self-referral and a second inviter; the same identity document earns nothing', async () => {
     const a = await member(t);
     const b = await member(t, a);
-    await expect(t.database.sql.query(`update users set referee_id = id where id = $1::bigint`, [a.userId])).rejects.toThrow();
-    await expect(t.database.sql.query(`update users set referee_id = null where id = $1::bigint`, [b.userId])).rejects.toThrow(/cannot change/);
+    await expect(
+      t.database.sql.query(`update users set referee_id = id where id = $1::bigint`, [a.userId]),
+    ).rejects.toThrow();
+    await expect(
+      t.database.sql.query(`update users set referee_id = null where id = $1::bigint`, [b.userId]),
+    ).rejects.toThrow(/cannot change/);
     const c = await member(t);
-    await expect(t.database.sql.query(`update users set referee_id = $2::bigint where id = $1::bigint`, [c.userId, a.userId])).rejects.toThrow(/cannot change/);
+    await expect(
+      t.database.sql.query(`update users set referee_id = $2::bigint where id = $1::bigint`, [c.userId, a.userId]),
+    ).rejects.toThrow(/cannot change/);
 
     // b is a's second account: both verified the same passport.
     for (const u of [a, b]) {
@@ -205,15 +255,25 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
     expect(await walletUsd(t, a.userId)).toBe('5');
   });
 
-  it('every referral route needs a session and answers only the caller\'s own programme', async () => {
-    for (const path of ['referral/invite', 'referral/summary', 'referral/friends', 'referral/campaign', 'referral/ranking']) {
+  it("every referral route needs a session and answers only the caller's own programme", async () => {
+    for (const path of [
+      'referral/invite',
+      'referral/summary',
+      'referral/friends',
+      'referral/campaign',
+      'referral/ranking',
+    ]) {
       expect((await t.get(path)).code, path).toBe(401);
     }
     expect((await t.get('referral/cashbacks', { kind: 'bonus' }, { token: (await member(t)).token })).code).toBe(422);
     const customer = await member(t);
     expect((await t.get('admin/referral/check', {}, { token: customer.token })).code).toBe(403);
     const invite = await t.get('referral/invite', {}, { token: customer.token });
-    expect(invite.data).toMatchObject({ userId: customer.userId, invitePath: `/pages/passport/invitation?refereeId=${customer.userId}`, inviteCode: expect.stringMatching(/^[A-Z2-9]{8}$/) });
+    expect(invite.data).toMatchObject({
+      userId: customer.userId,
+      invitePath: `/pages/passport/invitation?refereeId=${customer.userId}`,
+      inviteCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
+    });
   });
 
   it('registration through an invitation link sets the inviter once, by user id or invite code', async () => {
@@ -221,11 +281,23 @@ describe.each(testDrivers())('referral cashback on %s', (driver) => {
     const account = `new-${Date.now()}@example.com`;
     expect((await t.post('user/sendCode', { account, purpose: 'register' })).code).toBe(200);
     const code = await t.lastCode(account);
-    const reg = await t.post('user/register', { account, code, password: 'Passw0rd!', confirmPassword: 'Passw0rd!', agreement: true, refereeId: inviter.userId });
+    const reg = await t.post('user/register', {
+      account,
+      code,
+      password: 'Passw0rd!',
+      confirmPassword: 'Passw0rd!',
+      agreement: true,
+      refereeId: inviter.userId,
+    });
     expect(reg.code, reg.msg).toBe(200);
-    const [row] = await t.database.sql.query<{ referee_id: string }>(`select referee_id::text as referee_id from users where id = $1::bigint`, [reg.data.userId]);
+    const [row] = await t.database.sql.query<{ referee_id: string }>(
+      `select referee_id::text as referee_id from users where id = $1::bigint`,
+      [reg.data.userId],
+    );
     expect(row!.referee_id).toBe(inviter.userId);
     const friends = await t.get('referral/friends', { level: '1' }, { token: inviter.token });
-    expect(friends.data.data).toEqual([expect.objectContaining({ displayName: 'ne***@example.com', cardCount: 0, rechargeTotal: '0' })]);
+    expect(friends.data.data).toEqual([
+      expect.objectContaining({ displayName: 'ne***@example.com', cardCount: 0, rechargeTotal: '0' }),
+    ]);
   });
 });

@@ -21,7 +21,10 @@ describe('referral demo seed', () => {
     expect(report.failed).toEqual([]);
     expect(report.ran).toContain('referral');
     const token = newToken();
-    await t.database.sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [userId, hashToken(token)]);
+    await t.database.sql.query(
+      `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+      [userId, hashToken(token)],
+    );
 
     const summary = (await t.get('referral/summary', {}, { token })).data;
     expect(summary.level1.friends).toBe(4);

@@ -97,13 +97,26 @@ describe.each(testDrivers())('referral cashback follows net card funding on %s',
     expect(x.done + y.done).toBe(8);
     // Running the handler again on the same events (a delivery replayed by hand) changes nothing.
     const consumer = new ReferralConsumer(loadReferralConfig(), t.app.events);
-    const rows = await t.database.sql.query<{ id: string; type: string; user_id: string; aggregate_id: string; payload: Record<string, unknown> }>(
+    const rows = await t.database.sql.query<{
+      id: string;
+      type: string;
+      user_id: string;
+      aggregate_id: string;
+      payload: Record<string, unknown>;
+    }>(
       `select id::text as id, type, user_id::text as user_id, aggregate_id, payload from domain_events where aggregate_id = any($1::text[])`,
       [ids],
     );
     for (const r of rows) {
       await t.database.sql.transaction((tx) =>
-        consumer.handle(tx, { id: r.id, type: r.type, userId: r.user_id, aggregateId: r.aggregate_id, payload: r.payload, occurredAt: t.clock.now().toISOString() }),
+        consumer.handle(tx, {
+          id: r.id,
+          type: r.type,
+          userId: r.user_id,
+          aggregateId: r.aggregate_id,
+          payload: r.payload,
+          occurredAt: t.clock.now().toISOString(),
+        }),
       );
     }
     // 8 × 50 = 400 of 1000 loaded withdrawn: 4 of the 10 USD taken back, exactly.
@@ -142,21 +155,49 @@ describe.each(testDrivers())('referral cashback follows net card funding on %s',
     await drain(t);
     expect(await walletUsd(t, a.userId)).toBe('10');
     // The inviter spends 8 of the 10 USD.
-    await t.database.sql.query(`select ledger_post('test-spend-' || $1, 'transfer_to_card', $1, null, null, null, $2::jsonb)`, [
-      a.userId,
-      JSON.stringify([
-        { key: `user:${a.userId}:wallet:USD`, userId: a.userId, kind: 'wallet', currency: 'USD', network: null, allowNegative: false, amount: '-8' },
-        { key: `user:${a.userId}:card_funding:USD`, userId: a.userId, kind: 'card_funding', currency: 'USD', network: null, allowNegative: false, amount: '8' },
-      ]),
-    ]);
+    await t.database.sql.query(
+      `select ledger_post('test-spend-' || $1, 'transfer_to_card', $1, null, null, null, $2::jsonb)`,
+      [
+        a.userId,
+        JSON.stringify([
+          {
+            key: `user:${a.userId}:wallet:USD`,
+            userId: a.userId,
+            kind: 'wallet',
+            currency: 'USD',
+            network: null,
+            allowNegative: false,
+            amount: '-8',
+          },
+          {
+            key: `user:${a.userId}:card_funding:USD`,
+            userId: a.userId,
+            kind: 'card_funding',
+            currency: 'USD',
+            network: null,
+            allowNegative: false,
+            amount: '8',
+          },
+        ]),
+      ],
+    );
     await withdrawn(b, '400'); // would take back 4; the wallet holds 2
     await drain(t);
     expect(await walletUsd(t, a.userId)).toBe('0');
     // The card refunds the whole 1000 load: the remainder (6 USD of cashback) is reversed too, as far as the wallet allows.
-    await record(t, 'cards.topup_reversed', b.userId, { cardId: 'x', amount: '1000', currency: 'USD' }, top.aggregateId);
+    await record(
+      t,
+      'cards.topup_reversed',
+      b.userId,
+      { cardId: 'x', amount: '1000', currency: 'USD' },
+      top.aggregateId,
+    );
     await drain(t);
     expect(await walletUsd(t, a.userId)).toBe('0');
-    const open = await t.database.sql.query(`select id from referral_cashbacks where beneficiary_id = $1::bigint and reversed_at is null`, [a.userId]);
+    const open = await t.database.sql.query(
+      `select id from referral_cashbacks where beneficiary_id = $1::bigint and reversed_at is null`,
+      [a.userId],
+    );
     expect(open).toEqual([]);
     await booksClean(t);
   });
@@ -175,7 +216,10 @@ describe.each(testDrivers())('referral cashback follows net card funding on %s',
     const a = await member(t);
     const dup = await member(t, a);
     const holder = await member(t);
-    await t.database.sql.query(`insert into kyc_identity_duplicates (user_id, identity_hash, held_by) values ($1::bigint, $2, $3::bigint)`, [dup.userId, 'x'.repeat(64), holder.userId]);
+    await t.database.sql.query(
+      `insert into kyc_identity_duplicates (user_id, identity_hash, held_by) values ($1::bigint, $2, $3::bigint)`,
+      [dup.userId, 'x'.repeat(64), holder.userId],
+    );
     await opened(t, dup);
     await toppedUp(t, dup, '100');
     const friendOfDup = await member(t, dup);

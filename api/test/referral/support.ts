@@ -10,32 +10,47 @@ import type { TestApp } from '../support/harness';
 export async function member(t: TestApp, inviter?: { userId: string }, opts: { createdAt?: Date } = {}) {
   const email = `ref-${randomBytes(5).toString('hex')}@example.com`;
   const now = opts.createdAt ?? t.clock.now();
-  const { id } = await insertUser(t.database.sql, { email, mobile: null, password: 'Passw0rd!', refereeId: inviter ? Number(inviter.userId) : null }, t.config.scryptN, now);
+  const { id } = await insertUser(
+    t.database.sql,
+    { email, mobile: null, password: 'Passw0rd!', refereeId: inviter ? Number(inviter.userId) : null },
+    t.config.scryptN,
+    now,
+  );
   const token = newToken();
-  await t.database.sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`, [
-    id,
-    hashToken(token),
-    now.toISOString(),
-    new Date(now.getTime() + 30 * 86400_000).toISOString(),
-  ]);
+  await t.database.sql.query(
+    `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`,
+    [id, hashToken(token), now.toISOString(), new Date(now.getTime() + 30 * 86400_000).toISOString()],
+  );
   return { userId: String(id), token, email };
 }
 
 /** Records a card event as the cards module does (inside a transaction of its own). */
-export function record(t: TestApp, type: string, userId: string, payload: Record<string, unknown> = {}, aggregateId: string = randomUUID(), events?: DomainEvents) {
+export function record(
+  t: TestApp,
+  type: string,
+  userId: string,
+  payload: Record<string, unknown> = {},
+  aggregateId: string = randomUUID(),
+  events?: DomainEvents,
+) {
   return t.database.sql
     .transaction((tx) => (events ?? t.app.events).record(tx, { type, userId, aggregateId, payload }))
     .then((id) => ({ id, aggregateId }));
 }
 
-export const opened = (t: TestApp, u: { userId: string }) => record(t, 'cards.issued', u.userId, { productId: 'virtual-visa-standard', fee: '5' });
-export const toppedUp = (t: TestApp, u: { userId: string }, amount: string) => record(t, 'cards.topped_up', u.userId, { cardId: randomUUID(), amount, fee: '0' });
+export const opened = (t: TestApp, u: { userId: string }) =>
+  record(t, 'cards.issued', u.userId, { productId: 'virtual-visa-standard', fee: '5' });
+export const toppedUp = (t: TestApp, u: { userId: string }, amount: string) =>
+  record(t, 'cards.topped_up', u.userId, { cardId: randomUUID(), amount, fee: '0' });
 
 export const drain = (t: TestApp) => t.app.events.drain(REFERRAL_CONSUMER, 1000);
 
 /** The customer's USD wallet balance from the ledger. */
 export async function walletUsd(t: TestApp, userId: string): Promise<string> {
-  const [row] = await t.database.sql.query<{ balance: string }>(`select balance::text as balance from ledger_accounts where key = $1`, [`user:${userId}:wallet:USD`]);
+  const [row] = await t.database.sql.query<{ balance: string }>(
+    `select balance::text as balance from ledger_accounts where key = $1`,
+    [`user:${userId}:wallet:USD`],
+  );
   return row ? String(Number(row.balance)) : '0';
 }
 

@@ -32,7 +32,20 @@ export function fakeBuild(opts: FakeBuildOptions = {}): ReleaseFile[] {
   };
   const files: ReleaseFile[] = [
     { path: 'build-info.json', body: Buffer.from(JSON.stringify(info)) },
-    { path: 'mf-manifest.json', body: Buffer.from(JSON.stringify({ id: app, name: app, metaData: { name: app, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } } })) },
+    {
+      path: 'mf-manifest.json',
+      body: Buffer.from(
+        JSON.stringify({
+          id: app,
+          name: app,
+          metaData: {
+            name: app,
+            publicPath: 'auto',
+            remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+          },
+        }),
+      ),
+    },
     { path: 'remoteEntry.js', body: Buffer.from(`var ${app}; /* entry */`) },
     { path: 'static/js/page.0123abcd.js', body: Buffer.from(`console.log(${JSON.stringify(opts.label ?? 'v1')});`) },
   ];

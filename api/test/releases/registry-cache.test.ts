@@ -48,10 +48,13 @@ describe('release registry cache', () => {
 
   it('a failed read is not cached', async () => {
     let fail = true;
-    const cache = new RegistryCache(async () => {
-      if (fail) throw new Error('db down');
-      return 1;
-    }, { maxAgeMs: 5_000 });
+    const cache = new RegistryCache(
+      async () => {
+        if (fail) throw new Error('db down');
+        return 1;
+      },
+      { maxAgeMs: 5_000 },
+    );
     await expect(cache.get()).rejects.toThrow('db down');
     fail = false;
     expect(await cache.get()).toBe(1);

@@ -10,7 +10,11 @@ import { publishLocalBuilds } from '../../src/modules/releases/local-builds';
 import { fakeBuild, type FakeBuildOptions } from './fake-build';
 
 function body(opts: FakeBuildOptions, extra: Record<string, unknown> = {}) {
-  return { version: '1.0.0', files: fakeBuild(opts).map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') })), ...extra };
+  return {
+    version: '1.0.0',
+    files: fakeBuild(opts).map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') })),
+    ...extra,
+  };
 }
 
 describe.each(testDrivers())('releases on %s', (driver) => {
@@ -20,11 +24,21 @@ describe.each(testDrivers())('releases on %s', (driver) => {
   let cardToken: string;
   let walletToken: string;
 
-  const release = (app: string, token: string, payload: unknown) => t.post(`releases/${app}`, payload, { headers: { authorization: `Bearer ${token}` } });
+  const release = (app: string, token: string, payload: unknown) =>
+    t.post(`releases/${app}`, payload, { headers: { authorization: `Bearer ${token}` } });
   const remotesFor = async (cookie?: string, accessToken?: string) => {
-    const res = await t.inject({ method: 'GET', url: '/remotes.json', headers: { ...(cookie ? { cookie } : {}), ...(accessToken ? { 'access-token': accessToken } : {}) } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: { ...(cookie ? { cookie } : {}), ...(accessToken ? { 'access-token': accessToken } : {}) },
+    });
     expect(res.statusCode).toBe(200);
-    return { json: JSON.parse(res.body) as { remotes: Array<{ name: string; manifestUrl: string; releaseId: string; channel: string; version: string }> }, res };
+    return {
+      json: JSON.parse(res.body) as {
+        remotes: Array<{ name: string; manifestUrl: string; releaseId: string; channel: string; version: string }>;
+      },
+      res,
+    };
   };
 
   beforeAll(async () => {
@@ -32,8 +46,11 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     // WEB_ROOT without any build: nothing is published at start, the tests release by API.
     t = await createTestApp(driver, { WEB_ROOT: root, RELEASE_STORE_DIR: path.join(root, 'store') });
     admin = await t.createAdmin();
-    cardToken = (await t.post('admin/releases/tokens', { app: 'mf_card', label: 'card CI' }, { token: admin.token })).data.token;
-    walletToken = (await t.post('admin/releases/tokens', { app: 'mf_wallet', label: 'wallet CI' }, { token: admin.token })).data.token;
+    cardToken = (await t.post('admin/releases/tokens', { app: 'mf_card', label: 'card CI' }, { token: admin.token }))
+      .data.token;
+    walletToken = (
+      await t.post('admin/releases/tokens', { app: 'mf_wallet', label: 'wallet CI' }, { token: admin.token })
+    ).data.token;
   });
   afterAll(async () => {
     await t?.close();
@@ -47,7 +64,10 @@ describe.each(testDrivers())('releases on %s', (driver) => {
       [{ omit: ['remoteEntry.js'] }, /remote entry remoteEntry\.js .* is missing/],
       [{ routePrefix: '/pages/wallet/' }, /route prefix/],
       [{ routes: ['index', '../wallet/index'] }, /outside the app's prefix/],
-      [{ translations: { 'en-US': ['a', 'b'], 'zh-HK': ['a'], 'ar-AE': ['a', 'b'], 'tr-TR': ['a', 'b'] } }, /zh-HK lack 1 key/],
+      [
+        { translations: { 'en-US': ['a', 'b'], 'zh-HK': ['a'], 'ar-AE': ['a', 'b'], 'tr-TR': ['a', 'b'] } },
+        /zh-HK lack 1 key/,
+      ],
       [{ translations: { 'en-US': ['a'], 'zh-HK': ['a'], 'ar-AE': null, 'tr-TR': ['a'] } }, /ar-AE are missing/],
       [{ app: 'mf_wallet' }, /build is of mf_wallet/],
     ];
@@ -58,7 +78,9 @@ describe.each(testDrivers())('releases on %s', (driver) => {
       expect(res.data.reasons.join('\n')).toMatch(reason);
       expect(res.msg).toMatch(reason);
     }
-    const audit = await t.get('releases/mf_card/audit', undefined, { headers: { authorization: `Bearer ${cardToken}` } });
+    const audit = await t.get('releases/mf_card/audit', undefined, {
+      headers: { authorization: `Bearer ${cardToken}` },
+    });
     expect(audit.data.entries.filter((e: { action: string }) => e.action === 'refused')).toHaveLength(cases.length);
     expect((await remotesFor()).json.remotes).toEqual([]);
   });
@@ -67,15 +89,26 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(cardToken).toMatch(/^cwd_[A-Za-z0-9_-]{43}$/);
     const refused = await release('mf_wallet', cardToken, body({ app: 'mf_wallet' }));
     expect(refused).toMatchObject({ code: 403, key: 'forbidden' });
-    expect((await t.post('releases/mf_wallet/rollback', {}, { headers: { authorization: `Bearer ${cardToken}` } })).key).toBe('forbidden');
-    expect((await t.post('releases/mf_card/promote', {}, { headers: { authorization: 'Bearer cwd_not-a-token' } })).key).toBe('unauthenticated');
+    expect(
+      (await t.post('releases/mf_wallet/rollback', {}, { headers: { authorization: `Bearer ${cardToken}` } })).key,
+    ).toBe('forbidden');
+    expect(
+      (await t.post('releases/mf_card/promote', {}, { headers: { authorization: 'Bearer cwd_not-a-token' } })).key,
+    ).toBe('unauthenticated');
     expect((await t.post('releases/mf_card/promote', {})).key).toBe('unauthenticated');
-    const rows = await t.database.sql.query<{ token_hash: string }>(`select token_hash from deploy_tokens where app = 'mf_card'`);
+    const rows = await t.database.sql.query<{ token_hash: string }>(
+      `select token_hash from deploy_tokens where app = 'mf_card'`,
+    );
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(cardToken).digest('hex'));
     const all = JSON.stringify(await t.database.sql.query(`select * from deploy_tokens`));
     expect(all).not.toContain(cardToken.slice(4));
     // The token is checked before the body is read: no token, no upload parsed.
-    const big = await t.inject({ method: 'POST', url: '/api/releases/mf_card', headers: { 'content-type': 'application/json' }, payload: `{"version":"1","files":[${'"x",'.repeat(200_000)}"x"]}` });
+    const big = await t.inject({
+      method: 'POST',
+      url: '/api/releases/mf_card',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"version":"1","files":[${'"x",'.repeat(200_000)}"x"]}`,
+    });
     expect(JSON.parse(big.body)).toMatchObject({ code: 401, key: 'unauthenticated' });
     // A customer's session is not a deploy token.
     const customer = await t.createUser();
@@ -91,9 +124,17 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     const { json, res: raw } = await remotesFor();
     expect(raw.headers['cache-control']).toMatch(/^private, max-age=\d+, must-revalidate$/);
     expect(json.remotes).toEqual([
-      expect.objectContaining({ name: 'mf_card', routePrefix: '/pages/card/', channel: 'stable', manifestUrl: `/remotes/card/${res.data.release.releaseId}/mf-manifest.json` }),
+      expect.objectContaining({
+        name: 'mf_card',
+        routePrefix: '/pages/card/',
+        channel: 'stable',
+        manifestUrl: `/remotes/card/${res.data.release.releaseId}/mf-manifest.json`,
+      }),
     ]);
-    const chunk = await t.inject({ method: 'GET', url: `/remotes/card/${res.data.release.releaseId}/static/js/page.0123abcd.js` });
+    const chunk = await t.inject({
+      method: 'GET',
+      url: `/remotes/card/${res.data.release.releaseId}/static/js/page.0123abcd.js`,
+    });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.body).toContain('v1');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -102,13 +143,18 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     // Publishing the same content again is the same release, not a new one.
     const again = await release('mf_card', cardToken, body({ label: 'v1' }));
     expect(again.data).toMatchObject({ created: false, release: { releaseId: res.data.release.releaseId } });
-    for (const bad of ['/remotes/card/../../etc/passwd', `/remotes/card/${res.data.release.releaseId}/nope.js`, '/remotes/nope/x/y.js']) {
+    for (const bad of [
+      '/remotes/card/../../etc/passwd',
+      `/remotes/card/${res.data.release.releaseId}/nope.js`,
+      '/remotes/nope/x/y.js',
+    ]) {
       expect((await t.inject({ method: 'GET', url: bad })).statusCode).toBe(404);
     }
   });
 
   it('canary: a sticky cohort per client, the split within ±2 % over 10,000 ids, promote, rollback', async () => {
-    const stable = (await t.get('releases/mf_card', undefined, { headers: { authorization: `Bearer ${cardToken}` } })).data.channel.stable.releaseId;
+    const stable = (await t.get('releases/mf_card', undefined, { headers: { authorization: `Bearer ${cardToken}` } }))
+      .data.channel.stable.releaseId;
     const canary = await release('mf_card', cardToken, body({ label: 'v2' }, { version: '1.1.0', canaryPercent: 50 }));
     expect(canary.data.channel.canary).toMatchObject({ releaseId: canary.data.release.releaseId, percent: 50 });
 
@@ -150,11 +196,20 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(cohortBucket('mf_card', 'x')).toBe(cohortBucket('mf_card', 'x'));
 
     // Promote: everyone on the new release.
-    const promoted = await t.post('releases/mf_card/promote', {}, { headers: { authorization: `Bearer ${cardToken}` } });
+    const promoted = await t.post(
+      'releases/mf_card/promote',
+      {},
+      { headers: { authorization: `Bearer ${cardToken}` } },
+    );
     expect(promoted.data).toMatchObject({ stable: { releaseId: canary.data.release.releaseId }, canary: null });
-    for (let i = 0; i < 20; i++) expect((await remotesFor(`cw_cohort=${randomBytes(16).toString('base64url')}`)).json.remotes[0]!.releaseId).toBe(canary.data.release.releaseId);
+    for (let i = 0; i < 20; i++)
+      expect((await remotesFor(`cw_cohort=${randomBytes(16).toString('base64url')}`)).json.remotes[0]!.releaseId).toBe(
+        canary.data.release.releaseId,
+      );
     // The old release's files stay where they were for pages that loaded them.
-    expect((await t.inject({ method: 'GET', url: `/remotes/card/${stable}/static/js/page.0123abcd.js` })).body).toContain('v1');
+    expect(
+      (await t.inject({ method: 'GET', url: `/remotes/card/${stable}/static/js/page.0123abcd.js` })).body,
+    ).toContain('v1');
 
     // Rollback: stable back to the previous release, instantly.
     const rolled = await t.post('releases/mf_card/rollback', {}, { headers: { authorization: `Bearer ${cardToken}` } });
@@ -165,15 +220,30 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(none).toMatchObject({ code: 409, key: 'release_conflict' });
     // A running canary is what rollback stops first.
     await release('mf_card', cardToken, body({ label: 'v3' }, { version: '1.2.0', canaryPercent: 20 }));
-    const stopped = await t.post('releases/mf_card/rollback', {}, { headers: { authorization: `Bearer ${cardToken}` } });
+    const stopped = await t.post(
+      'releases/mf_card/rollback',
+      {},
+      { headers: { authorization: `Bearer ${cardToken}` } },
+    );
     expect(stopped.data).toMatchObject({ stable: { releaseId: stable }, canary: null });
 
-    const history = (await t.get('releases/mf_card', undefined, { headers: { authorization: `Bearer ${cardToken}` } })).data.releases;
-    expect(history.map((r: { version: string; status: string }) => `${r.version}:${r.status}`)).toEqual(['1.2.0:registered', '1.1.0:rolled_back', '1.0.0:stable']);
-    const audit = (await t.get('releases/mf_card/audit', undefined, { token: admin.token })).data.entries.map((e: { action: string; actor: string }) => e.action);
+    const history = (await t.get('releases/mf_card', undefined, { headers: { authorization: `Bearer ${cardToken}` } }))
+      .data.releases;
+    expect(history.map((r: { version: string; status: string }) => `${r.version}:${r.status}`)).toEqual([
+      '1.2.0:registered',
+      '1.1.0:rolled_back',
+      '1.0.0:stable',
+    ]);
+    const audit = (await t.get('releases/mf_card/audit', undefined, { token: admin.token })).data.entries.map(
+      (e: { action: string; actor: string }) => e.action,
+    );
     expect(audit.slice(0, 6)).toEqual(['abort_canary', 'canary', 'release', 'rollback', 'promote', 'canary']);
-    const actors = (await t.get('releases/mf_card/audit', undefined, { token: admin.token })).data.entries.map((e: { actor: string }) => e.actor);
-    expect(actors).toContain(`token:${(await t.database.sql.query<{ id: string }>(`select id::text from deploy_tokens where label = 'card CI'`))[0]!.id}:card CI`);
+    const actors = (await t.get('releases/mf_card/audit', undefined, { token: admin.token })).data.entries.map(
+      (e: { actor: string }) => e.actor,
+    );
+    expect(actors).toContain(
+      `token:${(await t.database.sql.query<{ id: string }>(`select id::text from deploy_tokens where label = 'card CI'`))[0]!.id}:card CI`,
+    );
   });
 
   it('releases two apps at the same time, each with its own token', async () => {
@@ -185,9 +255,19 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(wallet.code).toBe(200);
     const { json } = await remotesFor();
     expect(json.remotes.map((r) => `${r.name}@${r.version}`)).toEqual(['mf_card@2.0.0', 'mf_wallet@5.0.0']);
-    const revoked = await t.post('admin/releases/tokens/revoke', { id: (await t.database.sql.query<{ id: string }>(`select id::text from deploy_tokens where label = 'wallet CI'`))[0]!.id }, { token: admin.token });
+    const revoked = await t.post(
+      'admin/releases/tokens/revoke',
+      {
+        id: (
+          await t.database.sql.query<{ id: string }>(`select id::text from deploy_tokens where label = 'wallet CI'`)
+        )[0]!.id,
+      },
+      { token: admin.token },
+    );
     expect(revoked.code).toBe(200);
-    expect((await t.post('releases/mf_wallet/rollback', {}, { headers: { authorization: `Bearer ${walletToken}` } })).key).toBe('unauthenticated');
+    expect(
+      (await t.post('releases/mf_wallet/rollback', {}, { headers: { authorization: `Bearer ${walletToken}` } })).key,
+    ).toBe('unauthenticated');
   });
 
   it('publishes local builds on start: the first as stable, a changed sandbox build as the new stable, never twice', async () => {
@@ -221,7 +301,7 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('frame-src \'self\' https://cardwallet.test');
+    expect(csp).toContain("frame-src 'self' https://cardwallet.test");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();

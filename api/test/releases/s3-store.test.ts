@@ -21,7 +21,13 @@ describe('release store on an S3-compatible bucket', () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-s3-'));
-    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'cw-releases', configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: 'cw-releases', configs: [] }],
+    });
     const address = (await server.run()) as { port: number };
     endpoint = `http://127.0.0.1:${address.port}`;
   });
@@ -32,7 +38,14 @@ describe('release store on an S3-compatible bucket', () => {
   });
 
   it('publishes once, reads back byte for byte, and knows a complete release', async () => {
-    const store = new S3ReleaseStore({ bucket: 'cw-releases', prefix: 'unit/', endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+    const store = new S3ReleaseStore({
+      bucket: 'cw-releases',
+      prefix: 'unit/',
+      endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials,
+    });
     const files = fakeBuild({ label: 's3' });
     expect(await store.has('card', '1.0.0-abc')).toBe(false);
     await store.publish('card', '1.0.0-abc', files);
@@ -46,15 +59,27 @@ describe('release store on an S3-compatible bucket', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-s3-web-'));
     process.env.AWS_ACCESS_KEY_ID = credentials.accessKeyId;
     process.env.AWS_SECRET_ACCESS_KEY = credentials.secretAccessKey;
-    t = await createTestApp('pglite', { WEB_ROOT: root, RELEASE_S3_BUCKET: 'cw-releases', RELEASE_S3_PREFIX: 'api/', RELEASE_S3_ENDPOINT: endpoint });
+    t = await createTestApp('pglite', {
+      WEB_ROOT: root,
+      RELEASE_S3_BUCKET: 'cw-releases',
+      RELEASE_S3_PREFIX: 'api/',
+      RELEASE_S3_ENDPOINT: endpoint,
+    });
     const admin = await t.createAdmin();
     const files = fakeBuild({ app: 'mf_share', label: 'from-s3' });
-    const res = await t.post('releases/share', { version: '3.0.0', files: files.map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') })) }, { token: admin.token });
+    const res = await t.post(
+      'releases/share',
+      { version: '3.0.0', files: files.map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') })) },
+      { token: admin.token },
+    );
     expect(res.code).toBe(200);
     const releaseId = res.data.release.releaseId as string;
     expect(fs.existsSync(path.join(dir, 'cw-releases'))).toBe(true);
     const remotes = JSON.parse((await t.inject({ method: 'GET', url: '/remotes.json' })).body);
-    expect(remotes.remotes[0]).toMatchObject({ name: 'mf_share', manifestUrl: `/remotes/share/${releaseId}/mf-manifest.json` });
+    expect(remotes.remotes[0]).toMatchObject({
+      name: 'mf_share',
+      manifestUrl: `/remotes/share/${releaseId}/mf-manifest.json`,
+    });
     const chunk = await t.inject({ method: 'GET', url: `/remotes/share/${releaseId}/static/js/page.0123abcd.js` });
     expect(chunk.statusCode).toBe(200);
     expect(chunk.body).toContain('from-s3');

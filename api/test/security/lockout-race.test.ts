@@ -22,23 +22,39 @@ const MAX = 5;
 async function burst<T>(n: number, call: (right: boolean, i: number) => Promise<T>): Promise<T[]> {
   return Promise.all(Array.from({ length: n }, (_, i) => call(i === n - 1, i)));
 }
-const keys = (answers: Envelope[]) => answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.key ?? String(a.code)]: (acc[a.key ?? String(a.code)] ?? 0) + 1 }), {});
+const keys = (answers: Envelope[]) =>
+  answers.reduce<Record<string, number>>(
+    (acc, a) => ({ ...acc, [a.key ?? String(a.code)]: (acc[a.key ?? String(a.code)] ?? 0) + 1 }),
+    {},
+  );
 
 describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver, { IP_LOGIN_MAX: '10000', IP_SEND_CODE_MAX: '10000', LOGIN_MAX_FAILURES: String(MAX) });
+    t = await createTestApp(driver, {
+      IP_LOGIN_MAX: '10000',
+      IP_SEND_CODE_MAX: '10000',
+      LOGIN_MAX_FAILURES: String(MAX),
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
   const failuresOf = async (key: string) =>
-    Number((await t.database.sql.query<{ failures: number }>(`select failures from login_failures where account_key = $1`, [key]))[0]?.failures ?? 0);
+    Number(
+      (
+        await t.database.sql.query<{ failures: number }>(`select failures from login_failures where account_key = $1`, [
+          key,
+        ])
+      )[0]?.failures ?? 0,
+    );
 
   it(`login: ${N} at once evaluate at most ${MAX}; the right password after the lock is refused`, async () => {
     const u = await t.createUser({ password: 'Passw0rd!' });
     const before = lockoutMetrics.evaluated;
-    const answers = await burst(N, (right, i) => t.post('user/login', { account: u.account, password: right ? 'Passw0rd!' : `Wrong-${i}-pass` }));
+    const answers = await burst(N, (right, i) =>
+      t.post('user/login', { account: u.account, password: right ? 'Passw0rd!' : `Wrong-${i}-pass` }),
+    );
     const evaluated = lockoutMetrics.evaluated - before;
     console.info(`[race] ${driver} login: ${evaluated} of ${N} evaluated`, keys(answers));
     expect(evaluated).toBeLessThanOrEqual(MAX);
@@ -50,7 +66,10 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
 
   it('login: the right password among the first five still signs in (the lock is not a denial for the owner)', async () => {
     const u = await t.createUser({ password: 'Passw0rd!' });
-    for (let i = 0; i < MAX - 1; i++) expect((await t.post('user/login', { account: u.account, password: 'Nope12345' })).key).toBe('invalid_credentials');
+    for (let i = 0; i < MAX - 1; i++)
+      expect((await t.post('user/login', { account: u.account, password: 'Nope12345' })).key).toBe(
+        'invalid_credentials',
+      );
     expect((await t.post('user/login', { account: u.account, password: 'Passw0rd!' })).code).toBe(200);
     expect(await failuresOf(`user:${u.account}`)).toBe(0);
   });
@@ -63,7 +82,15 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     const code = await t.lastCode(u.account);
     const check = await t.post('user/cacheCodeCheck', { account: u.account, purpose: 'reset_password', code });
     expect(check.code).toBe(200);
-    expect((await t.post('user/resetPassword', { ticket: check.data.ticket, password: 'NewPassw0rd!', confirmPassword: 'NewPassw0rd!' })).code).toBe(200);
+    expect(
+      (
+        await t.post('user/resetPassword', {
+          ticket: check.data.ticket,
+          password: 'NewPassw0rd!',
+          confirmPassword: 'NewPassw0rd!',
+        })
+      ).code,
+    ).toBe(200);
     expect((await t.post('user/login', { account: u.account, password: 'NewPassw0rd!' })).code).toBe(200);
   });
 
@@ -71,19 +98,37 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     await seedAdmin(t.app);
     const before = lockoutMetrics.evaluated;
     const otp = await adminOtp(t); // the second factor (TOTP): right for every call, so only the password decides
-    const answers = await burst(N, (right, i) => t.post('user/adminLogin', { username: ADMIN_USERNAME, password: right ? t.config.adminPassword : `wrong-${i}-password`, otp }));
+    const answers = await burst(N, (right, i) =>
+      t.post('user/adminLogin', {
+        username: ADMIN_USERNAME,
+        password: right ? t.config.adminPassword : `wrong-${i}-password`,
+        otp,
+      }),
+    );
     const evaluated = lockoutMetrics.evaluated - before;
     console.info(`[race] ${driver} adminLogin: ${evaluated} of ${N} evaluated`, keys(answers));
     expect(evaluated).toBeLessThanOrEqual(MAX);
     expect(answers.at(-1)!.key).toBe('account_locked');
-    expect((await t.post('user/adminLogin', { username: ADMIN_USERNAME, password: t.config.adminPassword, otp: await adminOtp(t) })).key).toBe('account_locked');
+    expect(
+      (
+        await t.post('user/adminLogin', {
+          username: ADMIN_USERNAME,
+          password: t.config.adminPassword,
+          otp: await adminOtp(t),
+        })
+      ).key,
+    ).toBe('account_locked');
   });
 
   it(`verifyIdentity (login password): ${N} at once evaluate at most ${MAX}`, async () => {
     const u = await t.createUser({ password: 'Passw0rd!' });
     const before = lockoutMetrics.evaluated;
     const answers = await burst(N, (right, i) =>
-      t.post('user/verifyIdentity', { channel: 'email', method: 'password', password: right ? 'Passw0rd!' : `Wrong-${i}-pass` }, { token: u.token }),
+      t.post(
+        'user/verifyIdentity',
+        { channel: 'email', method: 'password', password: right ? 'Passw0rd!' : `Wrong-${i}-pass` },
+        { token: u.token },
+      ),
     );
     const evaluated = lockoutMetrics.evaluated - before;
     console.info(`[race] ${driver} verifyIdentity: ${evaluated} of ${N} evaluated`, keys(answers));
@@ -110,10 +155,16 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     expect(evaluated).toBeLessThanOrEqual(MAX);
     expect(results.at(-1)).toBe('paypass_locked');
     expect(counts.paypass_wrong ?? 0).toBeLessThanOrEqual(MAX - 1);
-    const [row] = await t.database.sql.query<{ failed_attempts: number }>(`select failed_attempts from wallet_pay_passwords where user_id = $1`, [u.userId]);
+    const [row] = await t.database.sql.query<{ failed_attempts: number }>(
+      `select failed_attempts from wallet_pay_passwords where user_id = $1`,
+      [u.userId],
+    );
     expect(Number(row!.failed_attempts)).toBe(evaluated);
     await expect(paypass.verify(u.userId, '135790')).rejects.toMatchObject({ key: 'paypass_locked' });
-    expect((await t.get('user/payPasswordStatus', {}, { token: u.token })).data).toMatchObject({ isSet: true, lockedForMinutes: 15 });
+    expect((await t.get('user/payPasswordStatus', {}, { token: u.token })).data).toMatchObject({
+      isSet: true,
+      lockedForMinutes: 15,
+    });
   });
 
   it(`verification codes: ${N} checks at once compare at most ${MAX} guesses; the right code after that is refused`, async () => {
@@ -122,14 +173,21 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     const code = (await t.lastCode(account))!;
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const before = codeMetrics.evaluated;
-    const answers = await burst(N, (right, i) => t.post('user/cacheCodeCheck', { account, purpose: 'register', code: right ? code : wrong(i) }));
+    const answers = await burst(N, (right, i) =>
+      t.post('user/cacheCodeCheck', { account, purpose: 'register', code: right ? code : wrong(i) }),
+    );
     const evaluated = codeMetrics.evaluated - before;
     console.info(`[race] ${driver} codes: ${evaluated} of ${N} evaluated`, keys(answers));
     expect(evaluated).toBeLessThanOrEqual(t.config.limits.codeMaxAttempts);
     expect(answers.at(-1)!.key).toBe('code_attempts_exceeded');
-    const [row] = await t.database.sql.query<{ attempts: number }>(`select attempts from verification_codes where account = $1`, [account]);
+    const [row] = await t.database.sql.query<{ attempts: number }>(
+      `select attempts from verification_codes where account = $1`,
+      [account],
+    );
     expect(Number(row!.attempts)).toBe(evaluated);
-    expect((await t.post('user/cacheCodeCheck', { account, purpose: 'register', code })).key).toBe('code_attempts_exceeded');
+    expect((await t.post('user/cacheCodeCheck', { account, purpose: 'register', code })).key).toBe(
+      'code_attempts_exceeded',
+    );
   });
 
   it(`card binding: ${N} carrier-code guesses at once ask the issuer at most ${BIND_MAX_FAILURES} times; the right code after that is refused`, async () => {
@@ -137,12 +195,20 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     const stock = (await t.post('dev/cards/stock', { brand: 'mastercard', tier: 'discount' })).data;
     const wrong = (i: number) => String((Number(stock.carrierCode) + 1 + i) % 1_000_000).padStart(6, '0');
     const before = lockoutMetrics.evaluated;
-    const answers = await burst(N, (right, i) => t.post('card/bind', { cardNumber: stock.pan, carrierCode: right ? stock.carrierCode : wrong(i) }, { token: u.token }));
+    const answers = await burst(N, (right, i) =>
+      t.post(
+        'card/bind',
+        { cardNumber: stock.pan, carrierCode: right ? stock.carrierCode : wrong(i) },
+        { token: u.token },
+      ),
+    );
     const evaluated = lockoutMetrics.evaluated - before;
     console.info(`[race] ${driver} card bind: ${evaluated} of ${N} evaluated`, keys(answers));
     expect(evaluated).toBeLessThanOrEqual(BIND_MAX_FAILURES);
     expect(await failuresOf(`card-bind:${u.userId}`)).toBe(evaluated);
     expect(answers.at(-1)).toMatchObject({ key: 'rate_limited' });
-    expect((await t.post('card/bind', { cardNumber: stock.pan, carrierCode: stock.carrierCode }, { token: u.token })).key).toBe('rate_limited');
+    expect(
+      (await t.post('card/bind', { cardNumber: stock.pan, carrierCode: stock.carrierCode }, { token: u.token })).key,
+    ).toBe('rate_limited');
   });
 });

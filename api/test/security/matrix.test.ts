@@ -72,7 +72,10 @@ function shows(body: string, secret: string): boolean {
 describe('security matrix from the OpenAPI document (pglite)', () => {
   let t: TestApp;
   let ops: Op[] = [];
-  const tokens = {} as Record<'revokedCustomer' | 'admin' | 'revokedAdmin' | 'customer' | 'passportDeploy' | 'revokedDeploy', string>;
+  const tokens = {} as Record<
+    'revokedCustomer' | 'admin' | 'revokedAdmin' | 'customer' | 'passportDeploy' | 'revokedDeploy',
+    string
+  >;
 
   beforeAll(async () => {
     t = await createTestApp('pglite', { IP_LOGIN_MAX: '100000', IP_SEND_CODE_MAX: '100000', IP_INVITER_MAX: '100000' });
@@ -80,7 +83,11 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
       paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
     };
     ops = Object.entries(doc.paths).flatMap(([url, methods]) =>
-      Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), url, security: op.security ?? [] })),
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        url,
+        security: op.security ?? [],
+      })),
     );
     const revoked = await t.createUser();
     await t.post('user/logout', {}, { token: revoked.token });
@@ -90,9 +97,17 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     const gone = await t.createAdmin();
     await t.post('admin/session/logout', {}, { token: gone.token });
     tokens.revokedAdmin = gone.token;
-    const minted = await t.post('admin/releases/tokens', { app: 'mf_passport', label: 'matrix' }, { token: tokens.admin });
+    const minted = await t.post(
+      'admin/releases/tokens',
+      { app: 'mf_passport', label: 'matrix' },
+      { token: tokens.admin },
+    );
     tokens.passportDeploy = minted.data.token;
-    const other = await t.post('admin/releases/tokens', { app: 'mf_card', label: 'matrix revoked' }, { token: tokens.admin });
+    const other = await t.post(
+      'admin/releases/tokens',
+      { app: 'mf_card', label: 'matrix revoked' },
+      { token: tokens.admin },
+    );
     await t.post('admin/releases/tokens/revoke', { id: other.data.id }, { token: tokens.admin });
     tokens.revokedDeploy = other.data.token;
   });
@@ -101,7 +116,12 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
   const urlOf = (url: string) => url.replace('{app}', 'mf_card').replace(/\{[^}]+\}/g, '1');
   const call = async (op: Op, token?: string) => {
     const headers: Record<string, string> = token ? { 'access-token': token } : {};
-    const res = await t.inject({ method: op.method as 'GET', url: urlOf(op.url), headers, ...(op.method === 'GET' ? {} : { payload: {} }) });
+    const res = await t.inject({
+      method: op.method as 'GET',
+      url: urlOf(op.url),
+      headers,
+      ...(op.method === 'GET' ? {} : { payload: {} }),
+    });
     expect(res.statusCode, `${op.method} ${op.url}`).toBe(200);
     return JSON.parse(res.body) as { code: number; key?: string };
   };
@@ -109,7 +129,13 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
   it('the document lists every route the server answers (nothing undocumented)', () => {
     const documented = new Set(ops.map((o) => `${o.method} ${o.url}`));
     const served = t.app.routeList
-      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'OPTIONS' && !r.url.includes('/sandbox-provider/'))
+      .filter(
+        (r) =>
+          r.url.startsWith('/api/') &&
+          !r.url.startsWith('/api/docs') &&
+          r.method !== 'OPTIONS' &&
+          !r.url.includes('/sandbox-provider/'),
+      )
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
     expect(ops.length).toBeGreaterThan(100);
@@ -117,7 +143,14 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
 
   it('no route is public by omission: every public route is on the reviewed list', () => {
     const publicByDefault = t.app.routeList
-      .filter((r) => r.auth === 'public' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'OPTIONS' && !isSandboxControl(r.url))
+      .filter(
+        (r) =>
+          r.auth === 'public' &&
+          r.url.startsWith('/api/') &&
+          !r.url.startsWith('/api/docs') &&
+          r.method !== 'OPTIONS' &&
+          !isSandboxControl(r.url),
+      )
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`)
       .filter((r) => !PUBLIC_ROUTES.has(r));
     // Declare `config: { auth: 'user' | 'admin' }` on the route, or review it and add it above.
@@ -126,8 +159,15 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
 
   it('customer routes: anonymous, revoked, admin and deploy tokens → 401', async () => {
     const failures: string[] = [];
-    for (const op of ops.filter((o) => o.security.some((s) => 'accessToken' in s) && !o.url.startsWith('/api/releases/'))) {
-      for (const [who, token] of [['anonymous', undefined], ['revoked customer', tokens.revokedCustomer], ['admin', tokens.admin], ['deploy token', tokens.passportDeploy]] as const) {
+    for (const op of ops.filter(
+      (o) => o.security.some((s) => 'accessToken' in s) && !o.url.startsWith('/api/releases/'),
+    )) {
+      for (const [who, token] of [
+        ['anonymous', undefined],
+        ['revoked customer', tokens.revokedCustomer],
+        ['admin', tokens.admin],
+        ['deploy token', tokens.passportDeploy],
+      ] as const) {
         const res = await call(op, token);
         if (res.code !== 401) failures.push(`${who} ${op.method} ${op.url} → ${res.code} ${res.key ?? ''}`);
       }
@@ -140,12 +180,18 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     const admin = ops.filter((o) => o.security.some((s) => 'adminToken' in s));
     expect(admin.length).toBeGreaterThan(10);
     for (const op of admin) {
-      for (const [who, token] of [['anonymous', undefined], ['revoked admin', tokens.revokedAdmin], ['deploy token', tokens.passportDeploy], ['revoked deploy token', tokens.revokedDeploy]] as const) {
+      for (const [who, token] of [
+        ['anonymous', undefined],
+        ['revoked admin', tokens.revokedAdmin],
+        ['deploy token', tokens.passportDeploy],
+        ['revoked deploy token', tokens.revokedDeploy],
+      ] as const) {
         const res = await call(op, token);
         if (res.code !== 401) failures.push(`${who} ${op.method} ${op.url} → ${res.code} ${res.key ?? ''}`);
       }
       const customer = await call(op, tokens.customer);
-      if (customer.code !== 403 || customer.key !== 'admin_only') failures.push(`customer ${op.method} ${op.url} → ${customer.code} ${customer.key ?? ''}`);
+      if (customer.code !== 403 || customer.key !== 'admin_only')
+        failures.push(`customer ${op.method} ${op.url} → ${customer.code} ${customer.key ?? ''}`);
     }
     expect(failures).toEqual([]);
   });
@@ -157,7 +203,11 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     for (const op of deploy) {
       const other = await call(op, tokens.passportDeploy); // a passport token on mf_card
       if (other.code !== 403) failures.push(`passport token ${op.method} ${op.url} → ${other.code}`);
-      for (const [who, token] of [['anonymous', undefined], ['revoked deploy token', tokens.revokedDeploy], ['customer', tokens.customer]] as const) {
+      for (const [who, token] of [
+        ['anonymous', undefined],
+        ['revoked deploy token', tokens.revokedDeploy],
+        ['customer', tokens.customer],
+      ] as const) {
         const res = await call(op, token);
         if (res.code !== 401 && res.code !== 403) failures.push(`${who} ${op.method} ${op.url} → ${res.code}`);
       }
@@ -176,15 +226,34 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
     const withdrawal = await t.post(
       'wallet/withdraw',
-      { currency: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '10', payPassword: PAY_PASSWORD },
+      {
+        currency: 'USDT',
+        network: 'TRC20',
+        address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: '10',
+        payPassword: PAY_PASSWORD,
+      },
       { token: a.token, headers: { 'idempotency-key': key() } },
     );
     expect(withdrawal.code, withdrawal.msg).toBe(200);
     const withdrawalId = withdrawal.data.id as string;
     const { payload, headers } = multipart(files(png()));
-    const up = JSON.parse((await t.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, 'access-token': a.token } })).body);
+    const up = JSON.parse(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/upload/image',
+          payload,
+          headers: { ...headers, 'access-token': a.token },
+        })
+      ).body,
+    );
     const imageId = up.data.files[0].id as string;
-    const address = await t.post('wallet/addAddress', { currency: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', remark: 'owner-remark-x9' }, { token: a.token });
+    const address = await t.post(
+      'wallet/addAddress',
+      { currency: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', remark: 'owner-remark-x9' },
+      { token: a.token },
+    );
     const addressId = address.data.id as string;
     await t.app.events.drain('notifications'); // the deposits', the card's and the withdrawal's messages
     const messages = (await t.get('notifications/messages', {}, { token: a.token })).data.data as Array<{ id: string }>;
@@ -193,13 +262,24 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     secretsOfMessages.push(messageId);
     const owned = async () => ({
       card: (await t.get('card/detail', { cardId }, { token: a.token })).data,
-      withdrawal: (await t.database.sql.query(`select status from wallet_withdrawals where id = $1`, [withdrawalId]))[0],
+      withdrawal: (
+        await t.database.sql.query(`select status from wallet_withdrawals where id = $1`, [withdrawalId])
+      )[0],
       addresses: (await t.get('wallet/addresses', {}, { token: a.token })).data.addresses.length,
       unread: (await t.get('notifications/unreadCount', {}, { token: a.token })).data,
     });
     const before = await owned();
 
-    const secrets = [cardId, activationId, withdrawalId, imageId, addressId, a.account, 'owner-remark-x9', ...secretsOfMessages];
+    const secrets = [
+      cardId,
+      activationId,
+      withdrawalId,
+      imageId,
+      addressId,
+      a.account,
+      'owner-remark-x9',
+      ...secretsOfMessages,
+    ];
     const leaks: string[] = [];
     // `id` means a different object on each route: every route is tried with each kind of the owner's ids.
     for (const id of [addressId, withdrawalId, messageId, activationId]) {
@@ -215,19 +295,26 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
         });
         for (const secret of secrets) if (shows(res.body, secret)) leaks.push(`${op.method} ${op.url} shows ${secret}`);
         // Anything but the JSON envelope is content (the owner's image bytes).
-        if (!String(res.headers['content-type']).startsWith('application/json')) leaks.push(`${op.method} ${op.url} answered ${res.headers['content-type']}`);
+        if (!String(res.headers['content-type']).startsWith('application/json'))
+          leaks.push(`${op.method} ${op.url} answered ${res.headers['content-type']}`);
       }
     }
     expect(leaks).toEqual([]);
     // The detector works: the owner does get the file (not JSON) on the same call.
-    const own = await t.inject({ method: 'GET', url: `/api/upload/image/${imageId}`, headers: { 'access-token': a.token } });
+    const own = await t.inject({
+      method: 'GET',
+      url: `/api/upload/image/${imageId}`,
+      headers: { 'access-token': a.token },
+    });
     expect(String(own.headers['content-type'])).not.toMatch(/^application\/json/);
     // The owner's objects are untouched: the card (status, balance), the withdrawal, the address book, the messages.
     expect(await owned()).toEqual(before);
     expect(before.withdrawal).toEqual({ status: 'pending' });
     // The detector finds a short numeric id in an answer that does show it (the owner's own card and message; opening marks it read, so last).
     expect(shows(JSON.stringify(await t.get('card/detail', { cardId }, { token: a.token })), cardId)).toBe(true);
-    expect(shows(JSON.stringify(await t.get('notifications/message', { id: messageId }, { token: a.token })), messageId)).toBe(true);
+    expect(
+      shows(JSON.stringify(await t.get('notifications/message', { id: messageId }, { token: a.token })), messageId),
+    ).toBe(true);
   });
 
   it('callers with the declared access get past the access check (and no internal error)', async () => {
@@ -240,7 +327,8 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
       // A fresh caller per route: some routes (logout) end the session they are called with.
       const token = isAdmin ? (await t.createAdmin()).token : (await t.createUser()).token;
       const res = await call(op, token);
-      if (res.key === 'unauthenticated' || res.key === 'admin_only' || res.key === 'internal_error') failures.push(`${op.method} ${op.url} → ${res.code} ${res.key ?? ''}`);
+      if (res.key === 'unauthenticated' || res.key === 'admin_only' || res.key === 'internal_error')
+        failures.push(`${op.method} ${op.url} → ${res.code} ${res.key ?? ''}`);
     }
     expect(failures).toEqual([]);
   });

@@ -25,8 +25,14 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     return { line: line!, value: /^cw_session=([^;]*)/.exec(line!)?.[1] ?? null };
   };
   const call = (method: 'GET' | 'POST', path: string, headers: Record<string, string>, payload?: unknown) =>
-    t.inject({ method, url: `/api/${path}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const body = (res: { body: string }) => JSON.parse(res.body) as { code: number; key?: string; data: Record<string, unknown> };
+    t.inject({
+      method,
+      url: `/api/${path}`,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  const body = (res: { body: string }) =>
+    JSON.parse(res.body) as { code: number; key?: string; data: Record<string, unknown> };
   const browserLogin = async (headers: Record<string, string> = {}) => {
     const u = await t.createUser();
     const res = await call('POST', 'user/login', { ...APP, ...headers }, { account: u.account, password: u.password });
@@ -59,17 +65,25 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     expect(body(info), info.body).toMatchObject({ code: 200, data: { userId: u.userId } });
     // A form post from another site (cookie only — if a browser sent it at all): refused, translated.
     const forged = await call('POST', 'user/logoutOthers', { ...jar, 'accept-language': 'tr-TR' }, {});
-    expect(body(forged)).toMatchObject({ code: 403, key: 'csrf_header_required', msg: expect.stringContaining('CardWallet') });
+    expect(body(forged)).toMatchObject({
+      code: 403,
+      key: 'csrf_header_required',
+      msg: expect.stringContaining('CardWallet'),
+    });
     const forgedLogout = await call('POST', 'user/logout', jar, {});
     expect(body(forgedLogout).key).toBe('csrf_header_required');
     expect(body(await call('GET', 'user/isLogin', jar)).code).toBe(200);
     // A wrong header value is no header.
-    expect(body(await call('POST', 'passkey/proofOptions', { ...jar, 'x-requested-with': 'fetch' }, {})).key).toBe('csrf_header_required');
+    expect(body(await call('POST', 'passkey/proofOptions', { ...jar, 'x-requested-with': 'fetch' }, {})).key).toBe(
+      'csrf_header_required',
+    );
     // The app's client: accepted.
     const ok = await call('POST', 'passkey/registerOptions', { ...jar, ...APP }, {});
     expect(body(ok), ok.body).toMatchObject({ code: 200 });
     // A cookie does not make a public route's caller known without the header: no bind code for the session's account.
-    expect(body(await call('POST', 'user/sendCode', jar, { account: '+905321112233', purpose: 'bind' })).code).not.toBe(200);
+    expect(body(await call('POST', 'user/sendCode', jar, { account: '+905321112233', purpose: 'bind' })).code).not.toBe(
+      200,
+    );
     // A Bearer client needs no such header.
     const tool = await t.createUser();
     expect(body(await call('POST', 'user/logoutOthers', { authorization: `Bearer ${tool.token}` }, {})).code).toBe(200);
@@ -98,7 +112,13 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     const email = `cookie-${Date.now()}@example.com`;
     expect((await t.post('user/sendCode', { account: email, purpose: 'register' })).code).toBe(200);
     const code = (await t.lastCode(email))!;
-    const reg = await call('POST', 'user/register', APP, { account: email, code, password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x', agreement: true });
+    const reg = await call('POST', 'user/register', APP, {
+      account: email,
+      code,
+      password: 'Passw0rd!x',
+      confirmPassword: 'Passw0rd!x',
+      agreement: true,
+    });
     expect(body(reg), reg.body).toMatchObject({ code: 200, data: { token: '' } });
     const regCookie = cookieOf(reg.headers['set-cookie']);
     expect(body(await call('GET', 'user/info', { cookie: `cw_session=${regCookie.value}` })).code).toBe(200);
@@ -106,11 +126,15 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     const u = await t.createUser();
     const key = await enrolPasskey(t, u.token);
     const o = await t.post('passkey/loginOptions', {});
-    const login = await call('POST', 'passkey/login', APP, { ceremonyId: o.data.ceremonyId, response: assertion(key, o.data.options.challenge) });
+    const login = await call('POST', 'passkey/login', APP, {
+      ceremonyId: o.data.ceremonyId,
+      response: assertion(key, o.data.options.challenge),
+    });
     expect(body(login), login.body).toMatchObject({ code: 200, data: { token: '', userId: u.userId } });
     const pkCookie = cookieOf(login.headers['set-cookie']);
     expect(pkCookie.line).toMatch(/HttpOnly/);
-    expect(body(await call('GET', 'user/info', { cookie: `cw_session=${pkCookie.value}` })).data).toMatchObject({ userId: u.userId });
+    expect(body(await call('GET', 'user/info', { cookie: `cw_session=${pkCookie.value}` })).data).toMatchObject({
+      userId: u.userId,
+    });
   });
-
 });

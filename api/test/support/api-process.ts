@@ -48,7 +48,12 @@ export function spawnApiChild(
 }
 
 /** Resolves once `system/health` answers; kills the process and throws after `timeoutMs`. */
-export async function waitUntilHealthy(child: ChildProcess, port: number, stderr: () => string, timeoutMs: number): Promise<void> {
+export async function waitUntilHealthy(
+  child: ChildProcess,
+  port: number,
+  stderr: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}): ${stderr()}`);
@@ -67,7 +72,11 @@ export async function waitUntilHealthy(child: ChildProcess, port: number, stderr
  * Starts the real API as its own process and resolves once it answers. For tests and benchmarks
  * that need a process to kill or to load over real HTTP.
  */
-export async function startApiProcess(databaseUrl: string, port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+export async function startApiProcess(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const { child, stderr } = spawnApiChild(databaseUrl, port, { LOG_LEVEL: 'silent', ...env });
   await waitUntilHealthy(child, port, stderr, 45_000);
   return child;

@@ -51,7 +51,12 @@ export interface TestApp {
   post<T = Loose>(apiPath: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>;
   get<T = Loose>(apiPath: string, query?: Record<string, string>, opts?: CallOptions): Promise<Envelope<T>>;
   /** A customer straight in the DB + a live session token (no HTTP; for tests of other modules). */
-  createUser(opts?: { email?: string; mobile?: string; password?: string; kycLevel?: number }): Promise<{ userId: string; id: number; token: string; account: string; password: string }>;
+  createUser(opts?: {
+    email?: string;
+    mobile?: string;
+    password?: string;
+    kycLevel?: number;
+  }): Promise<{ userId: string; id: number; token: string; account: string; password: string }>;
   /** An admin + live admin token. */
   createAdmin(): Promise<{ adminId: string; token: string }>;
   /** The newest code delivered to `to` through the sandbox outbox. */
@@ -95,7 +100,9 @@ export async function createTestApp(
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     // …and an admin TOTP secret of its own (production refuses the sandbox one).
-    ...(env.APP_MODE === 'production' || env.SANDBOX === 'false' ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET } : {}),
+    ...(env.APP_MODE === 'production' || env.SANDBOX === 'false'
+      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET }
+      : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
   });
@@ -107,7 +114,8 @@ export async function createTestApp(
 
   const call = async (opts: InjectOptions) => {
     const res = await app.inject(opts);
-    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode} for ${opts.method} ${opts.url}: ${res.body.slice(0, 500)}`);
+    if (res.statusCode !== 200)
+      throw new Error(`HTTP ${res.statusCode} for ${opts.method} ${opts.url}: ${res.body.slice(0, 500)}`);
     return JSON.parse(res.body) as Envelope;
   };
   const headersOf = (o?: CallOptions) => ({
@@ -125,21 +133,29 @@ export async function createTestApp(
     clock,
     inject: (opts) => app.inject(opts),
     post: (apiPath, body, o) =>
-      call({ method: 'POST', url: `/api/${apiPath}`, payload: (body ?? {}) as InjectOptions['payload'], headers: headersOf(o) }),
+      call({
+        method: 'POST',
+        url: `/api/${apiPath}`,
+        payload: (body ?? {}) as InjectOptions['payload'],
+        headers: headersOf(o),
+      }),
     get: (apiPath, query, o) => call({ method: 'GET', url: `/api/${apiPath}`, query, headers: headersOf(o) }),
     async createUser(opts = {}) {
       seq++;
       const email = opts.mobile ? null : (opts.email ?? `user${seq}-${randomBytes(3).toString('hex')}@example.com`);
       const password = opts.password ?? 'Passw0rd!';
       const now = clock.now();
-      const { id } = await insertUser(database.sql, { email, mobile: opts.mobile ?? null, password, kycLevel: opts.kycLevel ?? 0 }, config.scryptN, now);
+      const { id } = await insertUser(
+        database.sql,
+        { email, mobile: opts.mobile ?? null, password, kycLevel: opts.kycLevel ?? 0 },
+        config.scryptN,
+        now,
+      );
       const token = newToken();
-      await database.sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`, [
-        id,
-        hashToken(token),
-        now.toISOString(),
-        new Date(now.getTime() + 30 * 86400_000).toISOString(),
-      ]);
+      await database.sql.query(
+        `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`,
+        [id, hashToken(token), now.toISOString(), new Date(now.getTime() + 30 * 86400_000).toISOString()],
+      );
       return { id, userId: String(id), token, account: email ?? opts.mobile!, password };
     },
     async createAdmin() {
@@ -150,12 +166,10 @@ export async function createTestApp(
       );
       const token = newToken();
       const now = clock.now();
-      await database.sql.query(`insert into admin_sessions (admin_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`, [
-        row!.id,
-        hashToken(token),
-        now.toISOString(),
-        new Date(now.getTime() + 86400_000).toISOString(),
-      ]);
+      await database.sql.query(
+        `insert into admin_sessions (admin_id, token_hash, created_at, expires_at) values ($1, $2, $3, $4)`,
+        [row!.id, hashToken(token), now.toISOString(), new Date(now.getTime() + 86400_000).toISOString()],
+      );
       return { adminId: row!.id, token };
     },
     async lastCode(to) {

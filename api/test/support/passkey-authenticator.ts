@@ -62,7 +62,15 @@ export function attest(key: SoftPasskey, challenge: string, opts: CeremonyOption
   counter.writeUInt32BE(opts.counter ?? key.counter);
   const idLength = Buffer.alloc(2);
   idLength.writeUInt16BE(key.credentialId.length);
-  const authData = Buffer.concat([sha256(opts.rpId ?? 'localhost'), Buffer.from([flags(opts, true)]), counter, Buffer.alloc(16), idLength, key.credentialId, cose]);
+  const authData = Buffer.concat([
+    sha256(opts.rpId ?? 'localhost'),
+    Buffer.from([flags(opts, true)]),
+    counter,
+    Buffer.alloc(16),
+    idLength,
+    key.credentialId,
+    cose,
+  ]);
   const attestationObject = Buffer.concat([
     Buffer.from([0xa3]),
     cborText('fmt'),
@@ -111,14 +119,21 @@ export function assertion(key: SoftPasskey, challenge: string, opts: CeremonyOpt
 export async function enrolPasskey(t: TestApp, token: string): Promise<SoftPasskey> {
   const key = newPasskey();
   const opts = await t.post('passkey/registerOptions', {}, { token });
-  const res = await t.post('passkey/register', { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge) }, { token });
+  const res = await t.post(
+    'passkey/register',
+    { ceremonyId: opts.data.ceremonyId, response: attest(key, opts.data.options.challenge) },
+    { token },
+  );
   expect(res, JSON.stringify(res)).toMatchObject({ code: 200 });
   key.userHandle = opts.data.options.user.id;
   return key;
 }
 
 /** A step-up proof ceremony (passkey/proofOptions) of the customer of `token`. */
-export async function proofCeremony(t: TestApp, token: string): Promise<{ ceremonyId: string; options: { challenge: string } }> {
+export async function proofCeremony(
+  t: TestApp,
+  token: string,
+): Promise<{ ceremonyId: string; options: { challenge: string } }> {
   const o = await t.post('passkey/proofOptions', {}, { token });
   expect(o.code, JSON.stringify(o)).toBe(200);
   return o.data as { ceremonyId: string; options: { challenge: string } };

@@ -34,7 +34,8 @@ export async function ensureTemplate(): Promise<string> {
   // Old templates of earlier migration sets.
   for (const f of fs.readdirSync(path.dirname(dir))) {
     const full = path.join(path.dirname(dir), f);
-    if (full !== dir && f.startsWith('pglite-template-') && !f.includes('.building-')) fs.rmSync(full, { recursive: true, force: true });
+    if (full !== dir && f.startsWith('pglite-template-') && !f.includes('.building-'))
+      fs.rmSync(full, { recursive: true, force: true });
   }
   return dir;
 }

@@ -13,11 +13,21 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
   let adminToken: string;
   let release: string;
   const send = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.inject({ method: 'POST', url: '/api/telemetry', payload: payload as object, headers: { 'content-type': 'application/json', ...headers } });
+    t.inject({
+      method: 'POST',
+      url: '/api/telemetry',
+      payload: payload as object,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   beforeAll(async () => {
     root = releaseRoot();
-    t = await createTestApp(driver, { WEB_ROOT: root, RELEASE_STORE_DIR: path.join(root, 'store'), TELEMETRY_IP_BATCHES_PER_MINUTE: '40', TELEMETRY_FLUSH_MS: '0' });
+    t = await createTestApp(driver, {
+      WEB_ROOT: root,
+      RELEASE_STORE_DIR: path.join(root, 'store'),
+      TELEMETRY_IP_BATCHES_PER_MINUTE: '40',
+      TELEMETRY_FLUSH_MS: '0',
+    });
     adminToken = (await t.createAdmin()).token;
     release = await publish(t, adminToken, 'mf_card', 'v1');
   });
@@ -47,10 +57,36 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     await ingest.flush();
     const rows = await t.database.sql.query<Record<string, unknown>>(`select * from telemetry_minutes`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ app: 'mf_card', release_id: release, sessions: 2, error_sessions: 1, errors: 3, load_failures: 1 });
+    expect(rows[0]).toMatchObject({
+      app: 'mf_card',
+      release_id: release,
+      sessions: 2,
+      error_sessions: 1,
+      errors: 3,
+      load_failures: 1,
+    });
     // Nothing else is stored: no session id, no route, no user.
-    expect(Object.keys(rows[0]!).sort()).toEqual(['app', 'cls_hist', 'error_sessions', 'errors', 'inp_hist', 'lcp_hist', 'load_failures', 'minute', 'release_id', 'sessions'].sort());
-    const totals = await cohortTotals(t.database.sql, 'mf_card', release, new Date(t.clock.now().getTime() - 120_000), t.clock.now());
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        'app',
+        'cls_hist',
+        'error_sessions',
+        'errors',
+        'inp_hist',
+        'lcp_hist',
+        'load_failures',
+        'minute',
+        'release_id',
+        'sessions',
+      ].sort(),
+    );
+    const totals = await cohortTotals(
+      t.database.sql,
+      'mf_card',
+      release,
+      new Date(t.clock.now().getTime() - 120_000),
+      t.clock.now(),
+    );
     expect(totals.lcp.reduce((a, b) => a + b, 0)).toBe(2);
     // The median of {2000, 4000} lies between them, each known to the bucket width (6 %).
     expect(quantile(totals.lcp, 0.25)!).toBeGreaterThan(1880);
@@ -71,9 +107,20 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
       { sessionId: 'Ab3dEf6hIj9lMn0p', userId: 42, events: [ok] },
       { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ ...ok, amount: '10.00' }] },
       // A query string (could carry a token or an e-mail) is refused.
-      { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'vital', app: 'mf_card', release, name: 'LCP', value: 1, route: '/pages/card/index?email=a@b.co' }] },
-      { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'vital', app: 'mf_card', release, name: 'LCP', value: -1, route: '/x' }] },
-      { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'vital', app: 'mf_card', release, name: 'LCP', value: 1e308, route: '/x' }] },
+      {
+        sessionId: 'Ab3dEf6hIj9lMn0p',
+        events: [
+          { type: 'vital', app: 'mf_card', release, name: 'LCP', value: 1, route: '/pages/card/index?email=a@b.co' },
+        ],
+      },
+      {
+        sessionId: 'Ab3dEf6hIj9lMn0p',
+        events: [{ type: 'vital', app: 'mf_card', release, name: 'LCP', value: -1, route: '/x' }],
+      },
+      {
+        sessionId: 'Ab3dEf6hIj9lMn0p',
+        events: [{ type: 'vital', app: 'mf_card', release, name: 'LCP', value: 1e308, route: '/x' }],
+      },
       { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'session', app: 'mf_evil', release }] },
       { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'session', app: 'mf_card', release: "x' or 1=1" }] },
     ];
@@ -82,15 +129,32 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
       expect(res.statusCode).toBe(200);
       expect(JSON.parse(res.body)).toMatchObject({ code: 422, key: 'invalid_params' });
     }
-    const broken = await t.inject({ method: 'POST', url: '/api/telemetry', payload: '{"sessionId":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.inject({
+      method: 'POST',
+      url: '/api/telemetry',
+      payload: '{"sessionId":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(JSON.parse(broken.body)).toMatchObject({ code: 422, key: 'illegal_request' });
-    const huge = await t.inject({ method: 'POST', url: '/api/telemetry', payload: JSON.stringify({ sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ ...ok, pad: 'x'.repeat(20_000) }] }), headers: { 'content-type': 'application/json' } });
+    const huge = await t.inject({
+      method: 'POST',
+      url: '/api/telemetry',
+      payload: JSON.stringify({ sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ ...ok, pad: 'x'.repeat(20_000) }] }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.statusCode).toBe(200);
     expect(JSON.parse(huge.body)).toMatchObject({ code: 422, key: 'illegal_request' });
     expect(ingest.dropped.invalid - before.invalid).toBe(bad.length + 1);
     expect(ingest.dropped.oversized - before.oversized).toBe(1);
     // A release that was never registered is dropped (nobody can create rows at will) but the batch is answered.
-    const unknown = JSON.parse((await send({ sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'session', app: 'mf_card', release: '9.9.9-000000000000' }, ok] })).body);
+    const unknown = JSON.parse(
+      (
+        await send({
+          sessionId: 'Ab3dEf6hIj9lMn0p',
+          events: [{ type: 'session', app: 'mf_card', release: '9.9.9-000000000000' }, ok],
+        })
+      ).body,
+    );
     expect(unknown).toMatchObject({ code: 200, data: { accepted: 1, dropped: 1 } });
     expect(ingest.dropped.unknown_release - before.unknown_release).toBe(1);
   });
@@ -99,7 +163,12 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     const { ingest } = telemetryOf(t.app);
     const before = ingest.dropped.rate_limited;
     const batch = { sessionId: 'Ab3dEf6hIj9lMn0p', events: [{ type: 'session', app: 'mf_card', release }] };
-    const flood = (n: number) => Promise.all(Array.from({ length: n }, () => t.inject({ method: 'POST', url: '/api/telemetry', payload: batch, remoteAddress: '203.0.113.7' })));
+    const flood = (n: number) =>
+      Promise.all(
+        Array.from({ length: n }, () =>
+          t.inject({ method: 'POST', url: '/api/telemetry', payload: batch, remoteAddress: '203.0.113.7' }),
+        ),
+      );
     const answers = [];
     // Within the limit, one after another: all accepted.
     for (let i = 0; i < 40; i++) answers.push(...(await flood(1)));
@@ -110,7 +179,9 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     expect(codes.slice(0, 40).every((c) => c === 200)).toBe(true);
     expect(codes.slice(40).every((c) => c === 429)).toBe(true);
     expect(ingest.dropped.rate_limited - before).toBe(50);
-    const other = JSON.parse((await t.inject({ method: 'POST', url: '/api/telemetry', payload: batch, remoteAddress: '198.51.100.9' })).body);
+    const other = JSON.parse(
+      (await t.inject({ method: 'POST', url: '/api/telemetry', payload: batch, remoteAddress: '198.51.100.9' })).body,
+    );
     expect(other.code).toBe(200);
   });
 

@@ -16,8 +16,11 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
   let seed = 1;
   const minSessions = 300;
 
-  const channel = async (app: string) => (await t.get(`releases/${app}`, {}, { headers: { authorization: `Bearer ${admin}` } })).data.channel;
-  const audit = async (app: string) => (await t.get(`releases/${app}/audit`, {}, { headers: { authorization: `Bearer ${admin}` } })).data.entries as Array<{ action: string; details: Record<string, unknown> }>;
+  const channel = async (app: string) =>
+    (await t.get(`releases/${app}`, {}, { headers: { authorization: `Bearer ${admin}` } })).data.channel;
+  const audit = async (app: string) =>
+    (await t.get(`releases/${app}/audit`, {}, { headers: { authorization: `Bearer ${admin}` } })).data
+      .entries as Array<{ action: string; details: Record<string, unknown> }>;
   const start = async (app: string) => {
     const res = await t.post('admin/rollouts/start', { app }, { token: admin });
     expect(res.code, res.msg).toBe(200);
@@ -41,7 +44,13 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
 
   beforeAll(async () => {
     root = releaseRoot();
-    t = await createTestApp(driver, { WEB_ROOT: root, RELEASE_STORE_DIR: path.join(root, 'store'), TELEMETRY_FLUSH_MS: '0', TELEMETRY_ANALYSIS_INTERVAL_MS: '0', TELEMETRY_MIN_SESSIONS: String(minSessions) });
+    t = await createTestApp(driver, {
+      WEB_ROOT: root,
+      RELEASE_STORE_DIR: path.join(root, 'store'),
+      TELEMETRY_FLUSH_MS: '0',
+      TELEMETRY_ANALYSIS_INTERVAL_MS: '0',
+      TELEMETRY_MIN_SESSIONS: String(minSessions),
+    });
     admin = (await t.createAdmin()).token;
     for (const app of APPS) await publish(t, admin, app, 'v0', { stable: true });
   });
@@ -66,7 +75,8 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
         for (const r of results) {
           expect(r.action, `${r.app} round ${round} minute ${m}`).not.toBe('rolled_back');
           expect(r.verdict).not.toBe('failing');
-          if (r.action === 'advanced' || r.action === 'completed') steps[`${r.app}:${round}`]!.push((await channel(r.app)).canary?.percent ?? 100);
+          if (r.action === 'advanced' || r.action === 'completed')
+            steps[`${r.app}:${round}`]!.push((await channel(r.app)).canary?.percent ?? 100);
         }
       }
       for (const app of APPS) {
@@ -82,9 +92,15 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
     for (const app of APPS) {
       const entries = await audit(app);
       expect(entries.filter((e) => e.action === 'rollout_advance')).toHaveLength(12);
-      expect(entries.filter((e) => e.action === 'rollout_rollback' || e.action === 'rollback' || e.action === 'abort_canary')).toHaveLength(0);
+      expect(
+        entries.filter(
+          (e) => e.action === 'rollout_rollback' || e.action === 'rollback' || e.action === 'abort_canary',
+        ),
+      ).toHaveLength(0);
     }
-    const messages = (await t.get('admin/rollouts/messages', {}, { token: admin })).data.messages as Array<{ text: string }>;
+    const messages = (await t.get('admin/rollouts/messages', {}, { token: admin })).data.messages as Array<{
+      text: string;
+    }>;
     expect(messages.filter((m) => /stable for everyone/.test(m.text))).toHaveLength(20);
   }, 600_000);
 
@@ -98,7 +114,12 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
       await start(app);
       const metric = name.includes('LCP') ? 'lcp_p75' : 'error_session_rate';
       const lastMetric = async () =>
-        (await t.database.sql.query<{ v: { metrics: Array<{ metric: string; verdict: string }> } | null }>(`select last_verdict as v from release_rollouts where app = $1 order by id desc limit 1`, [app]))[0]?.v?.metrics.find((x) => x.metric === metric);
+        (
+          await t.database.sql.query<{ v: { metrics: Array<{ metric: string; verdict: string }> } | null }>(
+            `select last_verdict as v from release_rollouts where app = $1 order by id desc limit 1`,
+            [app],
+          )
+        )[0]?.v?.metrics.find((x) => x.metric === metric);
       let rolledBackAt: number | undefined;
       for (let m = 0; m < 60 && rolledBackAt === undefined; m++) {
         const { results } = await minute({ [app]: bad });
@@ -116,7 +137,18 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
       expect(c.stable.releaseId).toBe(stableBefore);
       const entry = (await audit(app)).find((e) => e.action === 'rollout_rollback')!;
       expect(entry).toBeDefined();
-      const evidence = entry.details as { canary: { releaseId: string; sessions: number }; metrics: Array<{ metric: string; verdict: string; n: { canary: number }; z: number; pValue: number; canary: number; stable: number }> };
+      const evidence = entry.details as {
+        canary: { releaseId: string; sessions: number };
+        metrics: Array<{
+          metric: string;
+          verdict: string;
+          n: { canary: number };
+          z: number;
+          pValue: number;
+          canary: number;
+          stable: number;
+        }>;
+      };
       expect(evidence.canary.releaseId).toBe(release);
       const failing = evidence.metrics.find((x) => x.metric === metric)!;
       expect(failing).toMatchObject({ verdict: 'failing' });
@@ -127,7 +159,10 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
       else expect(failing.canary / failing.stable).toBeGreaterThan(3);
       // The other metrics were not blamed.
       expect(evidence.metrics.filter((x) => x.verdict === 'failing').map((x) => x.metric)).toEqual([metric]);
-      const messages = (await t.get('admin/rollouts/messages', {}, { token: admin })).data.messages as Array<{ app: string; text: string }>;
+      const messages = (await t.get('admin/rollouts/messages', {}, { token: admin })).data.messages as Array<{
+        app: string;
+        text: string;
+      }>;
       expect(messages[0]).toMatchObject({ app });
       expect(messages[0]!.text).toMatch(/rolled back at 5 %/);
       // A rolled-back rollout does nothing more.
@@ -163,11 +198,16 @@ describe.each(testDrivers())('canary analysis and automatic rollouts on %s', (dr
   it('races: 20 simultaneous starts make one rollout; 5 overlapping analysis rounds advance one step, audited once', async () => {
     const app = 'mf_share';
     await publish(t, admin, app, 'v81', { canaryPercent: 10 });
-    const starts = await Promise.all(Array.from({ length: 20 }, () => t.post('admin/rollouts/start', { app }, { token: admin })));
+    const starts = await Promise.all(
+      Array.from({ length: 20 }, () => t.post('admin/rollouts/start', { app }, { token: admin })),
+    );
     expect(starts.filter((r) => r.code === 200)).toHaveLength(1);
     expect(starts.filter((r) => r.code === 409 && r.key === 'release_conflict')).toHaveLength(19);
     expect(starts.some((r) => r.code >= 500)).toBe(false);
-    const active = await t.database.sql.query(`select 1 from release_rollouts where app = $1 and status in ('running', 'paused')`, [app]);
+    const active = await t.database.sql.query(
+      `select 1 from release_rollouts where app = $1 and status in ('running', 'paused')`,
+      [app],
+    );
     expect(active).toHaveLength(1);
     // Enough healthy traffic and time, without analysing in between.
     for (let m = 0; m < 20; m++) {

@@ -35,7 +35,14 @@ export interface Traffic {
 export const HEALTHY: Traffic = { errorRate: 0.02, loadFailureRate: 0.005, lcpMedian: 1800, inpMedian: 120 };
 
 /** `sessions` browser sessions of one release, sent through the ingest in batches of 64 events. */
-export async function sendSessions(t: TestApp, app: string, release: string, sessions: number, traffic: Traffic, r: () => number): Promise<void> {
+export async function sendSessions(
+  t: TestApp,
+  app: string,
+  release: string,
+  sessions: number,
+  traffic: Traffic,
+  r: () => number,
+): Promise<void> {
   const { ingest } = telemetryOf(t.app);
   let events: TelemetryEvent[] = [];
   const push = async (e: TelemetryEvent) => {
@@ -52,8 +59,22 @@ export async function sendSessions(t: TestApp, app: string, release: string, ses
       continue;
     }
     if (r() < traffic.errorRate) await push({ type: 'error', app, release, source: 'boundary', first: true, count: 1 });
-    await push({ type: 'vital', app, release, name: 'LCP', value: traffic.lcpMedian * Math.exp(0.5 * normal(r)) + (traffic.lcpExtra ?? 0), route: '/pages/card/index' });
-    await push({ type: 'vital', app, release, name: 'INP', value: traffic.inpMedian * Math.exp(0.6 * normal(r)), route: '/pages/card/index' });
+    await push({
+      type: 'vital',
+      app,
+      release,
+      name: 'LCP',
+      value: traffic.lcpMedian * Math.exp(0.5 * normal(r)) + (traffic.lcpExtra ?? 0),
+      route: '/pages/card/index',
+    });
+    await push({
+      type: 'vital',
+      app,
+      release,
+      name: 'INP',
+      value: traffic.inpMedian * Math.exp(0.6 * normal(r)),
+      route: '/pages/card/index',
+    });
     await push({ type: 'vital', app, release, name: 'CLS', value: 0.05 * r(), route: '/pages/card/index' });
   }
   if (events.length) await ingest.ingest({ sessionId: 'synthetic-session-0001', events });
@@ -64,9 +85,19 @@ export function releaseRoot(): string {
 }
 
 /** Publishes a fake build of `app` with the admin's token; returns its release id. */
-export async function publish(t: TestApp, adminToken: string, app: string, label: string, mode: { stable?: boolean; canaryPercent?: number } = {}): Promise<string> {
+export async function publish(
+  t: TestApp,
+  adminToken: string,
+  app: string,
+  label: string,
+  mode: { stable?: boolean; canaryPercent?: number } = {},
+): Promise<string> {
   const files = fakeBuild({ app, label }).map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') }));
-  const res = await t.post(`releases/${app}`, { version: `1.0.${label.replace(/\D/g, '') || '0'}`, files, ...mode }, { headers: { authorization: `Bearer ${adminToken}` } });
+  const res = await t.post(
+    `releases/${app}`,
+    { version: `1.0.${label.replace(/\D/g, '') || '0'}`, files, ...mode },
+    { headers: { authorization: `Bearer ${adminToken}` } },
+  );
   expect(res.code, res.msg).toBe(200);
   return res.data.release.releaseId as string;
 }

@@ -29,7 +29,9 @@ describe('address derivation', () => {
     const evm = deriveDepositAddress('s3cret', { userId: 'u1', currency: 'USDC', network: 'ERC20' });
     expect(isValidEvmAddress(evm)).toBe(true);
     expect(evm).toBe(toChecksumAddress(evm));
-    expect(isValidBtcAddress(deriveDepositAddress('s3cret', { userId: 'u1', currency: 'BTC', network: 'BTC' }))).toBe(true);
+    expect(isValidBtcAddress(deriveDepositAddress('s3cret', { userId: 'u1', currency: 'BTC', network: 'BTC' }))).toBe(
+      true,
+    );
   });
 });
 

@@ -38,12 +38,17 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
     try {
       const users: Array<{ userId: string; token: string }> = [];
       for (let i = 0; i < USERS; i++) {
-        const { id } = await insertUser(sql, { email: `crash${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+        const { id } = await insertUser(
+          sql,
+          { email: `crash${i}@example.com`, mobile: null, password: 'Passw0rd!', kycLevel: 1 },
+          1024,
+          new Date(),
+        );
         const token = newToken();
-        await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [
-          id,
-          hashToken(token),
-        ]);
+        await sql.query(
+          `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+          [id, hashToken(token)],
+        );
         users.push({ userId: String(id), token });
       }
       const call = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -55,9 +60,20 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
         return (await res.json()) as { code: number; key?: string; data: { id: string; address: string } };
       };
       for (const u of users) {
-        const addr = await call('wallet/rechargeAddress?currency=USDT&network=TRC20', null, { 'access-token': u.token });
+        const addr = await call('wallet/rechargeAddress?currency=USDT&network=TRC20', null, {
+          'access-token': u.token,
+        });
         expect(addr.code).toBe(200);
-        expect((await call('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '1000000' })).code).toBe(200);
+        expect(
+          (
+            await call('dev/chain/deposit', {
+              address: addr.data.address,
+              currency: 'USDT',
+              network: 'TRC20',
+              amount: '1000000',
+            })
+          ).code,
+        ).toBe(200);
       }
       await call('dev/chain/mine', { network: 'TRC20', blocks: 19 });
 
@@ -75,7 +91,11 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
           const key = `crash-transfer-${n}`;
           unanswered.set(key, user);
           try {
-            const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+            const res = await call(
+              'wallet/transfer',
+              { currency: 'USDT', amount: '50' },
+              { 'access-token': users[user]!.token, 'idempotency-key': key },
+            );
             if (res.code === 200) {
               acked.set(key, { user, id: res.data.id });
               unanswered.delete(key);
@@ -94,7 +114,9 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      await new Promise<void>((r) => (first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r())));
+      await new Promise<void>((r) =>
+        first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r()),
+      );
       expect(first.signalCode).toBe('SIGKILL');
       expect(acked.size).toBeGreaterThan(20);
       process.stderr.write(
@@ -102,7 +124,9 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
       );
 
       // Every acknowledged transfer is in the database, with the id the client was given.
-      const rows = await sql.query<{ idempotency_key: string; id: string }>(`select idempotency_key, id from wallet_transfers`);
+      const rows = await sql.query<{ idempotency_key: string; id: string }>(
+        `select idempotency_key, id from wallet_transfers`,
+      );
       const stored = new Map(rows.map((r) => [r.idempotency_key, r.id]));
       for (const [key, { id }] of acked) expect(stored.get(key)).toBe(id);
       expect((await checkLedger(sql)).problems).toEqual([]);
@@ -111,17 +135,28 @@ describe.runIf(inject('pgReachable'))('crash safety (PostgreSQL, kill -9)', () =
       const second = await startApiProcess(scratch.url, port, { SCRYPT_N: '1024' });
       children.push(second);
       for (const [key, user] of unanswered) {
-        const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+        const res = await call(
+          'wallet/transfer',
+          { currency: 'USDT', amount: '50' },
+          { 'access-token': users[user]!.token, 'idempotency-key': key },
+        );
         expect(res.code).toBe(200);
         if (stored.has(key)) expect(res.data.id).toBe(stored.get(key)); // it had committed: the original
       }
       for (const [key, { user, id }] of acked) {
-        const res = await call('wallet/transfer', { currency: 'USDT', amount: '50' }, { 'access-token': users[user]!.token, 'idempotency-key': key });
+        const res = await call(
+          'wallet/transfer',
+          { currency: 'USDT', amount: '50' },
+          { 'access-token': users[user]!.token, 'idempotency-key': key },
+        );
         expect(res.data.id).toBe(id);
       }
       // Only this test's customers: the sandbox demo data of the started process has transfers too.
       const ours = users.map((u) => u.userId);
-      const [count] = await sql.query<{ n: number }>(`select count(*)::int as n from wallet_transfers where user_id = any($1::text[])`, [ours]);
+      const [count] = await sql.query<{ n: number }>(
+        `select count(*)::int as n from wallet_transfers where user_id = any($1::text[])`,
+        [ours],
+      );
       expect(count!.n).toBe(acked.size + unanswered.size);
       const [funding] = await sql.query<{ total: string }>(
         `select coalesce(sum(balance), 0)::text as total from ledger_accounts where kind = 'card_funding' and user_id = any($1::text[])`,

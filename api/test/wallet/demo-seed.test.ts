@@ -25,7 +25,9 @@ describe.each(testDrivers())('wallet demo seed on %s', (driver) => {
     const usdt = balances.balances.find((b: { currency: string }) => b.currency === 'USDT');
     expect(Number(usdt.available)).toBeGreaterThanOrEqual(500);
     expect(Number(usdt.held)).toBeGreaterThan(0);
-    expect(balances.balances.filter((b: { available: string }) => Number(b.available) > 0).length).toBeGreaterThanOrEqual(4);
+    expect(
+      balances.balances.filter((b: { available: string }) => Number(b.available) > 0).length,
+    ).toBeGreaterThanOrEqual(4);
     // 350 USD transferred to card funding; the cards seed then pays a fee and first top-ups from it.
     expect(Number(balances.cardFunding)).toBeGreaterThan(100);
     const deposits = (await t.get('wallet/deposits', {}, as)).data.data as Array<{ status: string }>;

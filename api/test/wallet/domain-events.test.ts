@@ -23,12 +23,21 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
   it('deposit credited, withdrawal sent and withdrawal rejected, each once', async () => {
     const u = await t.createUser({ kycLevel: 1 });
     const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
-    const dep = await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100' });
+    const dep = await t.post('dev/chain/deposit', {
+      address: addr.data.address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '100',
+    });
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 18 });
     expect(await eventsOf(u.userId)).toEqual([]);
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 5 });
     expect(await eventsOf(u.userId)).toEqual([
-      { type: 'wallet.deposit_credited', aggregate_id: dep.data.id, payload: { currency: 'USDT', network: 'TRC20', amount: '100', txHash: dep.data.txHash } },
+      {
+        type: 'wallet.deposit_credited',
+        aggregate_id: dep.data.id,
+        payload: { currency: 'USDT', network: 'TRC20', amount: '100', txHash: dep.data.txHash },
+      },
     ]);
 
     await stepUpGrant(t, u.token, 'paypass');
@@ -40,7 +49,9 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
     await t.post('admin/withdrawals/approve', { id: w1.data.id }, { token: admin.token });
     await t.post('admin/withdrawals/reject', { id: w2.data.id, reason: 'risk review' }, { token: admin.token });
     // A second decision is refused and records nothing.
-    expect((await t.post('admin/withdrawals/reject', { id: w1.data.id }, { token: admin.token })).key).toBe('withdrawal_not_pending');
+    expect((await t.post('admin/withdrawals/reject', { id: w1.data.id }, { token: admin.token })).key).toBe(
+      'withdrawal_not_pending',
+    );
 
     const events = await eventsOf(u.userId);
     expect(events.map((e) => [e.type, e.aggregate_id])).toEqual([
@@ -49,7 +60,12 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
       ['wallet.withdrawal_sent', w1.data.id],
       ['wallet.withdrawal_rejected', w2.data.id],
     ]);
-    expect(events[2]!.payload).toMatchObject({ currency: 'USDT', amount: '20', fee: '1', txHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(events[2]!.payload).toMatchObject({
+      currency: 'USDT',
+      amount: '20',
+      fee: '1',
+      txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(events[3]!.payload).toMatchObject({ amount: '20', reason: 'risk review' });
   });
 });

@@ -28,7 +28,12 @@ describe.runIf(inject('pgReachable'))('npm run ledger:check (CLI)', () => {
     await database.close();
     pool = scratchPool({ connectionString: scratch.url, max: 2 });
     const sql = sqlFromPgPool(pool);
-    await sql.transaction((tx) => post(tx, depositCredit({ depositId: 'd1', userId: '1', currency: 'USDT', network: 'TRC20', amount: '10', txHash: 'aa' })));
+    await sql.transaction((tx) =>
+      post(
+        tx,
+        depositCredit({ depositId: 'd1', userId: '1', currency: 'USDT', network: 'TRC20', amount: '10', txHash: 'aa' }),
+      ),
+    );
   });
   afterAll(async () => {
     await pool?.end();

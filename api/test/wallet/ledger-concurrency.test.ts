@@ -21,17 +21,33 @@ for (const kind of ['pglite', 'pg'] as const) {
     it('1,000 racing debits: no overdraft, totals conserved, replays post nothing, books check clean', async () => {
       for (let u = 0; u < USERS; u++) {
         await db.sql.transaction((tx) =>
-          post(tx, depositCredit({ depositId: `fund-${u}`, userId: `u${u}`, currency: 'USDT', network: 'TRC20', amount: FUNDING, txHash: `h${u}` })),
+          post(
+            tx,
+            depositCredit({
+              depositId: `fund-${u}`,
+              userId: `u${u}`,
+              currency: 'USDT',
+              network: 'TRC20',
+              amount: FUNDING,
+              txHash: `h${u}`,
+            }),
+          ),
         );
       }
       // Amounts 5..29.5: each user can afford only some of their ~50 debits.
       const debits = Array.from({ length: DEBITS }, (_, i) => ({
         ref: `t${i}`,
         userId: `u${i % USERS}`,
-        amount: money(String(5 + ((i * 7) % 25))).plus(i % 2 ? '0.5' : '0').toFixed(),
+        amount: money(String(5 + ((i * 7) % 25)))
+          .plus(i % 2 ? '0.5' : '0')
+          .toFixed(),
       }));
       const run = (d: (typeof debits)[number]) =>
-        withRetry(() => db.sql.transaction((tx) => post(tx, transferToCard({ transferId: d.ref, userId: d.userId, currency: 'USDT', amount: d.amount })))).then(
+        withRetry(() =>
+          db.sql.transaction((tx) =>
+            post(tx, transferToCard({ transferId: d.ref, userId: d.userId, currency: 'USDT', amount: d.amount })),
+          ),
+        ).then(
           (r) => ({ ok: true as const, created: r.created }),
           (e: unknown) => {
             if (e instanceof InsufficientBalanceError) return { ok: false as const, created: false };
@@ -55,7 +71,8 @@ for (const kind of ['pglite', 'pg'] as const) {
       }
       // USDT left in wallets + USD on cards (1:1) = everything deposited.
       expect(userTotal.toFixed()).toBe(money(FUNDING).times(USERS).toFixed());
-      const postingsBefore = (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings`))[0]!.n;
+      const postingsBefore = (await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings`))[0]!
+        .n;
       expect(postingsBefore).toBe(USERS + succeeded);
 
       // Every request replayed with its key: the successful ones are not posted again.
@@ -73,20 +90,42 @@ for (const kind of ['pglite', 'pg'] as const) {
     it('the database itself refuses unbalanced or one-legged postings (not only the code)', async () => {
       const entries = (a: string, b: string) =>
         JSON.stringify([
-          { key: 'user:u1:wallet:USDT', userId: 'u1', kind: 'wallet', currency: 'USDT', network: null, allowNegative: false, amount: a },
-          { key: 'system:fees:USDT', userId: null, kind: 'fees', currency: 'USDT', network: null, allowNegative: true, amount: b },
+          {
+            key: 'user:u1:wallet:USDT',
+            userId: 'u1',
+            kind: 'wallet',
+            currency: 'USDT',
+            network: null,
+            allowNegative: false,
+            amount: a,
+          },
+          {
+            key: 'system:fees:USDT',
+            userId: null,
+            kind: 'fees',
+            currency: 'USDT',
+            network: null,
+            allowNegative: true,
+            amount: b,
+          },
         ]);
       const call = (ref: string, json: string) =>
         db.sql.query(`SELECT * FROM ledger_post($1, 'test', NULL, NULL, NULL, NULL, $2::jsonb)`, [ref, json]);
       await expect(call('bad-1', entries('-1', '0.999999'))).rejects.toMatchObject({ code: 'CW002' });
       await expect(call('bad-2', JSON.stringify([]))).rejects.toMatchObject({ code: 'CW002' });
-      await expect(call('bad-3', entries('-100000', '100000'))).rejects.toMatchObject({ code: expect.stringMatching(/^(CW001|23514)$/) });
-      const [n] = await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_postings WHERE ref LIKE 'bad-%'`);
+      await expect(call('bad-3', entries('-100000', '100000'))).rejects.toMatchObject({
+        code: expect.stringMatching(/^(CW001|23514)$/),
+      });
+      const [n] = await db.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ledger_postings WHERE ref LIKE 'bad-%'`,
+      );
       expect(n!.n).toBe(0);
     });
 
     it('entries are immutable and the check reports tampering', async () => {
-      await expect(db.sql.query(`UPDATE ledger_entries SET amount = amount + 1 WHERE id = 1`)).rejects.toThrow(/immutable/);
+      await expect(db.sql.query(`UPDATE ledger_entries SET amount = amount + 1 WHERE id = 1`)).rejects.toThrow(
+        /immutable/,
+      );
       await expect(db.sql.query(`DELETE FROM ledger_postings WHERE id = 1`)).rejects.toThrow(/immutable/);
       // A balance edited behind the ledger's back is caught.
       await db.sql.query(`UPDATE ledger_accounts SET balance = balance + 1 WHERE key = 'user:u0:wallet:USDT'`);

@@ -35,13 +35,27 @@ describe('wallet routes in the OpenAPI document', () => {
 
   it('documents the request bodies and queries declared on the wallet routes', async () => {
     const doc = JSON.parse((await t.inject({ method: 'GET', url: '/api/docs/json' })).body) as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; parameters?: { name: string }[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+            parameters?: { name: string }[];
+          }
+        >
+      >;
     };
-    const bodyOf = (p: string) => Object.keys(doc.paths[p]!.post!.requestBody!.content['application/json']!.schema.properties ?? {});
-    expect(bodyOf('/api/wallet/withdraw')).toEqual(expect.arrayContaining(['currency', 'network', 'address', 'amount', 'payPassword']));
+    const bodyOf = (p: string) =>
+      Object.keys(doc.paths[p]!.post!.requestBody!.content['application/json']!.schema.properties ?? {});
+    expect(bodyOf('/api/wallet/withdraw')).toEqual(
+      expect.arrayContaining(['currency', 'network', 'address', 'amount', 'payPassword']),
+    );
     expect(bodyOf('/api/wallet/transfer')).toEqual(expect.arrayContaining(['currency', 'amount']));
     expect(bodyOf('/api/wallet/exchange')).toEqual(['quoteId']);
     expect(bodyOf('/api/admin/withdrawals/approve')).toEqual(expect.arrayContaining(['id']));
-    expect(doc.paths['/api/wallet/rechargeAddress']!.get!.parameters!.map((x) => x.name)).toEqual(expect.arrayContaining(['currency', 'network']));
+    expect(doc.paths['/api/wallet/rechargeAddress']!.get!.parameters!.map((x) => x.name)).toEqual(
+      expect.arrayContaining(['currency', 'network']),
+    );
   });
 });

@@ -43,49 +43,94 @@ describe.runIf(inject('pgReachable'))('payout crash safety (PostgreSQL, kill -9)
       return (await res.json()) as { code: number; key?: string; data: Record<string, string> };
     };
     try {
-      const { id } = await insertUser(sql, { email: 'payout-crash@example.com', mobile: null, password: 'Passw0rd!', kycLevel: 1 }, 1024, new Date());
+      const { id } = await insertUser(
+        sql,
+        { email: 'payout-crash@example.com', mobile: null, password: 'Passw0rd!', kycLevel: 1 },
+        1024,
+        new Date(),
+      );
       const token = newToken();
-      await sql.query(`insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [id, hashToken(token)]);
-      const [admin] = await sql.query<{ id: string }>(`insert into admins (username, password_hash) values ('payout-crash-admin', 'x') returning id::text as id`);
+      await sql.query(
+        `insert into sessions (user_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+        [id, hashToken(token)],
+      );
+      const [admin] = await sql.query<{ id: string }>(
+        `insert into admins (username, password_hash) values ('payout-crash-admin', 'x') returning id::text as id`,
+      );
       const adminToken = newToken();
-      await sql.query(`insert into admin_sessions (admin_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`, [
-        admin!.id,
-        hashToken(adminToken),
-      ]);
+      await sql.query(
+        `insert into admin_sessions (admin_id, token_hash, created_at, expires_at) values ($1, $2, now(), now() + interval '1 day')`,
+        [admin!.id, hashToken(adminToken)],
+      );
 
       const addr = await call('wallet/rechargeAddress?currency=USDT&network=TRC20', null, token);
-      expect((await call('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100' })).code).toBe(200);
+      expect(
+        (
+          await call('dev/chain/deposit', {
+            address: addr.data.address,
+            currency: 'USDT',
+            network: 'TRC20',
+            amount: '100',
+          })
+        ).code,
+      ).toBe(200);
       await call('dev/chain/mine', { network: 'TRC20', blocks: 19 });
-      expect((await call('user/stepUp', { purpose: 'paypass', proof: { kind: 'password', password: 'Passw0rd!' } }, token)).code).toBe(200);
-      expect((await call('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, token)).code).toBe(200);
-      const w = await call('wallet/withdraw', { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' }, token, {
-        'idempotency-key': 'payout-crash-1',
-      });
+      expect(
+        (await call('user/stepUp', { purpose: 'paypass', proof: { kind: 'password', password: 'Passw0rd!' } }, token))
+          .code,
+      ).toBe(200);
+      expect((await call('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, token)).code).toBe(
+        200,
+      );
+      const w = await call(
+        'wallet/withdraw',
+        { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' },
+        token,
+        {
+          'idempotency-key': 'payout-crash-1',
+        },
+      );
       expect(w.data.status).toBe('pending');
 
       // The chain is unreachable for this process: the claim commits, nothing is broadcast. Then it dies.
       await call('dev/chain/failures', { send: true });
-      expect((await call('admin/withdrawals/approve', { id: w.data.id }, adminToken)).data).toMatchObject({ status: 'sending' });
+      expect((await call('admin/withdrawals/approve', { id: w.data.id }, adminToken)).data).toMatchObject({
+        status: 'sending',
+      });
       first.kill('SIGKILL');
-      await new Promise<void>((r) => (first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r())));
+      await new Promise<void>((r) =>
+        first.exitCode !== null || first.signalCode ? r() : first.once('exit', () => r()),
+      );
       const postingsOf = async () =>
-        (await sql.query<{ type: string }>(`select type from ledger_postings where operation_id = $1 order by id`, [w.data.id])).map((p) => p.type);
+        (
+          await sql.query<{ type: string }>(`select type from ledger_postings where operation_id = $1 order by id`, [
+            w.data.id,
+          ])
+        ).map((p) => p.type);
       expect(await postingsOf()).toEqual(['withdraw']);
 
       // A fresh process (working chain): its outbox poller picks the payout up after the retry backoff.
       const second = await startApiProcess(scratch.url, port, { SCRYPT_N: '1024' });
       children.push(second);
-      expect((await call('admin/withdrawals/reject', { id: w.data.id }, adminToken)).key).toBe('withdrawal_not_pending');
+      expect((await call('admin/withdrawals/reject', { id: w.data.id }, adminToken)).key).toBe(
+        'withdrawal_not_pending',
+      );
       const deadline = Date.now() + 30_000;
       let status = 'sending';
       while (status === 'sending' && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 250));
-        [{ status }] = (await sql.query<{ status: string }>(`select status from wallet_withdrawals where id = $1`, [w.data.id])) as [{ status: string }];
+        [{ status }] = (await sql.query<{ status: string }>(`select status from wallet_withdrawals where id = $1`, [
+          w.data.id,
+        ])) as [{ status: string }];
       }
       expect(status).toBe('sent');
       expect(await postingsOf()).toEqual(['withdraw', 'withdraw_sent']);
       const bal = await call('wallet/balances', null, token);
-      expect((bal.data.balances as unknown as { currency: string; available: string; held: string }[]).find((b) => b.currency === 'USDT')).toMatchObject({
+      expect(
+        (bal.data.balances as unknown as { currency: string; available: string; held: string }[]).find(
+          (b) => b.currency === 'USDT',
+        ),
+      ).toMatchObject({
         available: '79',
         held: '0',
       });

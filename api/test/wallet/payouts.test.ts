@@ -38,36 +38,63 @@ describe.each(testDrivers())('payouts exactly once on %s', (driver) => {
     await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount });
     await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
     await stepUpGrant(t, u.token, 'paypass');
-    expect((await t.post('user/setPayPassword', { password: PIN, confirmPassword: PIN }, { token: u.token })).code).toBe(200);
+    expect(
+      (await t.post('user/setPayPassword', { password: PIN, confirmPassword: PIN }, { token: u.token })).code,
+    ).toBe(200);
     return u;
   }
   const withdraw = async (token: string, amount: string) => {
-    const w = await t.post('wallet/withdraw', { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount, payPassword: PIN }, {
-      token,
-      headers: { 'idempotency-key': randomUUID() },
-    });
+    const w = await t.post(
+      'wallet/withdraw',
+      { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount, payPassword: PIN },
+      {
+        token,
+        headers: { 'idempotency-key': randomUUID() },
+      },
+    );
     expect(w.data?.status, w.key).toBe('pending');
     return w.data as { id: string };
   };
   const approve = (id: string) => t.post('admin/withdrawals/approve', { id }, { token: admin.token });
   const reject = (id: string) => t.post('admin/withdrawals/reject', { id, reason: 'race' }, { token: admin.token });
   const statusOf = async (id: string) =>
-    (await t.database.sql.query<{ status: string; tx_hash: string | null }>(`select status, tx_hash from wallet_withdrawals where id = $1`, [id]))[0]!;
+    (
+      await t.database.sql.query<{ status: string; tx_hash: string | null }>(
+        `select status, tx_hash from wallet_withdrawals where id = $1`,
+        [id],
+      )
+    )[0]!;
   /** Posting types of one withdrawal: 'withdraw' (hold), then 'withdraw_sent' or 'withdraw_refund'. */
   const postingsOf = async (id: string) =>
-    (await t.database.sql.query<{ type: string }>(`select type from ledger_postings where operation_id = $1 order by id`, [id])).map((p) => p.type);
+    (
+      await t.database.sql.query<{ type: string }>(
+        `select type from ledger_postings where operation_id = $1 order by id`,
+        [id],
+      )
+    ).map((p) => p.type);
   const usdt = async (token: string) =>
-    (await t.get('wallet/balances', {}, { token })).data.balances.find((b: { currency: string }) => b.currency === 'USDT');
-  const booksBalanced = async () => expect((await t.get('admin/ledger/check', {}, { token: admin.token })).data).toMatchObject({ ok: true, problems: [] });
+    (await t.get('wallet/balances', {}, { token })).data.balances.find(
+      (b: { currency: string }) => b.currency === 'USDT',
+    );
+  const booksBalanced = async () =>
+    expect((await t.get('admin/ledger/check', {}, { token: admin.token })).data).toMatchObject({
+      ok: true,
+      problems: [],
+    });
   /** Retries are due at once (instead of after their backoff). */
-  const makeDue = () => t.database.sql.query(`update domain_event_deliveries set next_attempt_at = clock_timestamp() - interval '1 second' where status = 'pending'`);
+  const makeDue = () =>
+    t.database.sql.query(
+      `update domain_event_deliveries set next_attempt_at = clock_timestamp() - interval '1 second' where status = 'pending'`,
+    );
   const sentTo = (id: string) => chain.broadcasts.filter((b) => b.clientTxId === id);
 
   it('50 withdrawals approved and rejected at once: one decision each, never both refunded and sent, each sent once', async () => {
     const u = await customer('2000');
     const ws: string[] = [];
     for (let i = 0; i < 50; i++) ws.push((await withdraw(u.token, '10')).id);
-    const calls = ws.flatMap((id, i) => (i % 2 === 0 ? [() => approve(id), () => reject(id)] : [() => reject(id), () => approve(id)]));
+    const calls = ws.flatMap((id, i) =>
+      i % 2 === 0 ? [() => approve(id), () => reject(id)] : [() => reject(id), () => approve(id)],
+    );
     const answers = await Promise.all(calls.map((c) => c()));
     await t.app.events.drainAll();
 
@@ -186,9 +213,16 @@ describe.each(testDrivers())('payouts exactly once on %s', (driver) => {
     const u = await customer('100');
     const w = await withdraw(u.token, '20');
     // Switched through the sandbox route (as a manual tester would).
-    expect((await t.post('dev/chain/failures', { sendRejected: true })).data).toMatchObject({ sendRejected: true, send: false });
+    expect((await t.post('dev/chain/failures', { sendRejected: true })).data).toMatchObject({
+      sendRejected: true,
+      send: false,
+    });
     try {
-      expect((await approve(w.id)).data).toMatchObject({ status: 'rejected', rejectReason: 'broadcast_failed', txHash: null });
+      expect((await approve(w.id)).data).toMatchObject({
+        status: 'rejected',
+        rejectReason: 'broadcast_failed',
+        txHash: null,
+      });
       await makeDue();
       await t.app.events.drainAll();
     } finally {
@@ -204,7 +238,9 @@ describe.each(testDrivers())('payouts exactly once on %s', (driver) => {
     expect(await postingsOf(w.id)).toEqual(['withdraw', 'withdraw_refund']);
     expect(await usdt(u.token)).toMatchObject({ available: '100', held: '0' });
     const flow = await t.get('wallet/cashFlow', { filter: 'all' }, { token: u.token });
-    expect(flow.data.data.filter((x: { type: string }) => x.type === 'withdraw')).toEqual([expect.objectContaining({ amount: '-21', remark: 'rejected' })]);
+    expect(flow.data.data.filter((x: { type: string }) => x.type === 'withdraw')).toEqual([
+      expect.objectContaining({ amount: '-21', remark: 'rejected' }),
+    ]);
     await booksBalanced();
   });
 });

@@ -15,7 +15,13 @@ import {
 
 function sums(p: PostingDraft) {
   const m = new Map<string, string>();
-  for (const e of p.entries) m.set(e.account.currency, money(m.get(e.account.currency) ?? '0').plus(e.amount).toFixed());
+  for (const e of p.entries)
+    m.set(
+      e.account.currency,
+      money(m.get(e.account.currency) ?? '0')
+        .plus(e.amount)
+        .toFixed(),
+    );
   return Object.fromEntries(m);
 }
 
@@ -25,7 +31,15 @@ describe('posting builders', () => {
     const postings = [
       depositCredit({ depositId: '1', userId: u, currency: 'USDT', network: 'TRC20', amount: '100.5', txHash: 'ab' }),
       withdrawalHold({ withdrawalId: '2', userId: u, currency: 'USDT', total: '11' }),
-      withdrawalSent({ withdrawalId: '2', userId: u, currency: 'USDT', network: 'TRC20', amount: '10', fee: '1', txHash: 'cd' }),
+      withdrawalSent({
+        withdrawalId: '2',
+        userId: u,
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '10',
+        fee: '1',
+        txHash: 'cd',
+      }),
       withdrawalRefund({ withdrawalId: '3', userId: u, currency: 'USDT', total: '11' }),
       exchange({ exchangeId: '4', userId: u, from: 'USDT', to: 'BTC', amount: '100', receive: '0.00152' }),
       transferToCard({ transferId: '5', userId: u, currency: 'USDT', amount: '50' }),
@@ -38,32 +52,52 @@ describe('posting builders', () => {
   it('refuses unbalanced, zero, duplicate-account and over-precise postings', () => {
     const base = { ref: 'x', type: 'deposit' as const, userId: null, remark: null, txHash: null };
     expect(() =>
-      assertValidPosting({ ...base, entries: [{ account: userAccount('u', 'wallet', 'USDT'), amount: '1' }, { account: systemAccount('fees', 'USDT'), amount: '-0.999999' }] }),
+      assertValidPosting({
+        ...base,
+        entries: [
+          { account: userAccount('u', 'wallet', 'USDT'), amount: '1' },
+          { account: systemAccount('fees', 'USDT'), amount: '-0.999999' },
+        ],
+      }),
     ).toThrow(/sum/);
     expect(() =>
-      assertValidPosting({ ...base, entries: [{ account: userAccount('u', 'wallet', 'USDT'), amount: '0' }, { account: systemAccount('fees', 'USDT'), amount: '0' }] }),
+      assertValidPosting({
+        ...base,
+        entries: [
+          { account: userAccount('u', 'wallet', 'USDT'), amount: '0' },
+          { account: systemAccount('fees', 'USDT'), amount: '0' },
+        ],
+      }),
     ).toThrow(/zero/);
     expect(() =>
-      assertValidPosting({ ...base, entries: [{ account: userAccount('u', 'wallet', 'USD'), amount: '1.001' }, { account: systemAccount('fees', 'USD'), amount: '-1.001' }] }),
+      assertValidPosting({
+        ...base,
+        entries: [
+          { account: userAccount('u', 'wallet', 'USD'), amount: '1.001' },
+          { account: systemAccount('fees', 'USD'), amount: '-1.001' },
+        ],
+      }),
     ).toThrow(/precision/);
     expect(() =>
-      assertValidPosting({ ...base, entries: [{ account: userAccount('u', 'wallet', 'USDT'), amount: '1' }, { account: userAccount('u', 'wallet', 'USDT'), amount: '-1' }] }),
+      assertValidPosting({
+        ...base,
+        entries: [
+          { account: userAccount('u', 'wallet', 'USDT'), amount: '1' },
+          { account: userAccount('u', 'wallet', 'USDT'), amount: '-1' },
+        ],
+      }),
     ).toThrow(/twice/);
   });
 
   it('property: any exchange amounts balance in both currencies', () => {
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: 1n, max: 10n ** 20n }),
-        fc.bigInt({ min: 1n, max: 10n ** 12n }),
-        (a, r) => {
-          const amount = money(a.toString()).div(1e6).toFixed();
-          const receive = money(r.toString()).div(1e8).toFixed();
-          const p = exchange({ exchangeId: 'e', userId: 'u', from: 'USDT', to: 'BTC', amount, receive });
-          const s = sums(p);
-          return s.USDT === '0' && s.BTC === '0' && !money(amount).equals(ZERO);
-        },
-      ),
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (a, r) => {
+        const amount = money(a.toString()).div(1e6).toFixed();
+        const receive = money(r.toString()).div(1e8).toFixed();
+        const p = exchange({ exchangeId: 'e', userId: 'u', from: 'USDT', to: 'BTC', amount, receive });
+        const s = sums(p);
+        return s.USDT === '0' && s.BTC === '0' && !money(amount).equals(ZERO);
+      }),
       { numRuns: 200 },
     );
   });

@@ -12,7 +12,9 @@ describe('sandbox chain', () => {
     expect(isValidTronAddress(a)).toBe(true);
     expect(await chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).toBe(a);
     chain.failures.depositAddress = true;
-    await expect(chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).rejects.toBeInstanceOf(ChainProviderError);
+    await expect(chain.depositAddress({ userId: '7', currency: 'USDT', network: 'TRC20' })).rejects.toBeInstanceOf(
+      ChainProviderError,
+    );
   });
 
   it('reports incoming transfers and mined blocks in order; send is idempotent per client tx id', async () => {
@@ -29,7 +31,9 @@ describe('sandbox chain', () => {
     expect(s1.txHash).toBe(s2.txHash);
     expect(s1.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     chain.failures.send = true;
-    await expect(chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', clientTxId: 'w2' })).rejects.toThrow();
+    await expect(
+      chain.send({ network: 'ERC20', currency: 'USDC', to: '0x', amount: '1', clientTxId: 'w2' }),
+    ).rejects.toThrow();
   });
 });
 

@@ -29,7 +29,12 @@ for (const driver of testDrivers()) {
       expect(await count(u.token)).toBe(0);
 
       const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
-      await t.post('dev/chain/deposit', { address: addr.data.address, currency: 'USDT', network: 'TRC20', amount: '100' });
+      await t.post('dev/chain/deposit', {
+        address: addr.data.address,
+        currency: 'USDT',
+        network: 'TRC20',
+        amount: '100',
+      });
       // Confirming is not yet an event; the credit is.
       expect(await count(u.token)).toBe(0);
       await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
@@ -37,9 +42,16 @@ for (const driver of testDrivers()) {
       expect(await count(other.token)).toBe(0);
 
       await stepUpGrant(t, u.token, 'paypass');
-      expect((await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token })).code).toBe(200);
+      expect(
+        (await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token }))
+          .code,
+      ).toBe(200);
       const withdraw = (amount: string) =>
-        t.post('wallet/withdraw', { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount, payPassword: '135790' }, { token: u.token, headers: { 'idempotency-key': randomUUID() } });
+        t.post(
+          'wallet/withdraw',
+          { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount, payPassword: '135790' },
+          { token: u.token, headers: { 'idempotency-key': randomUUID() } },
+        );
       const w1 = await withdraw('20');
       const w2 = await withdraw('15');
       expect(await count(u.token)).toBe(1);

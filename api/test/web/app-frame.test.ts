@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { frameHtml, frameLocale, tabOf, directionOf } from '../../src/web/app-frame.js';
 
-const texts = { appName: 'CardWallet', tabs: { home: 'الرئيسية', card: 'البطاقة', wallet: 'المحفظة', user: '<b>x</b>' } };
+const texts = {
+  appName: 'CardWallet',
+  tabs: { home: 'الرئيسية', card: 'البطاقة', wallet: 'المحفظة', user: '<b>x</b>' },
+};
 
 describe('the app frame painted by the HTML', () => {
   it('speaks the stored choice first, then the browser’s language; Arabic right to left', () => {

@@ -4,7 +4,16 @@ import { hintsFromManifest, ManifestCache, preloadLinks } from '../../src/web/re
 const manifest = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
   exposes: [
-    { name: 'app', assets: { js: { sync: ['static/js/883.a5297da7.js', 'static/js/__federation_expose_app.232b4747.js'], async: ['static/js/1.js'] }, css: { sync: ['static/css/app.0a12c729.css'], async: [] } } },
+    {
+      name: 'app',
+      assets: {
+        js: {
+          sync: ['static/js/883.a5297da7.js', 'static/js/__federation_expose_app.232b4747.js'],
+          async: ['static/js/1.js'],
+        },
+        css: { sync: ['static/css/app.0a12c729.css'], async: [] },
+      },
+    },
     { name: 'other', assets: { js: { sync: ['static/js/other.js'] } } },
   ],
 });
@@ -23,9 +32,14 @@ describe('remote chain preload hints', () => {
   it('a broken or hostile manifest gives the manifest hint only, and nothing escapes the attribute', () => {
     expect(hintsFromManifest('/remotes/card/mf-manifest.json', '{nope')).toHaveLength(1);
     expect(hintsFromManifest('/remotes/card/mf-manifest.json', undefined)).toHaveLength(1);
-    const hostile = JSON.stringify({ metaData: { remoteEntry: { name: '"><script>x</script>' } }, exposes: [{ name: 'app', assets: { js: { sync: ['../../x.js', 'a" onload="x', 42] } } }] });
+    const hostile = JSON.stringify({
+      metaData: { remoteEntry: { name: '"><script>x</script>' } },
+      exposes: [{ name: 'app', assets: { js: { sync: ['../../x.js', 'a" onload="x', 42] } } }],
+    });
     expect(hintsFromManifest('/remotes/card/mf-manifest.json', hostile)).toHaveLength(1);
-    expect(preloadLinks([{ href: '/a"b<c>&', as: 'script' }])).toBe('<link rel="preload" href="/a&quot;b&lt;c&gt;&amp;" as="script">');
+    expect(preloadLinks([{ href: '/a"b<c>&', as: 'script' }])).toBe(
+      '<link rel="preload" href="/a&quot;b&lt;c&gt;&amp;" as="script">',
+    );
   });
 
   it('reads each manifest once, forgets a missing one', async () => {
@@ -50,7 +64,12 @@ describe('remote chain preload hints', () => {
 describe('the shell start chain', () => {
   it('announces the build’s start files in order, then the visitor language’s texts; none without the file', async () => {
     const { StartFilesFile } = await import('../../src/web/remote-preload.js');
-    const file = new StartFilesFile(() => JSON.stringify({ files: ['static/js/main.1.js', 'static/css/9.css', '../x.js'], locales: { 'ar-AE': ['static/js/locale-ar-AE.2.js'] } }));
+    const file = new StartFilesFile(() =>
+      JSON.stringify({
+        files: ['static/js/main.1.js', 'static/css/9.css', '../x.js'],
+        locales: { 'ar-AE': ['static/js/locale-ar-AE.2.js'] },
+      }),
+    );
     expect(file.hints('ar-AE')).toEqual([
       { href: '/static/js/main.1.js', as: 'script' },
       { href: '/static/css/9.css', as: 'style' },

@@ -25,10 +25,33 @@ describe('security headers', () => {
 
   it('reads both CSP report formats', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(parseCspReports({ 'csp-report': { 'document-uri': 'http://x/', 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline', 'line-number': 3 } }, now)).toEqual([
+    expect(
+      parseCspReports(
+        {
+          'csp-report': {
+            'document-uri': 'http://x/',
+            'effective-directive': 'script-src-elem',
+            'blocked-uri': 'inline',
+            'line-number': 3,
+          },
+        },
+        now,
+      ),
+    ).toEqual([
       { documentUri: 'http://x/', directive: 'script-src-elem', blockedUri: 'inline', line: 3, at: now.toISOString() },
     ]);
-    expect(parseCspReports([{ type: 'csp-violation', body: { documentURL: 'http://y/', effectiveDirective: 'img-src', blockedURL: 'http://evil/' } }, { type: 'other' }], now)).toHaveLength(1);
+    expect(
+      parseCspReports(
+        [
+          {
+            type: 'csp-violation',
+            body: { documentURL: 'http://y/', effectiveDirective: 'img-src', blockedURL: 'http://evil/' },
+          },
+          { type: 'other' },
+        ],
+        now,
+      ),
+    ).toHaveLength(1);
     expect(parseCspReports('junk', now)).toEqual([]);
   });
 });

@@ -16,11 +16,17 @@ function file(path: string, content: string | Buffer) {
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'cw-web-'));
-  file('shell/dist/index.html', '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>');
+  file(
+    'shell/dist/index.html',
+    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
   const js = 'console.log("shell");'.repeat(50);
   file('shell/dist/static/js/main.0123abcd.js', js);
   file('shell/dist/static/js/main.0123abcd.js.br', brotliCompressSync(js));
-  file('mf-card/dist/build-info.json', JSON.stringify({ name: 'mf_card', routePrefix: '/pages/card/', contractMajor: 1, contractVersion: '1.0.0' }));
+  file(
+    'mf-card/dist/build-info.json',
+    JSON.stringify({ name: 'mf_card', routePrefix: '/pages/card/', contractMajor: 1, contractVersion: '1.0.0' }),
+  );
   file('mf-card/dist/mf-manifest.json', '{"id":"mf_card"}');
   file('mf-card/dist/remoteEntry.js', 'var mf_card;');
   file('mf-card/dist/static/js/page.89abcdef.js', 'page');
@@ -29,7 +35,9 @@ beforeAll(async () => {
   file('mf-user/dist/mf-manifest.json', '{}');
   app = Fastify();
   await app.register(webPlugin, { rootDir: root });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null }));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null }),
+  );
   await app.ready();
 });
 
@@ -44,7 +52,14 @@ describe('web plugin (front end served by the API process)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
-      remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor: 1 }],
+      remotes: [
+        {
+          name: 'mf_card',
+          routePrefix: '/pages/card/',
+          manifestUrl: '/remotes/card/mf-manifest.json',
+          contractMajor: 1,
+        },
+      ],
     });
   });
 
@@ -58,12 +73,22 @@ describe('web plugin (front end served by the API process)', () => {
     const inline = /<script type="application\/json" id="cw-registry">([^<]*)<\/script><\/head>/.exec(response.body);
     expect(JSON.parse(inline![1]!)).toEqual({
       cohort: 'all',
-      remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor: 1 }],
+      remotes: [
+        {
+          name: 'mf_card',
+          routePrefix: '/pages/card/',
+          manifestUrl: '/remotes/card/mf-manifest.json',
+          contractMajor: 1,
+        },
+      ],
     });
   });
 
   it('paints the frame in the stored language (cookie) or the browser’s, Arabic right to left', async () => {
-    const ar = await app.inject({ url: '/pages/wallet/index', headers: { cookie: 'cw_lang=ar-AE', 'accept-language': 'en-US' } });
+    const ar = await app.inject({
+      url: '/pages/wallet/index',
+      headers: { cookie: 'cw_lang=ar-AE', 'accept-language': 'en-US' },
+    });
     expect(ar.body).toMatch(/^<!doctype html><html lang="ar-AE" dir="rtl"><head>/);
     expect(ar.body).toContain('<div id="root"><div class="cwf" aria-hidden="true">');
     expect(ar.body).toMatch(/<style>html,body\{margin:0/);

@@ -18,7 +18,13 @@ export function ChoiceGroup<T extends string>({
       <div className="card-choice-options">
         {options.map((o) => (
           <label key={o.value} className={o.value === value ? 'card-chip card-chip--on' : 'card-chip'}>
-            <input type="radio" name={name} value={o.value} checked={o.value === value} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={o.value === value}
+              onChange={() => onChange(o.value)}
+            />
             {o.label}
           </label>
         ))}

@@ -11,7 +11,8 @@ export function GateNotice({ message, fix }: { message: string; fix: string | nu
   const { t } = useTranslation('card');
   const here = useLocation();
   const back = encodeURIComponent(`${here.pathname}${here.search}`);
-  const withReturn = (to: string) => (to.startsWith('/pages/card/') ? to : `${to}${to.includes('?') ? '&' : '?'}redirect=${back}`);
+  const withReturn = (to: string) =>
+    to.startsWith('/pages/card/') ? to : `${to}${to.includes('?') ? '&' : '?'}redirect=${back}`;
   const links = fix ? [fix, ...(fix.startsWith('/pages/wallet/transfer') ? ['/pages/wallet/recharge'] : [])] : [];
   return (
     <div role="alert" className="card-notice">

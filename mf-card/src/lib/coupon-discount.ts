@@ -6,7 +6,10 @@ import { fromCents, toCents } from './money';
  * fixed → at most the fee; percent → truncated to the cent and at most the cap. Shown before the
  * customer confirms; the API's redemption is what is charged.
  */
-export function couponDiscount(coupon: Pick<Coupon, 'discountType' | 'discountValue' | 'discountCap'>, fee: string): string {
+export function couponDiscount(
+  coupon: Pick<Coupon, 'discountType' | 'discountValue' | 'discountCap'>,
+  fee: string,
+): string {
   const feeCents = toCents(fee) ?? 0n;
   let off: bigint;
   if (coupon.discountType === 'fixed') off = toCents(coupon.discountValue) ?? 0n;

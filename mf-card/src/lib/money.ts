@@ -15,13 +15,17 @@ export function fromCents(cents: bigint): string {
 
 /** USD in the customer's locale (Intl.NumberFormat takes the decimal string exactly). */
 export function formatUsd(amount: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(amount as unknown as number);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
+    amount as unknown as number,
+  );
 }
 
 /** An amount in any ISO currency (a merchant's) in the customer's locale. */
 export function formatMoney(amount: string, currency: string, locale: Locale): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(amount as unknown as number);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+      amount as unknown as number,
+    );
   } catch {
     return `${amount} ${currency}`;
   }

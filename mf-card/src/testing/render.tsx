@@ -3,4 +3,8 @@ import { CARD_NAMESPACE, cardResources } from '../i18n';
 import { createQueryClient } from '@cardwallet/shared/forms';
 
 /** Renders a page of this app the way the shell does, with only HTTP faked (@cardwallet/shared/testing/render). */
-export const { renderWithHost, createTestI18n } = createPageRenderer({ namespace: CARD_NAMESPACE, resources: cardResources, createQueryClient });
+export const { renderWithHost, createTestI18n } = createPageRenderer({
+  namespace: CARD_NAMESPACE,
+  resources: cardResources,
+  createQueryClient,
+});

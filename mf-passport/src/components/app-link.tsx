@@ -9,7 +9,15 @@ export function AppLink({ to, children, className }: { to: string; children: Rea
       href={to}
       className={className ?? 'passport-link'}
       onClick={(event) => {
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         navigation.navigate(to);
       }}

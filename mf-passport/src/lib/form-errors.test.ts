@@ -6,10 +6,15 @@ describe('safeReturnTo', () => {
   it('keeps same-app paths with their query', () => {
     expect(safeReturnTo('/pages/wallet/recharge?currency=USDT')).toBe('/pages/wallet/recharge?currency=USDT');
   });
-  it.each([null, '', 'https://evil.example/', '//evil.example/x', '/\\evil.example', 'pages/card/index', '/pages/passport/login'])(
-    'refuses %j',
-    (value) => expect(safeReturnTo(value)).toBeNull(),
-  );
+  it.each([
+    null,
+    '',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'pages/card/index',
+    '/pages/passport/login',
+  ])('refuses %j', (value) => expect(safeReturnTo(value)).toBeNull());
 });
 
 describe('composeAccount', () => {
@@ -17,7 +22,9 @@ describe('composeAccount', () => {
     expect(composeAccount({ ...emptyAccountValues(), email: 'a@b.co', national: '5321234567' })).toBe('a@b.co');
   });
   it('joins dial code and national number into E.164, dropping spaces and a trunk 0', () => {
-    expect(composeAccount({ ...emptyAccountValues('TR', '+90'), method: 'mobile', national: '0532 123 45 67' })).toBe('+905321234567');
+    expect(composeAccount({ ...emptyAccountValues('TR', '+90'), method: 'mobile', national: '0532 123 45 67' })).toBe(
+      '+905321234567',
+    );
   });
   it('is empty while no number is typed, so "required" shows rather than "invalid"', () => {
     expect(composeAccount({ ...emptyAccountValues('TR', '+90'), method: 'mobile', national: '  ' })).toBe('');

@@ -8,7 +8,11 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const { t } = useTranslation('share');
   return (
     <div className="share-state">
-      <ErrorBlock status="default" title={t('common.loadFailed')} description={<span role="alert">{apiErrorMessage(error, t)}</span>} />
+      <ErrorBlock
+        status="default"
+        title={t('common.loadFailed')}
+        description={<span role="alert">{apiErrorMessage(error, t)}</span>}
+      />
       <Button fill="outline" color="primary" onClick={onRetry}>
         {t('common.retry')}
       </Button>

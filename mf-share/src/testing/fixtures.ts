@@ -1,11 +1,22 @@
 /** Referral API answers as the API sends them (shapes of @cardwallet/shared/schemas referral.ts). */
-export const page = <T,>(data: T[], current = 1, last = 1, total = data.length) => ({ data, current_page: current, last_page: last, per_page: 15, total });
+export const page = <T>(data: T[], current = 1, last = 1, total = data.length) => ({
+  data,
+  current_page: current,
+  last_page: last,
+  per_page: 15,
+  total,
+});
 
 export const inviteFixture = {
   userId: '100001',
   inviteCode: 'K7QM2RXA',
   invitePath: '/pages/passport/invitation?refereeId=100001',
-  rates: { currency: 'USD', openCard: { level1: '5', level2: '2' }, recharge: { level1: '1', level2: '0.5' }, monthlyCap: '200' },
+  rates: {
+    currency: 'USD',
+    openCard: { level1: '5', level2: '2' },
+    recharge: { level1: '1', level2: '0.5' },
+    monthlyCap: '200',
+  },
 };
 
 export const summaryFixture = {

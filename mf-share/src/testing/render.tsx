@@ -3,4 +3,8 @@ import { createQueryClient } from '@cardwallet/shared/forms';
 import { SHARE_NAMESPACE, shareResources } from '../i18n';
 
 /** Renders a page of this app the way the shell does, with only HTTP faked. */
-export const { renderWithHost, createTestI18n } = createPageRenderer({ namespace: SHARE_NAMESPACE, resources: shareResources, createQueryClient });
+export const { renderWithHost, createTestI18n } = createPageRenderer({
+  namespace: SHARE_NAMESPACE,
+  resources: shareResources,
+  createQueryClient,
+});

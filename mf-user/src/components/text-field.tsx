@@ -78,7 +78,11 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
       label={
         <>
           {label}
-          {required ? <span className="adm-form-item-required-asterisk" aria-hidden="true">*</span> : null}
+          {required ? (
+            <span className="adm-form-item-required-asterisk" aria-hidden="true">
+              *
+            </span>
+          ) : null}
         </>
       }
       className={errorText ? 'adm-form-item-has-error' : undefined}

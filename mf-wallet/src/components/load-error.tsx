@@ -8,7 +8,11 @@ export function LoadError({ error, onRetry, title }: { error: unknown; onRetry: 
   const { t } = useTranslation('wallet');
   return (
     <div className="wallet-state">
-      <ErrorBlock status="default" title={title ?? t('common.loadFailed')} description={<span role="alert">{apiErrorMessage(error, t)}</span>} />
+      <ErrorBlock
+        status="default"
+        title={title ?? t('common.loadFailed')}
+        description={<span role="alert">{apiErrorMessage(error, t)}</span>}
+      />
       <Button fill="outline" color="primary" onClick={onRetry}>
         {t('common.retry')}
       </Button>

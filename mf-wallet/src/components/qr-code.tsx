@@ -18,7 +18,15 @@ export function QrCode({ value, label, size = 184 }: { value: string; label: str
     return { path: d, count: n + 8 };
   }, [value]);
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${count} ${count}`} shapeRendering="crispEdges" className="wallet-qr">
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${count} ${count}`}
+      shapeRendering="crispEdges"
+      className="wallet-qr"
+    >
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

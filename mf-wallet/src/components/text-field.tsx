@@ -26,7 +26,18 @@ export interface TextFieldProps<T extends FieldValues> {
  * forwards only aria-label to the native input, so name, invalid state and description are set on
  * the native input directly.
  */
-export function TextField<T extends FieldValues>({ control, name, label, inputMode, placeholder, maxLength, required, ltr, extra, hint }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  inputMode,
+  placeholder,
+  maxLength,
+  required,
+  ltr,
+  extra,
+  hint,
+}: TextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   const errorText = fieldState.error?.message;
   const inputRef = useRef<InputRef | null>(null);
@@ -51,7 +62,11 @@ export function TextField<T extends FieldValues>({ control, name, label, inputMo
       label={
         <>
           {label}
-          {required ? <span className="adm-form-item-required-asterisk" aria-hidden="true">*</span> : null}
+          {required ? (
+            <span className="adm-form-item-required-asterisk" aria-hidden="true">
+              *
+            </span>
+          ) : null}
         </>
       }
       className={errorText ? 'adm-form-item-has-error' : undefined}

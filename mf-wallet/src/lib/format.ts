@@ -8,7 +8,12 @@ import { CURRENCY_SCALE } from './currency-scale';
  * them exactly (no float on the way), in the customer's locale. Crypto amounts keep the digits the
  * API sent (up to the currency's scale, at most 8 shown); USD is shown with its symbol.
  */
-export function formatAmount(locale: Locale, amount: string, currency: WalletCurrency | 'USD', options: { sign?: boolean } = {}): string {
+export function formatAmount(
+  locale: Locale,
+  amount: string,
+  currency: WalletCurrency | 'USD',
+  options: { sign?: boolean } = {},
+): string {
   const scale = currency === 'USD' ? 2 : Math.min(CURRENCY_SCALE[currency], 8);
   const format = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 2,
@@ -21,7 +26,12 @@ export function formatAmount(locale: Locale, amount: string, currency: WalletCur
 }
 
 /** "1,234.50 USDT" / "$1,234.50". */
-export function formatMoney(locale: Locale, amount: string, currency: WalletCurrency, options: { sign?: boolean } = {}): string {
+export function formatMoney(
+  locale: Locale,
+  amount: string,
+  currency: WalletCurrency,
+  options: { sign?: boolean } = {},
+): string {
   if (currency === 'USD') {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
@@ -51,7 +61,8 @@ export function useMoney() {
   return useMemo(
     () => ({
       locale,
-      money: (amount: string, currency: WalletCurrency, options?: { sign?: boolean }) => formatMoney(locale, amount, currency, options),
+      money: (amount: string, currency: WalletCurrency, options?: { sign?: boolean }) =>
+        formatMoney(locale, amount, currency, options),
       amount: (amount: string, currency: WalletCurrency) => formatAmount(locale, amount, currency),
       usd: (amount: string) => formatUsd(locale, amount),
       /** `money`, for use inside a sentence (see `isolated`). */
@@ -73,15 +84,25 @@ export function formatRelativeTime(locale: Locale, iso: string, now: number, jus
   const then = new Date(iso).getTime();
   const elapsed = Math.max(0, now - then);
   if (elapsed < 5 * MINUTE) return justNow;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'always', numberingSystem: 'latn' } as Intl.RelativeTimeFormatOptions);
+  const rtf = new Intl.RelativeTimeFormat(locale, {
+    numeric: 'always',
+    numberingSystem: 'latn',
+  } as Intl.RelativeTimeFormatOptions);
   if (elapsed < HOUR) return rtf.format(-Math.floor(elapsed / MINUTE), 'minute');
   if (elapsed < DAY) return rtf.format(-Math.floor(elapsed / HOUR), 'hour');
   if (elapsed < 30 * DAY) return rtf.format(-Math.floor(elapsed / DAY), 'day');
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', numberingSystem: 'latn' }).format(then);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    numberingSystem: 'latn',
+  }).format(then);
 }
 
 export function formatDateTime(locale: Locale, iso: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(
+    new Date(iso),
+  );
 }
 
 /** 0x1234ab…89cdef: the start and end a customer compares with an explorer. */

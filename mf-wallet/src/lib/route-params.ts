@@ -1,12 +1,22 @@
 import { useSearchParams } from 'react-router-dom';
-import { CRYPTO_CURRENCIES, CURRENCY_DEFINITIONS, isNetworkOf, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared/schemas';
+import {
+  CRYPTO_CURRENCIES,
+  CURRENCY_DEFINITIONS,
+  isNetworkOf,
+  type CryptoCurrency,
+  type WalletNetwork,
+} from '@cardwallet/shared/schemas';
 
 /**
  * The currency and network a page works on, from `?currency=&network=` (select-currency sends
  * them). Unknown or mismatched values fall back to USDT and the currency's first network, so a
  * shared or stale link still opens a working page.
  */
-export function useCurrencyParams(fallback: CryptoCurrency = 'USDT'): { currency: CryptoCurrency; network: WalletNetwork; chosen: boolean } {
+export function useCurrencyParams(fallback: CryptoCurrency = 'USDT'): {
+  currency: CryptoCurrency;
+  network: WalletNetwork;
+  chosen: boolean;
+} {
   const [params] = useSearchParams();
   const rawCurrency = params.get('currency');
   const chosen = (CRYPTO_CURRENCIES as readonly string[]).includes(rawCurrency ?? '');

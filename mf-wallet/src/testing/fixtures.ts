@@ -19,7 +19,14 @@ export const emptyBalancesFixture = {
 
 export const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-export const withdrawFeeFixture = { currency: 'USDT', network: 'TRC20', fee: '1', minimum: '10', total: null, available: '100' };
+export const withdrawFeeFixture = {
+  currency: 'USDT',
+  network: 'TRC20',
+  fee: '1',
+  minimum: '10',
+  total: null,
+  available: '100',
+};
 
 export const withdrawalFixture = {
   id: 'w1',
@@ -51,4 +58,10 @@ export const depositFixture = (status: 'confirming' | 'credited' | 'not_credited
   creditedAt: status === 'credited' ? '2026-11-23T10:01:00.000Z' : null,
 });
 
-export const page = <T,>(data: T[], current = 1, last = 1) => ({ data, current_page: current, last_page: last, per_page: 15, total: data.length });
+export const page = <T>(data: T[], current = 1, last = 1) => ({
+  data,
+  current_page: current,
+  last_page: last,
+  per_page: 15,
+  total: data.length,
+});

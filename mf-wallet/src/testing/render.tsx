@@ -3,4 +3,8 @@ import { WALLET_NAMESPACE, walletResources } from '../i18n';
 import { createQueryClient } from '@cardwallet/shared/forms';
 
 /** Renders a page of this app the way the shell does, with only HTTP faked (@cardwallet/shared/testing/render). */
-export const { renderWithHost, createTestI18n } = createPageRenderer({ namespace: WALLET_NAMESPACE, resources: walletResources, createQueryClient });
+export const { renderWithHost, createTestI18n } = createPageRenderer({
+  namespace: WALLET_NAMESPACE,
+  resources: walletResources,
+  createQueryClient,
+});

@@ -185,7 +185,14 @@ export class ApiError extends Error {
     readonly status: number,
     /** Body code when the server answered, else undefined. */
     readonly code?: number,
-    readonly key?: ErrorKey | 'network_error' | 'timeout' | 'http_status_error' | 'not_json' | 'missing_url' | 'interceptor_rejected',
+    readonly key?:
+      | ErrorKey
+      | 'network_error'
+      | 'timeout'
+      | 'http_status_error'
+      | 'not_json'
+      | 'missing_url'
+      | 'interceptor_rejected',
     readonly data?: unknown,
   ) {
     super(message);

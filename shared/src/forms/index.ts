@@ -2,5 +2,12 @@
 export { FieldErrorText, useFieldErrorText } from './field-error';
 export { QueryBoundary, createQueryClient } from './query-client';
 export { useCountdown } from './use-countdown';
-export { defaultPasskeyName, isPasskeyCancel, passkeyErrorMessage, passkeyListQueryKey, passkeyListQueryOptions, passkeysUsableHere } from './passkeys';
+export {
+  defaultPasskeyName,
+  isPasskeyCancel,
+  passkeyErrorMessage,
+  passkeyListQueryKey,
+  passkeyListQueryOptions,
+  passkeysUsableHere,
+} from './passkeys';
 export { PasskeyConfirmButton, type PasskeyConfirmButtonProps } from './passkey-confirm-button';

@@ -18,7 +18,13 @@ export interface PasskeyConfirmButtonProps {
  * "Confirm with passkey" wherever a step-up asks for a proof: runs `confirm` once at a time (the
  * button shows progress and is disabled meanwhile) and shows a failure right under it.
  */
-export function PasskeyConfirmButton({ label, fallbackHint, confirm, errorMessage, classNames }: PasskeyConfirmButtonProps) {
+export function PasskeyConfirmButton({
+  label,
+  fallbackHint,
+  confirm,
+  errorMessage,
+  classNames,
+}: PasskeyConfirmButtonProps) {
   const errorId = useId();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +42,15 @@ export function PasskeyConfirmButton({ label, fallbackHint, confirm, errorMessag
   };
   return (
     <div className={classNames.root}>
-      <Button block color="primary" size="large" loading={pending} disabled={pending} aria-describedby={error ? errorId : undefined} onClick={() => void run()}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        loading={pending}
+        disabled={pending}
+        aria-describedby={error ? errorId : undefined}
+        onClick={() => void run()}
+      >
         {label}
       </Button>
       {error ? (

@@ -22,18 +22,44 @@ export function isPasskeyCancel(error: unknown): boolean {
 }
 
 /** A failed passkey ceremony in words: the browser's refusals (cancelled, already registered) or the API's. */
-export function passkeyErrorMessage(error: unknown, t: TFunction, apiErrorMessage: (error: unknown, t: TFunction) => string): string {
+export function passkeyErrorMessage(
+  error: unknown,
+  t: TFunction,
+  apiErrorMessage: (error: unknown, t: TFunction) => string,
+): string {
   if (isApiError(error)) return apiErrorMessage(error, t);
   const e = error as { name?: string; code?: string } | null;
-  if (e?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || e?.name === 'InvalidStateError') return t('passkeys.errorExists');
+  if (e?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || e?.name === 'InvalidStateError')
+    return t('passkeys.errorExists');
   if (isPasskeyCancel(error)) return t('passkeys.errorCancelled');
   return t('passkeys.errorFailed');
 }
 
 /** "Chrome on Android" style default name from the browser, else a plain "Passkey". */
-export function defaultPasskeyName(t: TFunction, userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS' : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : null;
+export function defaultPasskeyName(
+  t: TFunction,
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Mac OS X/.test(userAgent)
+        ? 'macOS'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   if (browser && system) return t('passkeys.defaultName', { browser, system });
   return t('passkeys.defaultNamePlain');
 }
@@ -45,4 +71,8 @@ export function defaultPasskeyName(t: TFunction, userAgent = typeof navigator ==
  */
 export const passkeyListQueryKey = ['passkeys', 'list'] as const;
 export const passkeyListQueryOptions = (http: HttpClient, userId: string | null) =>
-  queryOptions({ queryKey: [...passkeyListQueryKey, userId], queryFn: async () => passkeyListResult.parse(await http.get<unknown>('passkey/list', undefined, { prompt: false })).items });
+  queryOptions({
+    queryKey: [...passkeyListQueryKey, userId],
+    queryFn: async () =>
+      passkeyListResult.parse(await http.get<unknown>('passkey/list', undefined, { prompt: false })).items,
+  });

@@ -30,7 +30,8 @@ export function lookupTranslation(tree: TranslationTree, key: string): string | 
  * with `{{name}}` interpolation, falling back to en-US and then to the key itself.
  */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const text = lookupTranslation(commonResources[locale], key) ?? lookupTranslation(commonResources[DEFAULT_LOCALE], key) ?? key;
+  const text =
+    lookupTranslation(commonResources[locale], key) ?? lookupTranslation(commonResources[DEFAULT_LOCALE], key) ?? key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }
 

@@ -1,13 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import {
-  V,
-  accountSchema,
-  codeSchema,
-  emailSchema,
-  mobileSchema,
-  passwordSchema,
-} from './validation';
+import { V, accountSchema, codeSchema, emailSchema, mobileSchema, passwordSchema } from './validation';
 
 /**
  * Accounts and sessions (spec §5, §7). Paths are relative to `/api/`. The API validates with these
@@ -61,7 +54,12 @@ export const registerBody = z
     ...passwordPair,
     agreement: z.literal(true, { error: V.agreement }),
     /** The inviter's user id from a share link (`?refereeId=`), optional. */
-    refereeId: z.string().trim().max(64).optional().or(z.literal('').transform(() => undefined)),
+    refereeId: z
+      .string()
+      .trim()
+      .max(64)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .refine(passwordsMatch, differ);
 export type RegisterBody = z.input<typeof registerBody>;
@@ -80,7 +78,10 @@ export const adminLoginBody = z.object({
   username: z.string({ error: V.required }).trim().min(1, V.required).max(64, V.tooLong),
   password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
   /** The 6-digit code of the admin's authenticator app (TOTP; docs/security.md). */
-  otp: z.string({ error: V.required }).trim().regex(/^\d{6}$/, V.code),
+  otp: z
+    .string({ error: V.required })
+    .trim()
+    .regex(/^\d{6}$/, V.code),
 });
 export type AdminLoginBody = z.input<typeof adminLoginBody>;
 export const adminSessionResult = z.object({ token: z.string(), adminId: z.string() });

@@ -18,7 +18,11 @@ export const applyCardBody = z
     pinConfirm: pinSchema,
     addressId: z.string().trim().max(64).optional(),
     /** A coupon of the customer (coupon/list) that discounts the application fee. */
-    couponId: z.string().trim().regex(/^\d{1,18}$/).optional(),
+    couponId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/)
+      .optional(),
   })
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type ApplyCardBody = z.input<typeof applyCardBody>;
@@ -69,7 +73,11 @@ export const activateCardBody = z.object({
 });
 export type ActivateCardBody = z.input<typeof activateCardBody>;
 /** A customer's fee coupon (coupon/list `id`), redeemed inside the fee's own posting. */
-const feeCouponId = z.string().trim().regex(/^\d{1,18}$/).optional();
+const feeCouponId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,18}$/)
+  .optional();
 export const cardTopUpBody = z.object({ cardId: text(64), amount: usd, couponId: feeCouponId });
 export type CardTopUpBody = z.input<typeof cardTopUpBody>;
 /** The wallet currencies card USD returns to, 1:1 (docs/cards.md "Money back to the wallet"). */
@@ -83,7 +91,6 @@ export type CardCloseBody = z.input<typeof cardCloseBody>;
 export const cardFundingWithdrawBody = z.object({ amount: usd, currency: cardWalletCurrency, payPassword: pinSchema });
 export type CardFundingWithdrawBody = z.input<typeof cardFundingWithdrawBody>;
 
-
 // ---- Cards, part 2 ---------------------------------------------------------------------------
 
 /** POST card/setPin — card PIN or ATM PIN, 6 digits twice; passed to the issuer, never stored. */
@@ -92,7 +99,8 @@ export const setCardPinBody = z
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type SetCardPinBody = z.input<typeof setCardPinBody>;
 
-const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
+const isObjectPayload = (p: { value: unknown }) =>
+  typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
 /** An assertion by one of the customer's passkeys over their own passkey/proofOptions ceremony (single use). */
 export const cardRevealPasskeyProof = z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson });
 /**
@@ -104,8 +112,16 @@ export const cardRevealPasskeyProof = z.object({ ceremonyId: passkeyCeremonyId, 
 export const cardRevealBody = z
   .object({ cardId: text(64), payPassword: pinSchema.optional(), passkey: cardRevealPasskeyProof.optional() })
   // `when`: also checked when cardId is wrong, like the required field it replaces.
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload });
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
+    path: ['payPassword'],
+    message: V.required,
+    when: isObjectPayload,
+  })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
+    path: ['passkey'],
+    message: 'validation.invalid',
+    when: isObjectPayload,
+  });
 export type CardRevealBody = z.input<typeof cardRevealBody>;
 /**
  * POST card/withdraw — card → wallet in `currency`; a fresh proof is required (spec §6, issue 22):
@@ -113,9 +129,24 @@ export type CardRevealBody = z.input<typeof cardRevealBody>;
  * exactly one — as card/detailsGrant takes them.
  */
 export const cardWithdrawBody = z
-  .object({ cardId: text(64), amount: usd, currency: cardWalletCurrency, payPassword: pinSchema.optional(), passkey: cardRevealPasskeyProof.optional(), couponId: feeCouponId })
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload });
+  .object({
+    cardId: text(64),
+    amount: usd,
+    currency: cardWalletCurrency,
+    payPassword: pinSchema.optional(),
+    passkey: cardRevealPasskeyProof.optional(),
+    couponId: feeCouponId,
+  })
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
+    path: ['payPassword'],
+    message: V.required,
+    when: isObjectPayload,
+  })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
+    path: ['passkey'],
+    message: 'validation.invalid',
+    when: isObjectPayload,
+  });
 export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
 /** POST card/details — redeems the grant (once). */
 export const cardDetailsBody = z.object({ cardId: text(64), grant: text(200) });
@@ -130,7 +161,16 @@ export const bindCardBody = z.object({
   cardNumber: z
     .string({ error: V.required })
     .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, V.required).regex(/^\d{12,19}$/, 'validation.invalid')),
-  carrierCode: z.string({ error: V.required }).trim().min(1, V.required).regex(/^\d{6}$/, 'validation.invalid'),
+    .pipe(
+      z
+        .string()
+        .min(1, V.required)
+        .regex(/^\d{12,19}$/, 'validation.invalid'),
+    ),
+  carrierCode: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, V.required)
+    .regex(/^\d{6}$/, 'validation.invalid'),
 });
 export type BindCardBody = z.input<typeof bindCardBody>;

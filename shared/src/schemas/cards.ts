@@ -1,6 +1,12 @@
 import './zod-config';
 import { z } from 'zod';
-import { CARD_MIN_KEEP_USD, CARD_UNFREEZE_FEE_USD, CARD_WITHDRAW_FEE_USD, GATEWAY_FEE_FREE_FROM_USD, GATEWAY_FEE_USD } from '../constants';
+import {
+  CARD_MIN_KEEP_USD,
+  CARD_UNFREEZE_FEE_USD,
+  CARD_WITHDRAW_FEE_USD,
+  GATEWAY_FEE_FREE_FROM_USD,
+  GATEWAY_FEE_USD,
+} from '../constants';
 // No import of ./validation here: it carries the phone-number metadata (see ./card-forms).
 const REQUIRED = 'validation.required';
 const TOO_LONG = 'validation.tooLong';
@@ -135,17 +141,30 @@ export const devCardFailuresResult = z.object({
   load: z.enum(SANDBOX_ISSUER_MODES),
   unload: z.enum(SANDBOX_ISSUER_MODES),
 });
-export const devCardShipBody = z.object({ cardId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, TOO_LONG) });
+export const devCardShipBody = z.object({
+  cardId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64, TOO_LONG),
+});
 
 // ---- Cards, part 2: the statement (card orders, spec §3/§4) ------------------------------------
 
 /** Spec §4 card order states. */
-export const CARD_ORDER_STATUSES = ['settling', 'authorization_cancelled', 'transaction_cancelled', 'pre_authorization', 'completed'] as const;
+export const CARD_ORDER_STATUSES = [
+  'settling',
+  'authorization_cancelled',
+  'transaction_cancelled',
+  'pre_authorization',
+  'completed',
+] as const;
 export type CardOrderStatus = (typeof CARD_ORDER_STATUSES)[number];
 /** A 'fee' order is the product's monthly fee the issuer took from the card (`feePeriod` names the month). */
 export const CARD_ORDER_TYPES = ['purchase', 'refund', 'fee'] as const;
 /** Why the issuer declined a purchase: the card's state, its balance, or the product's monthly limit. */
-export const CARD_DECLINE_REASONS = ['card_frozen', 'card_inactive', 'insufficient_balance', 'monthly_limit_exceeded'] as const;
+export const CARD_DECLINE_REASONS = [
+  'card_frozen',
+  'card_inactive',
+  'insufficient_balance',
+  'monthly_limit_exceeded',
+] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 
 export const cardOrder = z.object({
@@ -159,7 +178,12 @@ export const cardOrder = z.object({
   /** Transaction type. */
   type: z.enum(CARD_ORDER_TYPES),
   status: z.enum(CARD_ORDER_STATUSES),
-  merchant: z.object({ name: z.string(), city: z.string().nullable(), country: z.string().nullable(), mcc: z.string().nullable() }),
+  merchant: z.object({
+    name: z.string(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    mcc: z.string().nullable(),
+  }),
   /** In the merchant's currency. */
   transactionAmount: money,
   transactionCurrency: z.string(),
@@ -194,7 +218,11 @@ export const cardOrdersResult = z.object({
 export const cardOrderQuery = z.object({ id: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64) });
 const isoDay = z.string({ error: REQUIRED }).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
 /** GET card/orders/export — CSV of a period (UTC dates, inclusive, at most 366 days). */
-export const cardOrdersExportQuery = z.object({ from: isoDay, to: isoDay, cardId: z.string().trim().min(1).max(64).optional() });
+export const cardOrdersExportQuery = z.object({
+  from: isoDay,
+  to: isoDay,
+  cardId: z.string().trim().min(1).max(64).optional(),
+});
 
 /** POST card/detailsGrant answer: a single-use grant to show the details once, valid briefly. */
 export const cardRevealGrantResult = z.object({ grant: z.string(), expiresAt: z.string() });
@@ -208,7 +236,12 @@ export const cardDetailsResult = z.object({
 });
 export type CardDetails = z.infer<typeof cardDetailsResult>;
 
-export const cardUnfreezeRequestResult = z.object({ id: z.string(), fee: money, status: z.enum(['pending', 'approved', 'rejected']), card: cardSummary });
+export const cardUnfreezeRequestResult = z.object({
+  id: z.string(),
+  fee: money,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  card: cardSummary,
+});
 
 // ---- Sandbox merchant simulator (404 outside sandbox) -------------------------------------------
 export const SANDBOX_MERCHANT_CURRENCIES = ['USD', 'EUR', 'GBP', 'HKD', 'AED', 'TRY', 'CNY'] as const;
@@ -218,18 +251,35 @@ export const devCardPurchaseBody = z.object({
   currency: z.enum(SANDBOX_MERCHANT_CURRENCIES).default('USD'),
   merchant: z.string().trim().min(1).max(120).default('Sandbox Coffee Roasters'),
   city: z.string().trim().max(80).optional(),
-  country: z.string().trim().regex(/^[A-Z]{2}$/).optional(),
-  mcc: z.string().regex(/^\d{4}$/).optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  mcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
   /** What the merchant does next: only authorise (default), capture it, or void it. */
   then: z.enum(['none', 'clear', 'void']).default('none'),
 });
 export const devCardTransactionBody = z.object({
   transactionId: z.string().trim().min(1).max(100),
   action: z.enum(['clear', 'void', 'refund', 'settle_refund']),
-  amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'validation.amount').optional(),
+  amount: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, 'validation.amount')
+    .optional(),
 });
-export const devCardPurchaseResult = z.object({ transactionId: z.string(), approved: z.boolean(), declineReason: z.string().nullable() });
-export const devCardRiskFreezeBody = z.object({ cardId: z.string().trim().min(1).max(64), days: z.number().int().min(0).max(365) });
+export const devCardPurchaseResult = z.object({
+  transactionId: z.string(),
+  approved: z.boolean(),
+  declineReason: z.string().nullable(),
+});
+export const devCardRiskFreezeBody = z.object({
+  cardId: z.string().trim().min(1).max(64),
+  days: z.number().int().min(0).max(365),
+});
 export const devCardUnfreezeReviewBody = z.object({ cardId: z.string().trim().min(1).max(64), approve: z.boolean() });
 export const devCardReverseLoadBody = z.object({ operationId: z.string().trim().min(1).max(64) });
 /** Sandbox issuer: run the monthly-fee job as of the 1st of `month` ('2026-12'; default: now), for every card or one. */
@@ -240,9 +290,19 @@ export const devCardMonthlyFeesBody = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month like 2026-12')
     .optional(),
 });
-export const devCardMonthlyFeesResult = z.object({ period: z.string(), owed: z.number().int(), charged: z.number().int(), waived: z.number().int() });
+export const devCardMonthlyFeesResult = z.object({
+  period: z.string(),
+  owed: z.number().int(),
+  charged: z.number().int(),
+  waived: z.number().int(),
+});
 export const devCardStockBody = z.object({ brand: z.enum(CARD_BRANDS), tier: z.enum(CARD_TIERS).default('standard') });
-export const devCardStockResult = z.object({ pan: z.string(), carrierCode: z.string(), last4: z.string(), expiry: z.string() });
+export const devCardStockResult = z.object({
+  pan: z.string(),
+  carrierCode: z.string(),
+  last4: z.string(),
+  expiry: z.string(),
+});
 
 /** card/funding/withdrawToWallet: what moved from the card-funding balance into the wallet. */
 export const cardFundingWithdrawal = z.object({

@@ -57,7 +57,10 @@ const translationInput = z.object({
 export const articleWriteBody = z.object({
   kind: z.enum(ARTICLE_KINDS),
   topic: z.enum(HELP_TOPICS).optional(),
-  slug: z.string().regex(/^[a-z0-9-]{1,64}$/).optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
   pinned: z.boolean().default(false),
   publish: z.boolean().default(true),
   translations: z.object({
@@ -75,11 +78,15 @@ export const operatorProfileResult = z.object({
   legalName: z.string(),
   registration: z.string(),
   address: z.string(),
-  licences: z.array(z.object({ authority: z.string(), licence: z.string(), number: z.string(), jurisdiction: z.string() })),
+  licences: z.array(
+    z.object({ authority: z.string(), licence: z.string(), number: z.string(), jurisdiction: z.string() }),
+  ),
   support: z.object({
     email: z.string(),
     hours: z.string(),
-    groups: z.array(z.object({ channel: z.enum(['telegram', 'whatsapp', 'line', 'wechat']), name: z.string(), url: z.string() })),
+    groups: z.array(
+      z.object({ channel: z.enum(['telegram', 'whatsapp', 'line', 'wechat']), name: z.string(), url: z.string() }),
+    ),
   }),
 });
 export type OperatorProfileResult = z.infer<typeof operatorProfileResult>;

@@ -10,7 +10,12 @@ import { paginatedSchema, paginationQuerySchema } from './pagination';
  */
 
 /** Which fee a coupon discounts. */
-export const COUPON_SCOPES = ['card_application_fee', 'card_topup_gateway_fee', 'card_withdrawal_fee', 'card_unfreeze_fee'] as const;
+export const COUPON_SCOPES = [
+  'card_application_fee',
+  'card_topup_gateway_fee',
+  'card_withdrawal_fee',
+  'card_unfreeze_fee',
+] as const;
 export type CouponScope = (typeof COUPON_SCOPES)[number];
 
 /** Derived at read time from the database clock: used wins over expired. */
@@ -91,8 +96,14 @@ export const issueCouponsBody = z
     /** A chosen code (only with quantity 1), e.g. "WELCOME10"; otherwise codes are random. */
     code: couponCodeSchema.optional(),
   })
-  .refine((v) => v.discountType === 'fixed' || v.discountCap !== undefined, { message: V.required, path: ['discountCap'] })
-  .refine((v) => v.discountType === 'fixed' || Number(v.discountValue) <= 100, { message: V.amount, path: ['discountValue'] })
+  .refine((v) => v.discountType === 'fixed' || v.discountCap !== undefined, {
+    message: V.required,
+    path: ['discountCap'],
+  })
+  .refine((v) => v.discountType === 'fixed' || Number(v.discountValue) <= 100, {
+    message: V.amount,
+    path: ['discountValue'],
+  })
   .refine((v) => v.code === undefined || v.quantity === 1, { message: V.tooLong, path: ['code'] });
 export type IssueCouponsBody = z.input<typeof issueCouponsBody>;
 export const issueCouponsResult = z.object({ batchId: z.string(), codes: z.array(z.string()) });

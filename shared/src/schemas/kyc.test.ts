@@ -37,7 +37,15 @@ describe('KYC level-1 rules', () => {
   });
 
   it('names the field whose document number does not fit the chosen document', () => {
-    const r = kyc1Body.safeParse({ country: 'TR', documentType: 'id_card', firstName: 'Ayşe', lastName: 'Yılmaz', documentNumber: '12345678901', birthDate: '1990-05-14', documentImages: ['abcdefghijklmnop'] });
+    const r = kyc1Body.safeParse({
+      country: 'TR',
+      documentType: 'id_card',
+      firstName: 'Ayşe',
+      lastName: 'Yılmaz',
+      documentNumber: '12345678901',
+      birthDate: '1990-05-14',
+      documentImages: ['abcdefghijklmnop'],
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['documentNumber', 'documentNumber']]);
   });

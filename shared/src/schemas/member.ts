@@ -21,7 +21,12 @@ export const verifyIdentityBody = z.discriminatedUnion('method', [
     password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
   }),
   /** An assertion by one of the customer's passkeys over their own passkey/proofOptions ceremony (single use). */
-  z.object({ method: z.literal('passkey'), channel: z.enum(['email', 'mobile']), ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }),
+  z.object({
+    method: z.literal('passkey'),
+    channel: z.enum(['email', 'mobile']),
+    ceremonyId: passkeyCeremonyId,
+    response: authenticationResponseJson,
+  }),
 ]);
 export type VerifyIdentityBody = z.input<typeof verifyIdentityBody>;
 export const verifyIdentityResult = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });

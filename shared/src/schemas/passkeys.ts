@@ -9,10 +9,19 @@ const INVALID = 'validation.invalid';
  * it) travels as is; the API verifies it with @simplewebauthn/server. Every ceremony starts with an
  * *Options call that answers a single-use `ceremonyId` (5 minutes) to send back with the response.
  */
-const b64url = (max: number) => z.string({ error: V.required }).min(1, V.required).max(max, V.tooLong).regex(/^[A-Za-z0-9_-]+$/, INVALID);
+const b64url = (max: number) =>
+  z
+    .string({ error: V.required })
+    .min(1, V.required)
+    .max(max, V.tooLong)
+    .regex(/^[A-Za-z0-9_-]+$/, INVALID);
 const extensions = z.record(z.string().max(64), z.unknown()).optional().default({});
 /** The ceremonyId of an *Options answer (for a step-up proof: `{ kind: 'passkey', ceremonyId, response: authenticationResponseJson }`). */
-export const passkeyCeremonyId = z.string({ error: V.required }).min(20, INVALID).max(64, INVALID).regex(/^[A-Za-z0-9_-]+$/, INVALID);
+export const passkeyCeremonyId = z
+  .string({ error: V.required })
+  .min(20, INVALID)
+  .max(64, INVALID)
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID);
 
 export const passkeyName = z.string({ error: V.required }).trim().min(1, V.required).max(64, V.tooLong);
 
@@ -26,7 +35,10 @@ export const registrationResponseJson = z.object({
     clientDataJSON: b64url(4096),
     attestationObject: b64url(16384),
     authenticatorData: b64url(4096).optional(),
-    transports: z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'])).max(8).optional(),
+    transports: z
+      .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
+      .max(8)
+      .optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: b64url(4096).optional(),
   }),
@@ -48,15 +60,25 @@ export const authenticationResponseJson = z.object({
 export type AuthenticationResponseBody = z.input<typeof authenticationResponseJson>;
 
 /** The options for navigator.credentials.create/get, as JSON (passed to @simplewebauthn/browser). */
-export const passkeyOptionsResult = z.object({ ceremonyId: z.string(), options: z.looseObject({ challenge: z.string() }) });
+export const passkeyOptionsResult = z.object({
+  ceremonyId: z.string(),
+  options: z.looseObject({ challenge: z.string() }),
+});
 export type PasskeyOptionsResult = z.infer<typeof passkeyOptionsResult>;
 
 /** POST passkey/register */
-export const passkeyRegisterBody = z.object({ ceremonyId: passkeyCeremonyId, response: registrationResponseJson, name: passkeyName.optional() });
+export const passkeyRegisterBody = z.object({
+  ceremonyId: passkeyCeremonyId,
+  response: registrationResponseJson,
+  name: passkeyName.optional(),
+});
 /** POST passkey/login */
 export const passkeyLoginBody = z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson });
 /** POST passkey/rename */
-export const passkeyRenameBody = z.object({ id: z.string({ error: V.required }).regex(/^[1-9][0-9]{0,15}$/, INVALID), name: passkeyName });
+export const passkeyRenameBody = z.object({
+  id: z.string({ error: V.required }).regex(/^[1-9][0-9]{0,15}$/, INVALID),
+  name: passkeyName,
+});
 /** POST passkey/remove */
 export const passkeyRemoveBody = z.object({ id: z.string({ error: V.required }).regex(/^[1-9][0-9]{0,15}$/, INVALID) });
 

@@ -114,7 +114,12 @@ export type ReferralCampaign = z.infer<typeof referralCampaignSchema>;
 export const referralCampaignResult = z.object({ campaign: referralCampaignSchema.nullable() });
 
 /** GET referral/ranking — this month's top inviters by friends who registered this month. */
-export const referralRankingEntry = z.object({ rank: z.number().int(), displayName: z.string(), invited: z.number().int(), me: z.boolean() });
+export const referralRankingEntry = z.object({
+  rank: z.number().int(),
+  displayName: z.string(),
+  invited: z.number().int(),
+  me: z.boolean(),
+});
 export const referralRankingResult = z.object({
   month: z.string(),
   entries: z.array(referralRankingEntry),
@@ -136,5 +141,8 @@ export const createReferralCampaignBody = z
       .regex(/^\d{1,6}(\.\d{1,2})?$/)
       .refine((v) => /[1-9]/.test(v)),
   })
-  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), { path: ['endsAt'], message: 'endsAt must be after startsAt' });
+  .refine((v) => Date.parse(v.endsAt) > Date.parse(v.startsAt), {
+    path: ['endsAt'],
+    message: 'endsAt must be after startsAt',
+  });
 export type CreateReferralCampaignBody = z.input<typeof createReferralCampaignBody>;

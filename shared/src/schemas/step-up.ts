@@ -14,10 +14,17 @@ export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 export const STEP_UP_GRANT_SECONDS = 300;
 
 export const stepUpProof = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('password'), password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong) }),
+  z.object({
+    kind: z.literal('password'),
+    password: z.string({ error: V.required }).min(1, V.required).max(128, V.tooLong),
+  }),
   z.object({ kind: z.literal('payPassword'), payPassword: pinSchema }),
   /** A 'rebind' code (user/sendCode) sent to an e-mail or mobile bound to the account before. */
-  z.object({ kind: z.literal('code'), account: z.string({ error: V.required }).trim().min(1, V.required).max(254, V.tooLong), code: codeSchema }),
+  z.object({
+    kind: z.literal('code'),
+    account: z.string({ error: V.required }).trim().min(1, V.required).max(254, V.tooLong),
+    code: codeSchema,
+  }),
   /** An assertion by one of the customer's passkeys over the challenge of passkey/proofOptions. */
   z.object({ kind: z.literal('passkey'), ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }),
 ]);

@@ -44,7 +44,13 @@ describe('validation primitives', () => {
   });
 
   it('register needs matching passwords and the agreement', () => {
-    const base = { account: 'a@b.co', code: '123456', password: 'abcdefgh', confirmPassword: 'abcdefgh', agreement: true };
+    const base = {
+      account: 'a@b.co',
+      code: '123456',
+      password: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
+      agreement: true,
+    };
     expect(registerBody.safeParse(base).success).toBe(true);
     expect(firstMessage(registerBody.safeParse({ ...base, confirmPassword: 'abcdefgi' }))).toBe(V.passwordsDiffer);
     expect(firstMessage(registerBody.safeParse({ ...base, agreement: false }))).toBe(V.agreement);

@@ -1,12 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PIN_LENGTH,
-  VERIFICATION_CODE_LENGTH,
-} from '../constants';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants';
 
 /**
  * Validation primitives shared by the forms and the API. Every message is a key of the shared
@@ -117,4 +112,8 @@ export const amountSchema = (scale = 2) =>
     .refine((v) => /[1-9]/.test(v), V.amountPositive);
 
 /** Client-supplied idempotency key (header `Idempotency-Key`), UUID v4 or similar, ≤ 255 chars. */
-export const idempotencyKeySchema = z.string().min(8).max(255).regex(/^[A-Za-z0-9._:-]+$/);
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(255)
+  .regex(/^[A-Za-z0-9._:-]+$/);

@@ -249,7 +249,8 @@ export const withdrawFeeResult = z.object({
 });
 export type WithdrawFeeResult = z.infer<typeof withdrawFeeResult>;
 
-const isObjectPayload = (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
+const isObjectPayload = (p: { value: unknown }) =>
+  typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
 /**
  * POST wallet/withdraw (Idempotency-Key). `amount` arrives at the address; the fee is on top.
  * The fresh proof is the transaction password OR a passkey assertion over the customer's own
@@ -264,8 +265,16 @@ export const withdrawBody = z
     payPassword: pinSchema.optional(),
     passkey: z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }).optional(),
   })
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, { path: ['payPassword'], message: V.required, when: isObjectPayload })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, { path: ['passkey'], message: 'validation.invalid', when: isObjectPayload })
+  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
+    path: ['payPassword'],
+    message: V.required,
+    when: isObjectPayload,
+  })
+  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
+    path: ['passkey'],
+    message: 'validation.invalid',
+    when: isObjectPayload,
+  })
   .refine((v) => isNetworkOf(v.currency, v.network), { message: 'errors.network_unsupported', path: ['network'] })
   .refine((v) => fitsScale(v.amount, v.currency), scaleIssue)
   .refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });
@@ -452,13 +461,14 @@ const payDiffer = { message: V.pinsDiffer, path: ['confirmPassword'] };
 /** POST user/setPayPassword — first time only. */
 export const setPayPasswordBody = z.object(payPair).refine(payPairMatch, payDiffer);
 /** POST user/changePayPassword — with the old one. */
-export const changePayPasswordBody = z
-  .object({ oldPassword: pinSchema, ...payPair })
-  .refine(payPairMatch, payDiffer);
+export const changePayPasswordBody = z.object({ oldPassword: pinSchema, ...payPair }).refine(payPairMatch, payDiffer);
 /** POST user/resetPayPassword — with a verification code (purpose 'paypass') sent to the account. */
 export const resetPayPasswordBody = z
   .object({
-    code: z.string({ error: V.required }).trim().regex(/^\d{6}$/, V.code),
+    code: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^\d{6}$/, V.code),
     /** Which bound account received the code (user/sendCode purpose 'paypass'); default the e-mail. */
     account: z.string().trim().max(254).optional(),
     ...payPair,
@@ -472,7 +482,10 @@ export const payPasswordStatusResult = z.object({ isSet: z.boolean(), lockedForM
 export const adminWithdrawalsQuery = paginationQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
 export const adminWithdrawalRecord = withdrawalRecord.extend({ userId: z.string() });
 /** POST admin/withdrawals/approve, admin/withdrawals/reject */
-export const adminDecideBody = z.object({ id: z.string().min(1).max(64), reason: z.string().trim().max(200).optional() });
+export const adminDecideBody = z.object({
+  id: z.string().min(1).max(64),
+  reason: z.string().trim().max(200).optional(),
+});
 
 export const ledgerCheckResult = z.object({
   ok: z.boolean(),
@@ -487,7 +500,10 @@ export const devChainDepositBody = z.object({
   currency: cryptoCurrencyField,
   network: networkField,
   amount: decimalString,
-  txHash: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/).optional(),
+  txHash: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/)
+    .optional(),
 });
 /** POST dev/chain/mine (sandbox only) — add blocks on a network (or all). */
 export const devChainMineBody = z.object({

@@ -8,7 +8,9 @@ const pkg = JSON.parse(readFileSync(join(here, '../../package.json'), 'utf8')) a
 
 describe('zod is told not to compile parsers in browsers (CSP without eval), without costing pages', () => {
   it('every schema module sets the config first — the barrel does not (it has no side effect)', () => {
-    const modules = readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'zod-config.ts' && f !== 'index.ts');
+    const modules = readdirSync(here).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'zod-config.ts' && f !== 'index.ts',
+    );
     const buildingSchemas = modules.filter((f) => /from 'zod'/.test(readFileSync(join(here, f), 'utf8')));
     expect(buildingSchemas.length).toBeGreaterThan(10);
     for (const file of buildingSchemas) {

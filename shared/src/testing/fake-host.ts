@@ -7,15 +7,14 @@ type ApiErrorKey = NonNullable<ApiError['key']>;
 
 /** What a fake endpoint answers: the `data` of a code-200 envelope, or an error envelope. */
 export type FakeAnswer = unknown;
-export type FakeHandler = (request: { body: unknown; params: RequestOptions['params'] }) => FakeAnswer | Promise<FakeAnswer>;
+export type FakeHandler = (request: {
+  body: unknown;
+  params: RequestOptions['params'];
+}) => FakeAnswer | Promise<FakeAnswer>;
 export type FakeRoutes = Record<string, FakeHandler>;
 
 /** An error envelope as the API sends it, turned into what the host client rejects with. */
-export function apiError(
-  key: ApiErrorKey,
-  msg: string,
-  options: { code?: number; data?: unknown } = {},
-): ApiError {
+export function apiError(key: ApiErrorKey, msg: string, options: { code?: number; data?: unknown } = {}): ApiError {
   return new ApiError(msg, 200, options.code ?? 500, key, options.data);
 }
 
@@ -24,8 +23,20 @@ export function apiError(
  * schemas, forms, pages) is the real code. Unknown endpoints fail the test loudly.
  */
 export function createFakeHttp(routes: FakeRoutes) {
-  const calls: Array<{ method: string; url: string; body: unknown; params: RequestOptions['params']; options: Partial<RequestOptions> }> = [];
-  const dispatch = async (method: string, url: string, body: unknown, params: RequestOptions['params'], options: Partial<RequestOptions> = {}) => {
+  const calls: Array<{
+    method: string;
+    url: string;
+    body: unknown;
+    params: RequestOptions['params'];
+    options: Partial<RequestOptions>;
+  }> = [];
+  const dispatch = async (
+    method: string,
+    url: string,
+    body: unknown,
+    params: RequestOptions['params'],
+    options: Partial<RequestOptions> = {},
+  ) => {
     calls.push({ method, url, body, params, options });
     const handler = routes[`${method} ${url}`];
     if (!handler) throw new Error(`fake http: no handler for ${method} ${url}`);
@@ -35,11 +46,15 @@ export function createFakeHttp(routes: FakeRoutes) {
     return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
   };
   const http: HttpClient = {
-    request: <T,>(o: RequestOptions) => dispatch(o.method ?? 'GET', o.url, o.data, o.params, o) as Promise<T>,
-    get: <T,>(url: string, params?: RequestOptions['params'], o?: Partial<RequestOptions>) => dispatch('GET', url, undefined, params, o) as Promise<T>,
-    post: <T,>(url: string, data?: unknown, o?: Partial<RequestOptions>) => dispatch('POST', url, data, undefined, o) as Promise<T>,
-    put: <T,>(url: string, data?: unknown, o?: Partial<RequestOptions>) => dispatch('PUT', url, data, undefined, o) as Promise<T>,
-    delete: <T,>(url: string, params?: RequestOptions['params'], o?: Partial<RequestOptions>) => dispatch('DELETE', url, undefined, params, o) as Promise<T>,
+    request: <T>(o: RequestOptions) => dispatch(o.method ?? 'GET', o.url, o.data, o.params, o) as Promise<T>,
+    get: <T>(url: string, params?: RequestOptions['params'], o?: Partial<RequestOptions>) =>
+      dispatch('GET', url, undefined, params, o) as Promise<T>,
+    post: <T>(url: string, data?: unknown, o?: Partial<RequestOptions>) =>
+      dispatch('POST', url, data, undefined, o) as Promise<T>,
+    put: <T>(url: string, data?: unknown, o?: Partial<RequestOptions>) =>
+      dispatch('PUT', url, data, undefined, o) as Promise<T>,
+    delete: <T>(url: string, params?: RequestOptions['params'], o?: Partial<RequestOptions>) =>
+      dispatch('DELETE', url, undefined, params, o) as Promise<T>,
     upload: () => Promise.reject(new Error('fake http: upload is not faked in this test')),
     download: () => Promise.reject(new Error('fake http: download is not faked in this test')),
   };
@@ -53,9 +68,19 @@ export interface FakeHostOptions {
   loggedIn?: boolean;
 }
 
-export function createFakeHost({ routes = {}, locale = 'en-US', returnTo = null, loggedIn = false }: FakeHostOptions = {}) {
+export function createFakeHost({
+  routes = {},
+  locale = 'en-US',
+  returnTo = null,
+  loggedIn = false,
+}: FakeHostOptions = {}) {
   const { http, calls } = createFakeHttp(routes);
-  let session: SessionState = { token: loggedIn ? 'token' : null, userId: loggedIn ? 'u1' : null, platform: 'h5', expiresAt: null };
+  let session: SessionState = {
+    token: loggedIn ? 'token' : null,
+    userId: loggedIn ? 'u1' : null,
+    platform: 'h5',
+    expiresAt: null,
+  };
   let pendingReturnTo = returnTo;
   // Reactive like the shell's store: useSession re-renders its users when the session changes.
   let snapshot = { ...session, isLoggedIn: Boolean(session.token && session.userId) };
@@ -92,7 +117,11 @@ export function createFakeHost({ routes = {}, locale = 'en-US', returnTo = null,
     },
     navigation: { navigate: vi.fn(), redirect: vi.fn(), switchTab: vi.fn(), relaunch: vi.fn(), back: vi.fn() },
     toast: { show: vi.fn(), clear: vi.fn() },
-    modal: { error: vi.fn(async () => undefined), alert: vi.fn(async () => undefined), confirm: vi.fn(async () => true) },
+    modal: {
+      error: vi.fn(async () => undefined),
+      alert: vi.fn(async () => undefined),
+      confirm: vi.fn(async () => true),
+    },
     loading: { show: vi.fn(), hide: vi.fn() },
     i18n: { useLanguage: () => locale, language: () => locale, setLanguage: vi.fn(async () => undefined) },
     tabBadge: { set: vi.fn(), get: () => 0 },

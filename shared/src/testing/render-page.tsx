@@ -7,7 +7,15 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { COMMON_NAMESPACE, HostContext, LOCALES, commonResources, isRtl, type Locale, type TranslationTree } from '@cardwallet/shared';
+import {
+  COMMON_NAMESPACE,
+  HostContext,
+  LOCALES,
+  commonResources,
+  isRtl,
+  type Locale,
+  type TranslationTree,
+} from '@cardwallet/shared';
 import { createFakeHost, type FakeHostOptions } from './fake-host';
 
 afterEach(cleanup);
@@ -31,7 +39,9 @@ export interface PageRendererOptions {
  * cache — with only HTTP (and live events) faked. Every app's `src/testing/render.tsx` is one call.
  */
 export function createPageRenderer({ namespace, resources, createQueryClient }: PageRendererOptions) {
-  const newQueryClient = createQueryClient ?? (() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
+  const newQueryClient =
+    createQueryClient ??
+    (() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
 
   function createTestI18n(locale: Locale) {
     const i18n = createInstance();
@@ -40,14 +50,23 @@ export function createPageRenderer({ namespace, resources, createQueryClient }: 
       fallbackLng: 'en-US',
       ns: [COMMON_NAMESPACE, namespace],
       defaultNS: namespace,
-      resources: Object.fromEntries(LOCALES.map((l) => [l, { [COMMON_NAMESPACE]: commonResources[l], [namespace]: resources[l] }])),
+      resources: Object.fromEntries(
+        LOCALES.map((l) => [l, { [COMMON_NAMESPACE]: commonResources[l], [namespace]: resources[l] }]),
+      ),
       interpolation: { escapeValue: false },
       initAsync: false,
     });
     return i18n;
   }
 
-  function renderWithHost(ui: ReactElement, { route = '/', timers = 'real', ...hostOptions }: FakeHostOptions & { route?: string; timers?: 'real' | 'fake' } = {}) {
+  function renderWithHost(
+    ui: ReactElement,
+    {
+      route = '/',
+      timers = 'real',
+      ...hostOptions
+    }: FakeHostOptions & { route?: string; timers?: 'real' | 'fake' } = {},
+  ) {
     const fake = createFakeHost(hostOptions);
     const locale = hostOptions.locale ?? 'en-US';
     document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';

@@ -44,7 +44,9 @@ function useHostLanguage(): Locale {
 }
 
 /** Returns the Provider a FeatureApp (or the shell) wraps its pages in. */
-export function createAntdMobileProvider<TLocale>(bindings: AntdMobileBindings<TLocale>): ComponentType<{ children: ReactNode }> {
+export function createAntdMobileProvider<TLocale>(
+  bindings: AntdMobileBindings<TLocale>,
+): ComponentType<{ children: ReactNode }> {
   bindings.unstableSetRender(reactRootRender);
   let applied: TLocale | undefined;
   const useLanguage = bindings.useLanguage ?? useHostLanguage;

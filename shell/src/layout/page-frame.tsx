@@ -34,7 +34,12 @@ export function PageFrame({ title, navBar, auth, pullToRefresh = false, children
         <header className="cw-nav-bar">
           <div className="cw-nav-side">
             {!tab && (
-              <button type="button" className="cw-back" aria-label={t('page.back')} onClick={() => host.navigation.back()}>
+              <button
+                type="button"
+                className="cw-back"
+                aria-label={t('page.back')}
+                onClick={() => host.navigation.back()}
+              >
                 <LeftOutline />
               </button>
             )}

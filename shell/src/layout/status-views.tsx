@@ -22,7 +22,17 @@ export function DelayedLoading() {
   );
 }
 
-export function ErrorView({ title, message, onRetry, extra }: { title: string; message: string; onRetry?: () => void; extra?: ReactNode }) {
+export function ErrorView({
+  title,
+  message,
+  onRetry,
+  extra,
+}: {
+  title: string;
+  message: string;
+  onRetry?: () => void;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation('shell');
   const host = useHost();
   return (

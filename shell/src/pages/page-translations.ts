@@ -11,7 +11,8 @@ export function usePageTranslation(namespace: string, resources: Record<Locale, 
   const { i18n } = translation;
   for (const [locale, bundle] of Object.entries(resources)) {
     // Silent: this runs during render, and "added" re-renders every translated component.
-    if (!i18n.hasResourceBundle(locale, namespace)) i18n.addResourceBundle(locale, namespace, bundle, false, false, { silent: true, skipCopy: false });
+    if (!i18n.hasResourceBundle(locale, namespace))
+      i18n.addResourceBundle(locale, namespace, bundle, false, false, { silent: true, skipCopy: false });
   }
   return translation;
 }

@@ -8,14 +8,26 @@ import { MemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import shellEnUS from '../i18n/en-US.json';
 import homeEnUS from './home/i18n/en-US.json';
-import { ApiError, COMMON_NAMESPACE, HostContext, commonResources, type HostServices, type LiveEvent } from '@cardwallet/shared';
+import {
+  ApiError,
+  COMMON_NAMESPACE,
+  HostContext,
+  commonResources,
+  type HostServices,
+  type LiveEvent,
+} from '@cardwallet/shared';
 
 /**
  * Renders a shell page as the shell does — host services, i18n (common + shell namespaces), router,
  * query cache — with HTTP answered by `routes` ("GET content/about" → handler) and live events
  * emitted by the test. Unknown endpoints fail loudly.
  */
-export function renderPage(ui: ReactElement, routes: Record<string, (params: unknown) => unknown>, route = '/', options: { loggedIn?: boolean } = {}) {
+export function renderPage(
+  ui: ReactElement,
+  routes: Record<string, (params: unknown) => unknown>,
+  route = '/',
+  options: { loggedIn?: boolean } = {},
+) {
   const calls: string[] = [];
   const liveListeners = new Set<(e: LiveEvent) => void>();
   const answer = async (key: string, params?: unknown) => {
@@ -27,7 +39,10 @@ export function renderPage(ui: ReactElement, routes: Record<string, (params: unk
     return result;
   };
   const host = {
-    http: { get: (url: string, params?: unknown) => answer(`GET ${url}`, params), post: (url: string, body?: unknown) => answer(`POST ${url}`, body) },
+    http: {
+      get: (url: string, params?: unknown) => answer(`GET ${url}`, params),
+      post: (url: string, body?: unknown) => answer(`POST ${url}`, body),
+    },
     navigation: { navigate: vi.fn() },
     toast: { show: vi.fn() },
     session: { useSession: () => ({ isLoggedIn: options.loggedIn ?? true }), requireLogin: vi.fn() },
@@ -57,4 +72,3 @@ export function renderPage(ui: ReactElement, routes: Record<string, (params: unk
   );
   return { host, calls, emit: (e: LiveEvent) => liveListeners.forEach((fn) => fn(e)) };
 }
-

@@ -8,7 +8,11 @@ export interface ErrorReport {
   at: string;
 }
 
-export function buildErrorReport(error: unknown, apps: RemoteStatus[], page = typeof location === 'undefined' ? '' : location.pathname): ErrorReport {
+export function buildErrorReport(
+  error: unknown,
+  apps: RemoteStatus[],
+  page = typeof location === 'undefined' ? '' : location.pathname,
+): ErrorReport {
   return {
     message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     page,

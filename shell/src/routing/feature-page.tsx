@@ -55,5 +55,13 @@ export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }
       </PageFrame>
     );
   }
-  return <RoutePage key={`${owner}/${page}`} route={route} namespace={state.app.i18n.namespace} Provider={state.app.Provider} owner={owner} />;
+  return (
+    <RoutePage
+      key={`${owner}/${page}`}
+      route={route}
+      namespace={state.app.i18n.namespace}
+      Provider={state.app.Provider}
+      owner={owner}
+    />
+  );
 }

@@ -2,21 +2,38 @@ import { describe, expect, it, vi } from 'vitest';
 import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
 import { FeatureLoadError, FeatureRegistry, type FederationRuntime } from './feature-registry';
 
-const cardApp = { name: 'mf_card', contractVersion: CONTRACT_VERSION, routePrefix: '/pages/card/', routes: [], i18n: { namespace: 'card', resources: {} } } as unknown as FeatureApp;
-const registryJson = (contractMajor = 1) => ({ remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor }] });
+const cardApp = {
+  name: 'mf_card',
+  contractVersion: CONTRACT_VERSION,
+  routePrefix: '/pages/card/',
+  routes: [],
+  i18n: { namespace: 'card', resources: {} },
+} as unknown as FeatureApp;
+const registryJson = (contractMajor = 1) => ({
+  remotes: [
+    { name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor },
+  ],
+});
 
 function setup(runtime: Partial<FederationRuntime>, raw: unknown = registryJson()) {
   const rt = { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => ({ default: cardApp })), ...runtime };
   const onLoaded = vi.fn();
   const fetchRegistry = vi.fn(async () => raw);
-  return { registry: new FeatureRegistry({ runtime: rt as FederationRuntime, fetchRegistry, onLoaded, pageTimeoutMs: 50 }), rt, onLoaded, fetchRegistry };
+  return {
+    registry: new FeatureRegistry({ runtime: rt as FederationRuntime, fetchRegistry, onLoaded, pageTimeoutMs: 50 }),
+    rt,
+    onLoaded,
+    fetchRegistry,
+  };
 }
 
 describe('feature registry', () => {
   it('registers remotes from /remotes.json and loads one on demand, once', async () => {
     const { registry, rt, onLoaded } = setup({});
     await registry.refresh();
-    expect(rt.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_card', entry: '/remotes/card/mf-manifest.json' }], { force: true });
+    expect(rt.registerRemotes).toHaveBeenCalledWith([{ name: 'mf_card', entry: '/remotes/card/mf-manifest.json' }], {
+      force: true,
+    });
     expect(rt.loadRemote).not.toHaveBeenCalled();
     await expect(registry.load('mf_card')).resolves.toBe(cardApp);
     await registry.load('mf_card');
@@ -31,12 +48,19 @@ describe('feature registry', () => {
   });
 
   it('refuses a FeatureApp reporting another contract major', async () => {
-    const { registry } = setup({ loadRemote: vi.fn(async () => ({ default: { ...cardApp, contractVersion: '2.0.0' } })) as FederationRuntime['loadRemote'] });
+    const { registry } = setup({
+      loadRemote: vi.fn(async () => ({
+        default: { ...cardApp, contractVersion: '2.0.0' },
+      })) as FederationRuntime['loadRemote'],
+    });
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });
   });
 
   it('a remote that is down fails, and Retry starts over', async () => {
-    const loadRemote = vi.fn().mockRejectedValueOnce(new Error('ScriptExternalLoadError')).mockResolvedValue({ default: cardApp });
+    const loadRemote = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('ScriptExternalLoadError'))
+      .mockResolvedValue({ default: cardApp });
     const { registry, fetchRegistry } = setup({ loadRemote });
     const error = await registry.load('mf_card').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FeatureLoadError);
@@ -51,7 +75,13 @@ describe('feature registry', () => {
     const rt = { registerRemotes: vi.fn(), loadRemote };
     const reload = vi.fn();
     const fetchRegistry = vi.fn(async () => registryJson());
-    const registry = new FeatureRegistry({ runtime: rt as unknown as FederationRuntime, fetchRegistry, onLoaded: vi.fn(), pageTimeoutMs: 50, reload });
+    const registry = new FeatureRegistry({
+      runtime: rt as unknown as FederationRuntime,
+      fetchRegistry,
+      onLoaded: vi.fn(),
+      pageTimeoutMs: 50,
+      reload,
+    });
     const other = document.createElement('link');
     other.rel = 'preload';
     other.href = '/remotes/wallet/remoteEntry.js';
@@ -72,7 +102,9 @@ describe('feature registry', () => {
   });
 
   it('a slow remote times out', async () => {
-    const { registry } = setup({ loadRemote: vi.fn(() => new Promise(() => undefined)) as FederationRuntime['loadRemote'] });
+    const { registry } = setup({
+      loadRemote: vi.fn(() => new Promise(() => undefined)) as FederationRuntime['loadRemote'],
+    });
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'timeout' });
   });
 
@@ -85,11 +117,41 @@ describe('feature registry', () => {
 
 describe('feature registry and releases', () => {
   it('reports the release each app was loaded from, and keeps it when the registry moves on', async () => {
-    const v1 = { remotes: [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/1.0.0-aaa/mf-manifest.json', contractMajor: 1, version: '1.0.0', releaseId: '1.0.0-aaa', channel: 'stable' }] };
-    const v2 = { remotes: [{ ...v1.remotes[0], manifestUrl: '/remotes/card/1.1.0-bbb/mf-manifest.json', version: '1.1.0', releaseId: '1.1.0-bbb', channel: 'canary' }] };
+    const v1 = {
+      remotes: [
+        {
+          name: 'mf_card',
+          routePrefix: '/pages/card/',
+          manifestUrl: '/remotes/card/1.0.0-aaa/mf-manifest.json',
+          contractMajor: 1,
+          version: '1.0.0',
+          releaseId: '1.0.0-aaa',
+          channel: 'stable',
+        },
+      ],
+    };
+    const v2 = {
+      remotes: [
+        {
+          ...v1.remotes[0],
+          manifestUrl: '/remotes/card/1.1.0-bbb/mf-manifest.json',
+          version: '1.1.0',
+          releaseId: '1.1.0-bbb',
+          channel: 'canary',
+        },
+      ],
+    };
     const { registry, rt, fetchRegistry } = setup({}, v1);
     await registry.load('mf_card');
-    expect(registry.status()).toEqual([expect.objectContaining({ name: 'mf_card', state: 'loaded', version: '1.0.0', releaseId: '1.0.0-aaa', channel: 'stable' })]);
+    expect(registry.status()).toEqual([
+      expect.objectContaining({
+        name: 'mf_card',
+        state: 'loaded',
+        version: '1.0.0',
+        releaseId: '1.0.0-aaa',
+        channel: 'stable',
+      }),
+    ]);
     fetchRegistry.mockResolvedValue(v2);
     await registry.refresh(true);
     // Not re-registered: the loaded app's pages keep loading chunks from 1.0.0-aaa.

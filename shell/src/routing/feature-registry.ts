@@ -60,7 +60,10 @@ export interface FeatureRegistryDeps {
  * failed stays in the browser's preload list as a failure that a later request of the same URL
  * gets again (seen in Chromium 156), so Retry reloads the page when there were any.
  */
-export function dropPreloads(manifestUrl: string, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): number {
+export function dropPreloads(
+  manifestUrl: string,
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): number {
   if (!doc) return 0;
   const folder = new URL(manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1), doc.baseURI).href;
   let dropped = 0;
@@ -108,7 +111,8 @@ export class FeatureRegistry {
             // A loaded app keeps the release it came from for the life of this tab: its pages
             // load their chunks from that release's immutable folder, whatever is released since.
             if (this.loaded.has(descriptor.name)) continue;
-            if (force || !previous || previous.manifestUrl !== descriptor.manifestUrl) compatible.push({ name: descriptor.name, entry: descriptor.manifestUrl });
+            if (force || !previous || previous.manifestUrl !== descriptor.manifestUrl)
+              compatible.push({ name: descriptor.name, entry: descriptor.manifestUrl });
           }
           if (compatible.length) this.deps.runtime.registerRemotes(compatible, { force: true });
         })
@@ -127,7 +131,11 @@ export class FeatureRegistry {
   load(name: RemoteName): Promise<FeatureApp> {
     const cached = this.loads.get(name);
     if (cached) return cached;
-    const load = withTimeout(this.loadOnce(name), this.deps.pageTimeoutMs, () => new FeatureLoadError('timeout', `${name} took too long`, name));
+    const load = withTimeout(
+      this.loadOnce(name),
+      this.deps.pageTimeoutMs,
+      () => new FeatureLoadError('timeout', `${name} took too long`, name),
+    );
     this.loads.set(name, load);
     load.catch((error: unknown) => {
       this.failures.set(name, error);
@@ -145,8 +153,20 @@ export class FeatureRegistry {
       const app = this.loaded.get(d.name);
       const from = this.loadedFrom.get(d.name) ?? d;
       const release = { version: from.version, releaseId: from.releaseId, channel: from.channel };
-      if (app) return { name: d.name, routePrefix: d.routePrefix, state: 'loaded' as const, contractVersion: app.contractVersion, ...release };
-      return { name: d.name, routePrefix: d.routePrefix, state: this.failures.has(d.name) ? ('failed' as const) : ('idle' as const), ...release };
+      if (app)
+        return {
+          name: d.name,
+          routePrefix: d.routePrefix,
+          state: 'loaded' as const,
+          contractVersion: app.contractVersion,
+          ...release,
+        };
+      return {
+        name: d.name,
+        routePrefix: d.routePrefix,
+        state: this.failures.has(d.name) ? ('failed' as const) : ('idle' as const),
+        ...release,
+      };
     });
   }
 
@@ -170,7 +190,11 @@ export class FeatureRegistry {
     const descriptor = this.descriptors.get(name);
     if (!descriptor) throw new FeatureLoadError('unavailable', `${name} is not deployed`, name);
     if (descriptor.contractMajor !== CONTRACT_MAJOR) {
-      throw new FeatureLoadError('incompatible', `${name} was built for contract ${descriptor.contractMajor}, shell speaks ${CONTRACT_MAJOR}`, name);
+      throw new FeatureLoadError(
+        'incompatible',
+        `${name} was built for contract ${descriptor.contractMajor}, shell speaks ${CONTRACT_MAJOR}`,
+        name,
+      );
     }
     let module: { default?: FeatureApp } | null | undefined;
     try {
@@ -179,7 +203,8 @@ export class FeatureRegistry {
       throw new FeatureLoadError('unavailable', `${name} failed to load: ${String(error)}`, name);
     }
     const app = module?.default;
-    if (!app || !Array.isArray(app.routes) || app.name !== name) throw new FeatureLoadError('unavailable', `${name} exposes no FeatureApp`, name);
+    if (!app || !Array.isArray(app.routes) || app.name !== name)
+      throw new FeatureLoadError('unavailable', `${name} exposes no FeatureApp`, name);
     if (contractMajorOf(app.contractVersion) !== CONTRACT_MAJOR) {
       throw new FeatureLoadError('incompatible', `${name} reports contract ${app.contractVersion}`, name);
     }

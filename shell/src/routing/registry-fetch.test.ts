@@ -7,7 +7,10 @@ describe('remote registry fetch', () => {
   it('sends the session token (the server picks the cohort by user) and never uses the HTTP cache', async () => {
     const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
     await createRegistryFetch({ token: () => 'tok', fetch: fetchMock as unknown as typeof fetch })();
-    expect(fetchMock).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store', headers: { 'Access-Token': 'tok' } }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/remotes.json',
+      expect.objectContaining({ cache: 'no-store', headers: { 'Access-Token': 'tok' } }),
+    );
     await createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch })();
     expect(fetchMock).toHaveBeenLastCalledWith('/remotes.json', expect.objectContaining({ headers: {} }));
   });
@@ -21,12 +24,18 @@ describe('remote registry fetch', () => {
     doc.head.append(el);
     return doc;
   };
-  const REMOTES = [{ name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/1/mf-manifest.json', contractMajor: 1 }];
+  const REMOTES = [
+    { name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/1/mf-manifest.json', contractMajor: 1 },
+  ];
 
   it('uses the registry inlined in the page once (no round trip), then asks /remotes.json', async () => {
     const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
     const doc = page(JSON.stringify({ cohort: 'anon', remotes: REMOTES }));
-    const read = createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch, document: doc });
+    const read = createRegistryFetch({
+      token: () => undefined,
+      fetch: fetchMock as unknown as typeof fetch,
+      document: doc,
+    });
     expect(await read()).toEqual({ remotes: REMOTES });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(doc.getElementById('cw-registry')).toBeNull();
@@ -44,28 +53,55 @@ describe('remote registry fetch', () => {
   ])('inline registry of cohort %s with token %s used: %s', async (cohort, token, used) => {
     const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
     const doc = page(JSON.stringify({ cohort, remotes: REMOTES }));
-    const result = await createRegistryFetch({ token: () => token, fetch: fetchMock as unknown as typeof fetch, document: doc })();
+    const result = await createRegistryFetch({
+      token: () => token,
+      fetch: fetchMock as unknown as typeof fetch,
+      document: doc,
+    })();
     expect(result).toEqual(used ? { remotes: REMOTES } : { remotes: [] });
     expect(fetchMock).toHaveBeenCalledTimes(used ? 0 : 1);
   });
 
   it('falls back to /remotes.json when the inline data is broken', async () => {
     const fetchMock = vi.fn(async () => new Response('{"remotes":[]}', { status: 200 }));
-    const result = await createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch, document: page('{"cohort":"anon",') })();
+    const result = await createRegistryFetch({
+      token: () => undefined,
+      fetch: fetchMock as unknown as typeof fetch,
+      document: page('{"cohort":"anon",'),
+    })();
     expect(result).toEqual({ remotes: [] });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('rejects on an HTTP error', async () => {
     const fetchMock = vi.fn(async () => new Response('nope', { status: 503 }));
-    await expect(createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch })()).rejects.toThrow('HTTP 503');
+    await expect(
+      createRegistryFetch({ token: () => undefined, fetch: fetchMock as unknown as typeof fetch })(),
+    ).rejects.toThrow('HTTP 503');
   });
 });
 
 describe('error report', () => {
   it('names the release of every app', () => {
-    const report = buildErrorReport(new Error('boom'), [{ name: 'mf_card', routePrefix: '/pages/card/', state: 'failed', version: '1.2.0', releaseId: '1.2.0-abc', channel: 'canary' }], '/pages/card/index');
-    expect(report).toMatchObject({ message: 'Error: boom', page: '/pages/card/index', apps: [{ name: 'mf_card', state: 'failed', releaseId: '1.2.0-abc', channel: 'canary' }] });
+    const report = buildErrorReport(
+      new Error('boom'),
+      [
+        {
+          name: 'mf_card',
+          routePrefix: '/pages/card/',
+          state: 'failed',
+          version: '1.2.0',
+          releaseId: '1.2.0-abc',
+          channel: 'canary',
+        },
+      ],
+      '/pages/card/index',
+    );
+    expect(report).toMatchObject({
+      message: 'Error: boom',
+      page: '/pages/card/index',
+      apps: [{ name: 'mf_card', state: 'failed', releaseId: '1.2.0-abc', channel: 'canary' }],
+    });
   });
 });
 

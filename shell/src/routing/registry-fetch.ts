@@ -8,7 +8,10 @@ export const INLINE_REGISTRY_ID = 'cw-registry';
  * not, `all` from a server without canaries); the element is removed on first read, so a retry
  * or a later refresh asks the server again.
  */
-export function takeInlineRegistry(signedIn: boolean, doc: Document | undefined = typeof document === 'undefined' ? undefined : document): unknown {
+export function takeInlineRegistry(
+  signedIn: boolean,
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): unknown {
   const element = doc?.getElementById(INLINE_REGISTRY_ID);
   if (!element) return undefined;
   element.remove();
@@ -28,13 +31,20 @@ export function takeInlineRegistry(signedIn: boolean, doc: Document | undefined 
  * along), else an anonymous cookie it sets. Never from the HTTP cache: a promotion or rollback
  * must be seen by the next start of the app.
  */
-export function createRegistryFetch(deps: { token: () => string | undefined; fetch?: typeof fetch; document?: Document }) {
+export function createRegistryFetch(deps: {
+  token: () => string | undefined;
+  fetch?: typeof fetch;
+  document?: Document;
+}) {
   let first = true;
   return async (): Promise<unknown> => {
     const token = deps.token();
     if (first) {
       first = false;
-      const inline = takeInlineRegistry(Boolean(token), deps.document ?? (typeof document === 'undefined' ? undefined : document));
+      const inline = takeInlineRegistry(
+        Boolean(token),
+        deps.document ?? (typeof document === 'undefined' ? undefined : document),
+      );
       if (inline) return inline;
     }
     const response = await (deps.fetch ?? fetch)('/remotes.json', {

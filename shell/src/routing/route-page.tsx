@@ -1,4 +1,15 @@
-import { Component, Suspense, lazy, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  lazy,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHUNK_TIMEOUT_MS, type FeatureRoute, type RemoteName } from '@cardwallet/shared';
 import { PageFrame } from '../layout/page-frame';
@@ -13,7 +24,13 @@ const lazyPages = new Map<FeatureRoute, LazyExoticComponent<ComponentType>>();
 function lazyPage(route: FeatureRoute): LazyExoticComponent<ComponentType> {
   let page = lazyPages.get(route);
   if (!page) {
-    page = lazy(() => withTimeout(route.load(), CHUNK_TIMEOUT_MS, () => new FeatureLoadError('chunk', `chunk load timeout: ${route.path}`)));
+    page = lazy(() =>
+      withTimeout(
+        route.load(),
+        CHUNK_TIMEOUT_MS,
+        () => new FeatureLoadError('chunk', `chunk load timeout: ${route.path}`),
+      ),
+    );
     lazyPages.set(route, page);
   }
   return page;
@@ -43,7 +60,15 @@ export class PageErrorBoundary extends Component<BoundaryProps, { error: unknown
   }
 }
 
-export function LoadErrorView({ error, onRetry, owner }: { error: unknown; onRetry: () => void; owner?: RemoteName | undefined }) {
+export function LoadErrorView({
+  error,
+  onRetry,
+  owner,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  owner?: RemoteName | undefined;
+}) {
   const { t } = useTranslation('shell');
   const { registry } = useShell();
   // One report per error shown, with every app's release: support's first question is "which version?".
@@ -54,17 +79,29 @@ export function LoadErrorView({ error, onRetry, owner }: { error: unknown; onRet
     // Counted per release by the telemetry reporter (issue 25): a load failure, or a page that threw.
     if (!name) return;
     if (error instanceof FeatureLoadError) enqueueTelemetry({ kind: 'load_failure', app: name, reason: error.reason });
-    else if (error instanceof Error && error.name === 'ChunkLoadError') enqueueTelemetry({ kind: 'load_failure', app: name, reason: 'chunk' });
+    else if (error instanceof Error && error.name === 'ChunkLoadError')
+      enqueueTelemetry({ kind: 'load_failure', app: name, reason: 'chunk' });
     else enqueueTelemetry({ kind: 'boundary', app: name });
   }, [error, name]);
   const message =
-    reason === 'incompatible' ? t('page.incompatible') : reason === 'timeout' ? t('page.timeout') : reason === 'chunk' ? t('page.chunkError') : t('page.loadFailed');
+    reason === 'incompatible'
+      ? t('page.incompatible')
+      : reason === 'timeout'
+        ? t('page.timeout')
+        : reason === 'chunk'
+          ? t('page.chunkError')
+          : t('page.loadFailed');
   const app = name ? report.apps.find((a) => a.name === name) : undefined;
   const details = app?.version ? (
     <details className="cw-error-details">
       <summary>{t('page.details')}</summary>
       <p className="cw-ltr" data-testid="error-release">
-        {t('page.appRelease', { app: app.name, version: app.version, releaseId: app.releaseId ?? '', channel: app.channel ?? 'stable' })}
+        {t('page.appRelease', {
+          app: app.name,
+          version: app.version,
+          releaseId: app.releaseId ?? '',
+          channel: app.channel ?? 'stable',
+        })}
       </p>
     </details>
   ) : undefined;
@@ -72,21 +109,44 @@ export function LoadErrorView({ error, onRetry, owner }: { error: unknown; onRet
 }
 
 /** One page: frame (nav bar, login gate), lazy chunk with delayed spinner, error boundary with Retry. */
-export function RoutePage({ route, namespace, Provider, owner }: { route: FeatureRoute; namespace: string; Provider?: ComponentType<{ children: ReactNode }>; owner?: RemoteName }) {
+export function RoutePage({
+  route,
+  namespace,
+  Provider,
+  owner,
+}: {
+  route: FeatureRoute;
+  namespace: string;
+  Provider?: ComponentType<{ children: ReactNode }>;
+  owner?: RemoteName;
+}) {
   const { t } = useTranslation(namespace);
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(route);
   return (
-    <PageFrame title={t(route.titleKey)} navBar={route.navBar ?? 'default'} auth={route.auth ?? true} pullToRefresh={route.pullToRefresh}>
-      <PageErrorBoundary
-      key={attempt}
-      onRetry={() => {
-        lazyPages.delete(route);
-        setAttempt((n) => n + 1);
-      }}
-      render={(error, retry) => <LoadErrorView error={error} onRetry={retry} owner={owner} />}
+    <PageFrame
+      title={t(route.titleKey)}
+      navBar={route.navBar ?? 'default'}
+      auth={route.auth ?? true}
+      pullToRefresh={route.pullToRefresh}
     >
-        <Suspense fallback={<DelayedLoading />}>{Provider ? <Provider><Page /></Provider> : <Page />}</Suspense>
+      <PageErrorBoundary
+        key={attempt}
+        onRetry={() => {
+          lazyPages.delete(route);
+          setAttempt((n) => n + 1);
+        }}
+        render={(error, retry) => <LoadErrorView error={error} onRetry={retry} owner={owner} />}
+      >
+        <Suspense fallback={<DelayedLoading />}>
+          {Provider ? (
+            <Provider>
+              <Page />
+            </Provider>
+          ) : (
+            <Page />
+          )}
+        </Suspense>
       </PageErrorBoundary>
     </PageFrame>
   );

@@ -23,7 +23,11 @@ describe('route table (spec §2)', () => {
   });
 
   it('lets a remote decide about extra pages under its own prefix', () => {
-    expect(resolveRoute('/pages/wallet/withdraw-confirm')).toMatchObject({ kind: 'page', owner: 'mf_wallet', known: false });
+    expect(resolveRoute('/pages/wallet/withdraw-confirm')).toMatchObject({
+      kind: 'page',
+      owner: 'mf_wallet',
+      known: false,
+    });
   });
 
   it('knows the four tab pages', () => {

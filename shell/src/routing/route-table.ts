@@ -6,35 +6,92 @@ export type RouteOwner = 'shell' | RemoteName;
 export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly string[] }> = {
   index: {
     owner: 'shell',
-    pages: ['index', 'error', 'user_agreement', 'information', 'information-detail', 'country', 'webview', 'test', 'news', 'news-detail', 'releases'],
+    pages: [
+      'index',
+      'error',
+      'user_agreement',
+      'information',
+      'information-detail',
+      'country',
+      'webview',
+      'test',
+      'news',
+      'news-detail',
+      'releases',
+    ],
   },
   about: { owner: 'shell', pages: ['index', 'help'] },
   card: {
     owner: 'mf_card',
     pages: [
-      'index', 'sumsub', 'list', 'card-activation', 'benefits', 'vbenefits', 'recharge', 'select-card', 'bind-card',
-      'apply', 'order-list', 'apply-success', 'withdraw', 'setting', 'select-address', 'add-address', 'binding-card',
-      'binding-card-success', 'set-card-pin',
+      'index',
+      'sumsub',
+      'list',
+      'card-activation',
+      'benefits',
+      'vbenefits',
+      'recharge',
+      'select-card',
+      'bind-card',
+      'apply',
+      'order-list',
+      'apply-success',
+      'withdraw',
+      'setting',
+      'select-address',
+      'add-address',
+      'binding-card',
+      'binding-card-success',
+      'set-card-pin',
     ],
   },
-  passport: { owner: 'mf_passport', pages: ['login', 'register', 'register-success', 'reset-password', 'welfare', 'invitation'] },
+  passport: {
+    owner: 'mf_passport',
+    pages: ['login', 'register', 'register-success', 'reset-password', 'welfare', 'invitation'],
+  },
   user: {
     owner: 'mf_user',
     pages: [
-      'index', 'settings', 'language', 'paypass', 'bind-phone', 'bind-email', 'change-phone', 'coupon-binding',
-      'coupon-list', 'kyc', 'kyc-lv1', 'kyc-lv1-details', 'kyc-lv2', 'kyc-lv2-details', 'kyc-lv2-sumsub',
-      'kyc-lv2-success', 'kyc-lv2-fail',
+      'index',
+      'settings',
+      'language',
+      'paypass',
+      'bind-phone',
+      'bind-email',
+      'change-phone',
+      'coupon-binding',
+      'coupon-list',
+      'kyc',
+      'kyc-lv1',
+      'kyc-lv1-details',
+      'kyc-lv2',
+      'kyc-lv2-details',
+      'kyc-lv2-sumsub',
+      'kyc-lv2-success',
+      'kyc-lv2-fail',
     ],
   },
   wallet: {
     owner: 'mf_wallet',
     pages: [
-      'index', 'secured-account', 'select-currency', 'recharge', 'exchange-record', 'cash-flow', 'withdraw',
-      'select-address', 'add-address', 'currency_exchange', 'transfer',
+      'index',
+      'secured-account',
+      'select-currency',
+      'recharge',
+      'exchange-record',
+      'cash-flow',
+      'withdraw',
+      'select-address',
+      'add-address',
+      'currency_exchange',
+      'transfer',
     ],
   },
   // "activity" and "ranking" exist in the spec without a stated path; these are ours.
-  share: { owner: 'mf_share', pages: ['index', 'detail', 'my-friend', 'open-card', 'recharge-cash', 'activity', 'ranking'] },
+  share: {
+    owner: 'mf_share',
+    pages: ['index', 'detail', 'my-friend', 'open-card', 'recharge-cash', 'activity', 'ranking'],
+  },
 };
 
 export const HOME_PATH = '/pages/index/index';
@@ -47,8 +104,7 @@ export const TAB_ROUTES = [
 ] as const;
 
 export type ResolvedRoute =
-  | { kind: 'page'; owner: RouteOwner; group: string; page: string; known: boolean }
-  | { kind: 'unknown' };
+  { kind: 'page'; owner: RouteOwner; group: string; page: string; known: boolean } | { kind: 'unknown' };
 
 /**
  * Maps a URL path to the app owning it. A path listed in the spec is `known`; an unlisted page

@@ -2,24 +2,105 @@ import type { FeatureRoute } from '@cardwallet/shared';
 
 /** The pages the shell itself owns: the index group … */
 export const SHELL_ROUTES: FeatureRoute[] = [
-  { path: 'index', load: () => import('../pages/home/home-page'), titleKey: 'home.title', navBar: 'none', auth: false, pullToRefresh: true },
-  { path: 'error', load: () => import('../pages/error/error-page'), titleKey: 'page.errorTitle', navBar: 'default', auth: false },
-  { path: 'information', load: () => import('../pages/information/information-page'), titleKey: 'information.title', navBar: 'default', auth: true, pullToRefresh: true },
-  { path: 'country', load: () => import('../pages/tools/country-page'), titleKey: 'tools.countryTitle', navBar: 'default', auth: false },
-  { path: 'webview', load: () => import('../pages/tools/webview-page'), titleKey: 'tools.webviewTitle', navBar: 'default', auth: false },
-  { path: 'test', load: () => import('../pages/tools/test-page'), titleKey: 'tools.testTitle', navBar: 'default', auth: false },
+  {
+    path: 'index',
+    load: () => import('../pages/home/home-page'),
+    titleKey: 'home.title',
+    navBar: 'none',
+    auth: false,
+    pullToRefresh: true,
+  },
+  {
+    path: 'error',
+    load: () => import('../pages/error/error-page'),
+    titleKey: 'page.errorTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'information',
+    load: () => import('../pages/information/information-page'),
+    titleKey: 'information.title',
+    navBar: 'default',
+    auth: true,
+    pullToRefresh: true,
+  },
+  {
+    path: 'country',
+    load: () => import('../pages/tools/country-page'),
+    titleKey: 'tools.countryTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'webview',
+    load: () => import('../pages/tools/webview-page'),
+    titleKey: 'tools.webviewTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'test',
+    load: () => import('../pages/tools/test-page'),
+    titleKey: 'tools.testTitle',
+    navBar: 'default',
+    auth: false,
+  },
   // The release console (issue 25): for platform and feature teams, admin session; en-US only by design.
-  { path: 'releases', load: () => import('../telemetry/console/release-console-page'), titleKey: 'tools.releasesTitle', navBar: 'default', auth: false },
-  { path: 'user_agreement', load: () => import('../pages/about/agreement-page'), titleKey: 'about.agreementTitle', navBar: 'default', auth: false },
-  { path: 'news', load: () => import('../pages/news/news-page'), titleKey: 'news.title', navBar: 'default', auth: false, pullToRefresh: true },
-  { path: 'news-detail', load: () => import('../pages/news/news-detail-page'), titleKey: 'news.detailTitle', navBar: 'default', auth: false },
-  { path: 'information-detail', load: () => import('../pages/information/information-detail-page'), titleKey: 'information.detailTitle', navBar: 'default', auth: true },
+  {
+    path: 'releases',
+    load: () => import('../telemetry/console/release-console-page'),
+    titleKey: 'tools.releasesTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'user_agreement',
+    load: () => import('../pages/about/agreement-page'),
+    titleKey: 'about.agreementTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'news',
+    load: () => import('../pages/news/news-page'),
+    titleKey: 'news.title',
+    navBar: 'default',
+    auth: false,
+    pullToRefresh: true,
+  },
+  {
+    path: 'news-detail',
+    load: () => import('../pages/news/news-detail-page'),
+    titleKey: 'news.detailTitle',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'information-detail',
+    load: () => import('../pages/information/information-detail-page'),
+    titleKey: 'information.detailTitle',
+    navBar: 'default',
+    auth: true,
+  },
 ];
 
 /** … and the about group. */
 export const ABOUT_ROUTES: FeatureRoute[] = [
-  { path: 'index', load: () => import('../pages/about/about-page'), titleKey: 'about.title', navBar: 'default', auth: false },
-  { path: 'help', load: () => import('../pages/about/help-page'), titleKey: 'about.helpTitle', navBar: 'default', auth: false },
+  {
+    path: 'index',
+    load: () => import('../pages/about/about-page'),
+    titleKey: 'about.title',
+    navBar: 'default',
+    auth: false,
+  },
+  {
+    path: 'help',
+    load: () => import('../pages/about/help-page'),
+    titleKey: 'about.helpTitle',
+    navBar: 'default',
+    auth: false,
+  },
 ];
 
 export function shellRoute(group: string, page: string): FeatureRoute | undefined {

@@ -10,7 +10,11 @@ describe('load timeouts (spec: page 60 s, chunk 120 s)', () => {
 
   it('rejects with the given error when the promise is too slow, and not before', async () => {
     vi.useFakeTimers();
-    const slow = withTimeout(new Promise(() => undefined), CHUNK_TIMEOUT_MS, () => new FeatureLoadError('chunk', 'chunk load error'));
+    const slow = withTimeout(
+      new Promise(() => undefined),
+      CHUNK_TIMEOUT_MS,
+      () => new FeatureLoadError('chunk', 'chunk load error'),
+    );
     const outcome = slow.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
     let settled = false;

@@ -5,14 +5,22 @@ import { COMMON_NAMESPACE, commonResources, type Locale } from '@cardwallet/shar
 import { commonErrorTextsPlugin, createCommonErrorTexts } from './common-errors';
 
 const errorsOf = (locale: Locale) => {
-  const { errors, validation } = commonResources[locale] as { errors: Record<string, string>; validation: Record<string, string> };
+  const { errors, validation } = commonResources[locale] as {
+    errors: Record<string, string>;
+    validation: Record<string, string>;
+  };
   return { default: { errors, validation } };
 };
 
 async function i18nWithoutErrors() {
   const instance = createInstance();
   const { errors: _errors, validation: _validation, ...core } = commonResources['en-US'] as Record<string, unknown>;
-  await instance.init({ lng: 'en-US', fallbackLng: 'en-US', resources: { 'en-US': { [COMMON_NAMESPACE]: core as never } }, ns: [COMMON_NAMESPACE] });
+  await instance.init({
+    lng: 'en-US',
+    fallbackLng: 'en-US',
+    resources: { 'en-US': { [COMMON_NAMESPACE]: core as never } },
+    ns: [COMMON_NAMESPACE],
+  });
   return instance;
 }
 
@@ -38,12 +46,17 @@ describe('the common catalogue error texts, loaded on first use', () => {
     await texts.ensure();
     await texts.beforeLanguageChange('ar-AE');
     expect(load.mock.calls.map(([l]) => l)).toEqual(['en-US', 'ar-AE']);
-    expect(i18n.getResource('ar-AE', COMMON_NAMESPACE, 'errors.insufficient_balance')).toBe(errorsOf('ar-AE').default.errors.insufficient_balance);
+    expect(i18n.getResource('ar-AE', COMMON_NAMESPACE, 'errors.insufficient_balance')).toBe(
+      errorsOf('ar-AE').default.errors.insufficient_balance,
+    );
   });
 
   it('a chunk that failed to load is tried again', async () => {
     const i18n = await i18nWithoutErrors();
-    const load = vi.fn().mockRejectedValueOnce(new Error('chunk load error')).mockImplementation(async (l: Locale) => errorsOf(l));
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('chunk load error'))
+      .mockImplementation(async (l: Locale) => errorsOf(l));
     const texts = createCommonErrorTexts(i18n, load);
     await expect(texts.ensure()).rejects.toThrow('chunk load error');
     await texts.ensure();
@@ -67,8 +80,16 @@ describe('the common catalogue error texts, loaded on first use', () => {
 });
 
 describe('the shell build splits the catalogue files', () => {
-  const loader = createRequire(import.meta.url)('../../build/common-catalogue-loader.cjs') as (this: unknown, source: string) => string;
-  const source = JSON.stringify({ errors: { a: 'A' }, validation: { b: 'B' }, actions: { c: 'C' }, messages: { d: 'D' } });
+  const loader = createRequire(import.meta.url)('../../build/common-catalogue-loader.cjs') as (
+    this: unknown,
+    source: string,
+  ) => string;
+  const source = JSON.stringify({
+    errors: { a: 'A' },
+    validation: { b: 'B' },
+    actions: { c: 'C' },
+    messages: { d: 'D' },
+  });
   const run = (part: string) => JSON.parse(loader.call({ getOptions: () => ({ part }) }, source));
   it('core: what every page may show (no on-demand or server-only texts); errors: the errors and validation texts', () => {
     expect(run('core')).toEqual({ actions: { c: 'C' } });

@@ -38,7 +38,13 @@ export function createCommonErrorTexts(
         (part) => {
           // Deep merge into `common`; emits "added", so components showing a missing text re-render.
           const { errors, validation } = part.default;
-          i18n.addResourceBundle(locale, COMMON_NAMESPACE, { errors, ...(validation ? { validation } : {}) }, true, true);
+          i18n.addResourceBundle(
+            locale,
+            COMMON_NAMESPACE,
+            { errors, ...(validation ? { validation } : {}) },
+            true,
+            true,
+          );
         },
         (error: unknown) => {
           loaded.delete(locale); // a failed chunk is tried again next time

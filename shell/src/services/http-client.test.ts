@@ -3,10 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, isApiError } from '@cardwallet/shared';
 import { createHttpClient, REQUEST_TIMEOUT_MS, type HttpClientDeps } from './http-client';
 
-type Reply =
-  | { status: number; body: unknown }
-  | { network: true }
-  | { timeout: true };
+type Reply = { status: number; body: unknown } | { network: true } | { timeout: true };
 
 /** A fake transport: answers each call with the next scripted reply and records the request. */
 function transport(...replies: Reply[]) {
@@ -136,7 +133,9 @@ describe('HTTP client error catalogue (spec §8)', () => {
   it('body code 200 → resolves with data; the response factory sees the envelope', async () => {
     const { client } = setup([ok({ token: 't', userId: 'u' }), ok([1, 2])]);
     await expect(client.post('user/login', {})).resolves.toEqual({ token: 't', userId: 'u' });
-    await expect(client.get('x', undefined, { transform: (e) => ({ n: (e.data as number[]).length, msg: e.msg }) })).resolves.toEqual({ n: 2, msg: 'success' });
+    await expect(
+      client.get('x', undefined, { transform: (e) => ({ n: (e.data as number[]).length, msg: e.msg }) }),
+    ).resolves.toEqual({ n: 2, msg: 'success' });
   });
 
   it('accepts `message` in place of `msg`', async () => {
@@ -148,7 +147,11 @@ describe('HTTP client error catalogue (spec §8)', () => {
 
   it('body code 401 → logs out and asks to log in (modal by default, redirect or none on request)', async () => {
     const body = { code: 401, msg: 'Not logged in', key: 'unauthenticated', data: null };
-    const { client, deps } = setup([{ status: 200, body }, { status: 200, body }, { status: 200, body }]);
+    const { client, deps } = setup([
+      { status: 200, body },
+      { status: 200, body },
+      { status: 200, body },
+    ]);
     const error = await rejection(client.get('user/info'));
     expect(error.code).toBe(401);
     expect(deps.onUnauthenticated).toHaveBeenLastCalledWith('modal');
@@ -161,7 +164,10 @@ describe('HTTP client error catalogue (spec §8)', () => {
 
   it('body code 500 → toast of msg for 2.5 s when prompting, silent otherwise', async () => {
     const body = { code: 500, msg: 'Operation failed', key: 'operation_failed', data: null };
-    const { client, deps } = setup([{ status: 200, body }, { status: 200, body }]);
+    const { client, deps } = setup([
+      { status: 200, body },
+      { status: 200, body },
+    ]);
     const error = await rejection(client.post('x', {}));
     expect(error.code).toBe(500);
     expect(error.key).toBe('operation_failed');
@@ -171,15 +177,20 @@ describe('HTTP client error catalogue (spec §8)', () => {
     expect(deps.toast).not.toHaveBeenCalled();
   });
 
-  it.each([403, 404, 409, 422, 429])('other body code %i → rejected with code, key and data; toast of msg', async (code) => {
-    const data = code === 422 ? { fields: { amount: 'Please enter a valid amount' } } : { retryAfterSeconds: 30 };
-    const { client, deps } = setup([{ status: 200, body: { code, msg: `msg ${code}`, key: 'invalid_params', data } }]);
-    const error = await rejection(client.post('x', {}));
-    expect(error.code).toBe(code);
-    expect(error.data).toEqual(data);
-    if (code === 422) expect(error.fields).toEqual({ amount: 'Please enter a valid amount' });
-    expect(deps.toast).toHaveBeenCalledWith(`msg ${code}`, 2500);
-  });
+  it.each([403, 404, 409, 422, 429])(
+    'other body code %i → rejected with code, key and data; toast of msg',
+    async (code) => {
+      const data = code === 422 ? { fields: { amount: 'Please enter a valid amount' } } : { retryAfterSeconds: 30 };
+      const { client, deps } = setup([
+        { status: 200, body: { code, msg: `msg ${code}`, key: 'invalid_params', data } },
+      ]);
+      const error = await rejection(client.post('x', {}));
+      expect(error.code).toBe(code);
+      expect(error.data).toEqual(data);
+      if (code === 422) expect(error.fields).toEqual({ amount: 'Please enter a valid amount' });
+      expect(deps.toast).toHaveBeenCalledWith(`msg ${code}`, 2500);
+    },
+  );
 
   it('network failure → toast "network request error" for 3 s, status 0', async () => {
     const { client, deps } = setup([{ network: true }]);

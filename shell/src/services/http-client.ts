@@ -48,18 +48,29 @@ function cleanParams(params: RequestOptions['params']): Record<string, string | 
   return out;
 }
 
-type Outcome = { kind: 'response'; response: AxiosResponse } | { kind: 'timeout' } | { kind: 'network' } | { kind: 'aborted'; error: unknown };
+type Outcome =
+  | { kind: 'response'; response: AxiosResponse }
+  | { kind: 'timeout' }
+  | { kind: 'network' }
+  | { kind: 'aborted'; error: unknown };
 
 export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: AxiosInstance } {
-  const instance = axios.create({ adapter: deps.adapter, validateStatus: () => true, responseType: 'text', transitional: { clarifyTimeoutError: true } });
+  const instance = axios.create({
+    adapter: deps.adapter,
+    validateStatus: () => true,
+    responseType: 'text',
+    transitional: { clarifyTimeoutError: true },
+  });
   const uuid = deps.uuid ?? (() => crypto.randomUUID());
 
   async function send(config: AxiosRequestConfig): Promise<Outcome> {
     try {
       return { kind: 'response', response: await instance.request(config) };
     } catch (error) {
-      if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ERR_CANCELED')) return { kind: 'aborted', error };
-      if (axios.isAxiosError(error) && (error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED')) return { kind: 'timeout' };
+      if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ERR_CANCELED'))
+        return { kind: 'aborted', error };
+      if (axios.isAxiosError(error) && (error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED'))
+        return { kind: 'timeout' };
       return { kind: 'network' };
     }
   }
@@ -71,7 +82,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
   async function execute<T>(options: RequestOptions, responseType: 'text' | 'blob'): Promise<T> {
     const prompt = options.prompt ?? true;
     if (!options.url) throw fail(deps.t('http.missingUrl'), 0, 'missing_url');
-    if (deps.beforeRequest && !deps.beforeRequest(options)) throw fail(deps.t('http.interceptorRejected'), 0, 'interceptor_rejected');
+    if (deps.beforeRequest && !deps.beforeRequest(options))
+      throw fail(deps.t('http.interceptorRejected'), 0, 'interceptor_rejected');
 
     const headers: Record<string, string> = {
       // Always: the API requires it on cookie-authenticated state changes (CSRF defence, docs/security.md)
@@ -84,7 +96,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
     const token = deps.token();
     if (token) headers['Access-Token'] = token;
     // The key is fixed once per call so every re-send is recognised by the server as the same operation.
-    if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey === true ? uuid() : options.idempotencyKey;
+    if (options.idempotencyKey)
+      headers['Idempotency-Key'] = options.idempotencyKey === true ? uuid() : options.idempotencyKey;
     let data: unknown = options.data;
     if (!(typeof FormData !== 'undefined' && data instanceof FormData) && data !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -126,7 +139,12 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
     }
   }
 
-  async function handleResponse<T>(response: AxiosResponse, options: RequestOptions, prompt: boolean, responseType: 'text' | 'blob'): Promise<T> {
+  async function handleResponse<T>(
+    response: AxiosResponse,
+    options: RequestOptions,
+    prompt: boolean,
+    responseType: 'text' | 'blob',
+  ): Promise<T> {
     if (response.status !== 200) {
       const message = deps.t('http.statusError');
       if (prompt) deps.toast(message, TOAST_ERROR_MS);
@@ -162,16 +180,23 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
   const client: HttpClient & { axios: AxiosInstance } = {
     axios: instance,
     request: <T>(options: RequestOptions) => execute<T>(options, 'text'),
-    get: <T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>) => execute<T>({ ...options, url, params, method: 'GET' }, 'text'),
-    post: <T>(url: string, data?: unknown, options?: Partial<RequestOptions>) => execute<T>({ ...options, url, data, method: 'POST' }, 'text'),
-    put: <T>(url: string, data?: unknown, options?: Partial<RequestOptions>) => execute<T>({ ...options, url, data, method: 'PUT' }, 'text'),
-    delete: <T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>) => execute<T>({ ...options, url, params, method: 'DELETE' }, 'text'),
+    get: <T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>) =>
+      execute<T>({ ...options, url, params, method: 'GET' }, 'text'),
+    post: <T>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
+      execute<T>({ ...options, url, data, method: 'POST' }, 'text'),
+    put: <T>(url: string, data?: unknown, options?: Partial<RequestOptions>) =>
+      execute<T>({ ...options, url, data, method: 'PUT' }, 'text'),
+    delete: <T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>) =>
+      execute<T>({ ...options, url, params, method: 'DELETE' }, 'text'),
     upload: async <T>(files: File[], options: Partial<RequestOptions> & { field?: string } = {}) => {
       if (!Array.isArray(files)) throw fail(deps.t('http.filesNotArray'), 0, 'invalid_params');
       const form = new FormData();
       for (const file of files) form.append(options.field ?? 'file', file);
       const { field: _field, ...rest } = options;
-      return execute<T>({ timeout: TRANSFER_TIMEOUT_MS, ...rest, url: rest.url ?? DEFAULT_UPLOAD_PATH, method: 'POST', data: form }, 'text');
+      return execute<T>(
+        { timeout: TRANSFER_TIMEOUT_MS, ...rest, url: rest.url ?? DEFAULT_UPLOAD_PATH, method: 'POST', data: form },
+        'text',
+      );
     },
     download: (url: string, options?: Partial<RequestOptions>) =>
       execute<Blob>({ timeout: TRANSFER_TIMEOUT_MS, ...options, url, method: options?.method ?? 'GET' }, 'blob'),

@@ -60,7 +60,11 @@ describe('the shell loads its texts one language at a time', () => {
       if (locale === 'ar-AE' && fail) throw new Error('ChunkLoadError');
       return CHUNKS[locale as keyof typeof CHUNKS] as never;
     });
-    const { instance, service } = await createI18n(memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en-US' }), () => undefined, createLocaleTextsLoader(load));
+    const { instance, service } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en-US' }),
+      () => undefined,
+      createLocaleTextsLoader(load),
+    );
     await expect(service.setLanguage('ar-AE')).rejects.toThrow('ChunkLoadError');
     expect(service.language()).toBe('en-US');
     expect(instance.language).toBe('en-US');

@@ -39,7 +39,12 @@ export async function createI18n(
   storage: Storage,
   onChange: (locale: Locale) => void,
   localeTexts: LocaleTextsLoader = createLocaleTextsLoader(),
-): Promise<{ instance: I18nInstance; service: I18nService; errorTexts: CommonErrorTexts; localeTexts: LocaleTextsLoader }> {
+): Promise<{
+  instance: I18nInstance;
+  service: I18nService;
+  errorTexts: CommonErrorTexts;
+  localeTexts: LocaleTextsLoader;
+}> {
   const locale = initialLocale(storage, typeof navigator === 'undefined' ? [] : navigator.languages);
   const instance = i18next.createInstance();
   const errorTexts = createCommonErrorTexts(instance);

@@ -36,7 +36,9 @@ export function defaultBackoffMs(failures: number, random: () => number = Math.r
  * while someone listens and a session exists, re-opened with a fresh ticket and backoff after any
  * failure, closed on sign-out and when the server says the session ended.
  */
-export function createLiveUpdates(deps: LiveUpdatesDeps): LiveUpdatesService & { state(): 'idle' | 'connecting' | 'open' | 'waiting' } {
+export function createLiveUpdates(
+  deps: LiveUpdatesDeps,
+): LiveUpdatesService & { state(): 'idle' | 'connecting' | 'open' | 'waiting' } {
   const listeners = new Set<(event: LiveEvent) => void>();
   const open = deps.openEventSource ?? ((url: string) => new EventSource(url) as unknown as EventSourceLike);
   const backoff = deps.backoffMs ?? defaultBackoffMs;

@@ -56,7 +56,9 @@ export interface LocaleTextsLoader {
 /** A chunk that failed (a dropped connection) is asked for once more before giving up. */
 const loadWithRetry = (locale: Locale) => LOADERS[locale]().catch(() => LOADERS[locale]());
 
-export function createLocaleTextsLoader(load: (locale: Locale) => Promise<[Json, Json, Antd]> = loadWithRetry): LocaleTextsLoader {
+export function createLocaleTextsLoader(
+  load: (locale: Locale) => Promise<[Json, Json, Antd]> = loadWithRetry,
+): LocaleTextsLoader {
   const started = new Map<Locale, Promise<LocaleTexts>>();
   const loaded = new Map<Locale, LocaleTexts>();
   return {

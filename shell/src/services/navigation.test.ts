@@ -3,7 +3,13 @@ import { createNavigationService, normalise } from './navigation';
 
 function setup(pathname = '/pages/wallet/index', idx = 3) {
   const router = { navigate: vi.fn(), state: { location: { pathname, search: '', hash: '' } } };
-  return { router, nav: createNavigationService(() => router, () => idx) };
+  return {
+    router,
+    nav: createNavigationService(
+      () => router,
+      () => idx,
+    ),
+  };
 }
 
 describe('navigation helper', () => {

@@ -1,7 +1,12 @@
 import type { NavigationService } from '@cardwallet/shared';
 
 export const HOME_PATH = '/pages/index/index';
-export const TAB_PATHS = ['/pages/index/index', '/pages/card/index', '/pages/wallet/index', '/pages/user/index'] as const;
+export const TAB_PATHS = [
+  '/pages/index/index',
+  '/pages/card/index',
+  '/pages/wallet/index',
+  '/pages/user/index',
+] as const;
 
 export interface RouterLike {
   navigate(to: string | number, options?: { replace?: boolean }): Promise<void> | void;
@@ -29,7 +34,8 @@ export function createNavigationService(getRouter: () => RouterLike, historyInde
     navigate: (url) => go(url, false),
     redirect: (url) => go(url, true),
     switchTab(url) {
-      if (!(TAB_PATHS as readonly string[]).includes(normalise(url).split('?')[0] ?? '')) throw new Error(`switchTab: ${url} is not a tab page`);
+      if (!(TAB_PATHS as readonly string[]).includes(normalise(url).split('?')[0] ?? ''))
+        throw new Error(`switchTab: ${url} is not a tab page`);
       go(url, false);
     },
     relaunch(url) {

@@ -4,7 +4,13 @@ import { createSessionService, STORAGE_KEYS } from './session';
 
 function setup(now = { t: 1_000_000 }) {
   localStorage.clear();
-  const deps = { storage: localStorage, now: () => now.t, revoke: vi.fn(async () => undefined), askToLogin: vi.fn(), currentPath: () => '/pages/wallet/recharge' };
+  const deps = {
+    storage: localStorage,
+    now: () => now.t,
+    revoke: vi.fn(async () => undefined),
+    askToLogin: vi.fn(),
+    currentPath: () => '/pages/wallet/recharge',
+  };
   return { session: createSessionService(deps), deps, now };
 }
 
@@ -17,7 +23,12 @@ describe('session', () => {
     expect(localStorage.getItem('AccessToken')).toBeNull();
     expect(JSON.stringify({ ...localStorage })).not.toContain('tok');
     expect(localStorage.getItem('userId')).toBe('u1');
-    expect(session.get()).toMatchObject({ isLoggedIn: true, token: null, userId: 'u1', expiresAt: 1_000_000 + SESSION_LIFETIME_SECONDS * 1000 });
+    expect(session.get()).toMatchObject({
+      isLoggedIn: true,
+      token: null,
+      userId: 'u1',
+      expiresAt: 1_000_000 + SESSION_LIFETIME_SECONDS * 1000,
+    });
     now.t += SESSION_LIFETIME_SECONDS * 1000 - 1;
     expect(session.get().isLoggedIn).toBe(true);
     now.t += 1;
@@ -30,7 +41,13 @@ describe('session', () => {
     localStorage.setItem('AccessToken', 'old-token');
     localStorage.setItem('userId', 'u1');
     localStorage.setItem('sessionExpiresAt', String(2_000_000));
-    const session = createSessionService({ storage: localStorage, now: () => 1_000_000, revoke: vi.fn(), askToLogin: vi.fn(), currentPath: () => '/' });
+    const session = createSessionService({
+      storage: localStorage,
+      now: () => 1_000_000,
+      revoke: vi.fn(),
+      askToLogin: vi.fn(),
+      currentPath: () => '/',
+    });
     expect(session.get().isLoggedIn).toBe(false);
     expect(localStorage.getItem('AccessToken')).toBeNull();
     expect(localStorage.getItem('userId')).toBeNull();
@@ -39,9 +56,21 @@ describe('session', () => {
   it('restores a stored session and drops an expired one at start-up', () => {
     const { session } = setup();
     session.signIn({ token: 'tok', userId: 'u1' });
-    const again = createSessionService({ storage: localStorage, now: () => 1_000_001, revoke: vi.fn(), askToLogin: vi.fn(), currentPath: () => '/' });
+    const again = createSessionService({
+      storage: localStorage,
+      now: () => 1_000_001,
+      revoke: vi.fn(),
+      askToLogin: vi.fn(),
+      currentPath: () => '/',
+    });
     expect(again.get().userId).toBe('u1');
-    const later = createSessionService({ storage: localStorage, now: () => 1_000_000 + SESSION_LIFETIME_SECONDS * 1000, revoke: vi.fn(), askToLogin: vi.fn(), currentPath: () => '/' });
+    const later = createSessionService({
+      storage: localStorage,
+      now: () => 1_000_000 + SESSION_LIFETIME_SECONDS * 1000,
+      revoke: vi.fn(),
+      askToLogin: vi.fn(),
+      currentPath: () => '/',
+    });
     expect(later.get().isLoggedIn).toBe(false);
   });
 

@@ -48,7 +48,9 @@ function read(storage: Storage, now: number): State {
   return { token: null, userId, platform, expiresAt, isLoggedIn: true };
 }
 
-export function createSessionService(deps: SessionDeps): SessionService & { subscribe: (fn: () => void) => () => void } {
+export function createSessionService(
+  deps: SessionDeps,
+): SessionService & { subscribe: (fn: () => void) => () => void } {
   const now = deps.now ?? (() => Date.now());
   const { storage } = deps;
   if (!storage.getItem(STORAGE_KEYS.platform)) storage.setItem(STORAGE_KEYS.platform, DEFAULT_PLATFORM);
@@ -71,7 +73,8 @@ export function createSessionService(deps: SessionDeps): SessionService & { subs
   // Another tab logging in or out.
   if (typeof window !== 'undefined') {
     window.addEventListener('storage', (event) => {
-      if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as never)) store.setState(read(storage, now()));
+      if (event.key === null || Object.values(STORAGE_KEYS).includes(event.key as never))
+        store.setState(read(storage, now()));
     });
   }
 

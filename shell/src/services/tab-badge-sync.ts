@@ -33,7 +33,10 @@ export function startTabBadgeSync(deps: TabBadgeSyncDeps): () => void {
     }
     inFlight = true;
     try {
-      const data = await deps.http.get<{ count?: unknown }>('wallet/unseenEvents', undefined, { prompt: false, login: 'none' });
+      const data = await deps.http.get<{ count?: unknown }>('wallet/unseenEvents', undefined, {
+        prompt: false,
+        login: 'none',
+      });
       // The answer may arrive after the customer opened the wallet (which cleared it) or signed out.
       if (deps.session.get().isLoggedIn && !onWalletIndex()) deps.tabBadge.set('wallet', Number(data?.count) || 0);
     } catch {

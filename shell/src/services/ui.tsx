@@ -11,7 +11,9 @@ const LoadingOverlay = lazy(overlays);
 export function createToastService(): ToastService {
   return {
     show(message, options = {}) {
-      void overlays().then(({ Toast }) => Toast.show({ content: message, duration: options.durationMs ?? TOAST_DEFAULT_MS, icon: options.icon }));
+      void overlays().then(({ Toast }) =>
+        Toast.show({ content: message, duration: options.durationMs ?? TOAST_DEFAULT_MS, icon: options.icon }),
+      );
     },
     clear: () => void overlays().then(({ Toast }) => Toast.clear()),
   };
@@ -20,10 +22,17 @@ export function createToastService(): ToastService {
 export function createModalService(t: T): ModalService {
   return {
     // Fixed title, one confirm button, no cancel (spec §8).
-    error: async (content) => (await overlays()).Dialog.alert({ title: t('modal.errorTitle'), content, confirmText: t('modal.ok') }),
-    alert: async ({ title, content, confirmText }) => (await overlays()).Dialog.alert({ title, content, confirmText: confirmText ?? t('modal.ok') }),
+    error: async (content) =>
+      (await overlays()).Dialog.alert({ title: t('modal.errorTitle'), content, confirmText: t('modal.ok') }),
+    alert: async ({ title, content, confirmText }) =>
+      (await overlays()).Dialog.alert({ title, content, confirmText: confirmText ?? t('modal.ok') }),
     confirm: async ({ title, content, confirmText, cancelText }) =>
-      (await overlays()).Dialog.confirm({ title, content, confirmText: confirmText ?? t('modal.ok'), cancelText: cancelText ?? t('page.back') }),
+      (await overlays()).Dialog.confirm({
+        title,
+        content,
+        confirmText: confirmText ?? t('modal.ok'),
+        cancelText: cancelText ?? t('page.back'),
+      }),
   };
 }
 
@@ -34,7 +43,10 @@ export function createLoadingService(): LoadingService {
   return {
     show(options = {}) {
       const s = loadingStore.getState();
-      loadingStore.setState({ count: s.count + 1, clickToClose: s.count === 0 ? options.clickToClose !== false : s.clickToClose && options.clickToClose !== false });
+      loadingStore.setState({
+        count: s.count + 1,
+        clickToClose: s.count === 0 ? options.clickToClose !== false : s.clickToClose && options.clickToClose !== false,
+      });
     },
     hide() {
       loadingStore.setState((s) => ({ count: Math.max(0, s.count - 1) }));
@@ -49,13 +61,20 @@ export function LoadingMask({ label }: { label: string }) {
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <LoadingOverlay visible={count > 0} label={label} onMaskClick={() => clickToClose && loadingStore.setState({ count: 0 })} />
+      <LoadingOverlay
+        visible={count > 0}
+        label={label}
+        onMaskClick={() => clickToClose && loadingStore.setState({ count: 0 })}
+      />
     </Suspense>
   );
 }
 
 /** "Connection to server timed out, tap screen to retry": one prompt shared by every timed-out call. */
-const timeoutStore = createStore<{ message: string | null; waiters: Array<(retry: boolean) => void> }>(() => ({ message: null, waiters: [] }));
+const timeoutStore = createStore<{ message: string | null; waiters: Array<(retry: boolean) => void> }>(() => ({
+  message: null,
+  waiters: [],
+}));
 
 export function askRetryAfterTimeout(message: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -79,7 +98,15 @@ export function TimeoutPrompt({ dismissLabel }: { dismissLabel: string }) {
       </button>
       <button
         type="button"
-        style={{ position: 'relative', zIndex: 2001, background: 'transparent', color: '#fff', border: '1px solid #fff', borderRadius: 16, padding: '6px 16px' }}
+        style={{
+          position: 'relative',
+          zIndex: 2001,
+          background: 'transparent',
+          color: '#fff',
+          border: '1px solid #fff',
+          borderRadius: 16,
+          padding: '6px 16px',
+        }}
         onClick={() => settleTimeout(false)}
       >
         {dismissLabel}
@@ -98,15 +125,19 @@ export function createLoginPrompt(t: T, goToLogin: () => void, goBack: () => voi
     }
     if (open) return;
     open = true;
-    void overlays().then(({ Dialog }) => Dialog.confirm({
-      title: t('login.tip'),
-      content: t('login.needLogin'),
-      confirmText: t('login.goLogin'),
-      cancelText: t('login.back'),
-    })).then((confirmed) => {
-      open = false;
-      if (confirmed) goToLogin();
-      else goBack();
-    });
+    void overlays()
+      .then(({ Dialog }) =>
+        Dialog.confirm({
+          title: t('login.tip'),
+          content: t('login.needLogin'),
+          confirmText: t('login.goLogin'),
+          cancelText: t('login.back'),
+        }),
+      )
+      .then((confirmed) => {
+        open = false;
+        if (confirmed) goToLogin();
+        else goBack();
+      });
   };
 }

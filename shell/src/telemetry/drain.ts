@@ -6,6 +6,8 @@ export function drainTelemetryQueue(sink: (event: EarlyTelemetry) => void): void
   const holder = globalThis as Holder;
   const queued = holder.__cwTelemetryQueue ?? [];
   // From now on, pushes go straight to the reporter.
-  holder.__cwTelemetryQueue = { push: (...events: EarlyTelemetry[]) => (events.forEach(sink), 0) } as unknown as EarlyTelemetry[];
+  holder.__cwTelemetryQueue = {
+    push: (...events: EarlyTelemetry[]) => (events.forEach(sink), 0),
+  } as unknown as EarlyTelemetry[];
   queued.forEach(sink);
 }

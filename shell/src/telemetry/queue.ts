@@ -3,9 +3,7 @@
  * paint): error views push here and the reporter drains it. A plain global array keeps this tiny
  * and import-free, so the home page's initial JS stays as it was.
  */
-export type EarlyTelemetry =
-  | { kind: 'load_failure'; app: string; reason: string }
-  | { kind: 'boundary'; app: string };
+export type EarlyTelemetry = { kind: 'load_failure'; app: string; reason: string } | { kind: 'boundary'; app: string };
 
 export type Holder = { __cwTelemetryQueue?: EarlyTelemetry[] };
 

@@ -5,8 +5,18 @@ import { enqueueTelemetry } from './queue';
 import { MAX_EVENTS, TelemetryReporter, type TelemetryEvent } from './reporter';
 
 const APPS: AppRelease[] = [
-  { app: 'mf_card', releaseId: '1.2.0-0123456789ab', folder: 'https://cw.example/remotes/card/1.2.0-0123456789ab/', routePrefix: '/pages/card/' },
-  { app: 'mf_wallet', releaseId: '3.0.0-aaaaaaaaaaaa', folder: 'https://cw.example/remotes/wallet/3.0.0-aaaaaaaaaaaa/', routePrefix: '/pages/wallet/' },
+  {
+    app: 'mf_card',
+    releaseId: '1.2.0-0123456789ab',
+    folder: 'https://cw.example/remotes/card/1.2.0-0123456789ab/',
+    routePrefix: '/pages/card/',
+  },
+  {
+    app: 'mf_wallet',
+    releaseId: '3.0.0-aaaaaaaaaaaa',
+    folder: 'https://cw.example/remotes/wallet/3.0.0-aaaaaaaaaaaa/',
+    routePrefix: '/pages/wallet/',
+  },
 ];
 
 function setup(opts: { attempted?: string[]; sampleRate?: number; random?: number } = {}) {
@@ -74,14 +84,17 @@ describe('telemetry reporter', () => {
   it('attributes an uncaught error to the app whose release folder is in its stack; the shell’s own errors to none', () => {
     const { reporter, events } = setup({ attempted: [] });
     const fromWallet = new Error('boom');
-    fromWallet.stack = 'Error: boom\n    at x (https://cw.example/remotes/wallet/3.0.0-aaaaaaaaaaaa/static/js/page.js:1:2)\n    at y (https://cw.example/static/js/main.js:3:4)';
+    fromWallet.stack =
+      'Error: boom\n    at x (https://cw.example/remotes/wallet/3.0.0-aaaaaaaaaaaa/static/js/page.js:1:2)\n    at y (https://cw.example/static/js/main.js:3:4)';
     const fromShell = new Error('shell');
     fromShell.stack = 'Error: shell\n    at y (https://cw.example/static/js/main.js:3:4)';
     reporter.uncaught(fromWallet, 'rejection');
     reporter.uncaught(fromShell, 'uncaught');
     reporter.uncaught('not an error', 'uncaught');
     reporter.flush();
-    expect(events()).toEqual([{ type: 'error', app: 'mf_wallet', release: '3.0.0-aaaaaaaaaaaa', source: 'rejection', first: true, count: 1 }]);
+    expect(events()).toEqual([
+      { type: 'error', app: 'mf_wallet', release: '3.0.0-aaaaaaaaaaaa', source: 'rejection', first: true, count: 1 },
+    ]);
     expect(attributeStack(fromWallet.stack, APPS)?.app).toBe('mf_wallet');
     expect(attributeStack(undefined, APPS)).toBeUndefined();
   });
@@ -93,14 +106,25 @@ describe('telemetry reporter', () => {
     expect(routeOf('/pages/card/detail/123456')).toMatch(/^\/[A-Za-z0-9/_.-]{0,160}$/);
     expect(appOfPath('/pages/wallet/index', APPS)?.app).toBe('mf_wallet');
     expect(appOfPath('/pages/index/index', APPS)).toBeUndefined();
-    expect(releaseFolder('/remotes/card/1.2.0-0123456789ab/mf-manifest.json', 'https://cw.example/pages/card/index')).toBe('https://cw.example/remotes/card/1.2.0-0123456789ab/');
+    expect(
+      releaseFolder('/remotes/card/1.2.0-0123456789ab/mf-manifest.json', 'https://cw.example/pages/card/index'),
+    ).toBe('https://cw.example/remotes/card/1.2.0-0123456789ab/');
     const { reporter, events } = setup({ attempted: [] });
     reporter.vital('mf_card', 'CLS', 0.123456, '/pages/card/index');
     reporter.vital('mf_card', 'LCP', Number.NaN, '/pages/card/index');
     reporter.vital('mf_card', 'INP', -5, '/pages/card/index');
     reporter.vital('mf_unknown', 'LCP', 100, '/pages/card/index');
     reporter.flush();
-    expect(events()).toEqual([{ type: 'vital', app: 'mf_card', release: '1.2.0-0123456789ab', name: 'CLS', value: 0.123, route: '/pages/card/index' }]);
+    expect(events()).toEqual([
+      {
+        type: 'vital',
+        app: 'mf_card',
+        release: '1.2.0-0123456789ab',
+        name: 'CLS',
+        value: 0.123,
+        route: '/pages/card/index',
+      },
+    ]);
   });
 
   it('what error views queued before the reporter loaded is drained, and later pushes go straight to it', () => {
@@ -125,7 +149,10 @@ describe('telemetry reporter', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     beacon.mockReturnValue(false); // the browser refused to queue it
     beaconTransport('/api/telemetry', '{"a":1}');
-    expect(fetchSpy).toHaveBeenCalledWith('/api/telemetry', expect.objectContaining({ method: 'POST', keepalive: true, credentials: 'omit' }));
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/telemetry',
+      expect.objectContaining({ method: 'POST', keepalive: true, credentials: 'omit' }),
+    );
     vi.unstubAllGlobals();
   });
 });

@@ -3,7 +3,14 @@ import { attributeStack, type AppRelease } from './attribution';
 export type TelemetryEvent =
   | { type: 'session'; app: string; release: string }
   | { type: 'load_failure'; app: string; release: string; stage: 'manifest' | 'entry' | 'chunk' | 'timeout' }
-  | { type: 'error'; app: string; release: string; source: 'boundary' | 'uncaught' | 'rejection'; first: boolean; count: number }
+  | {
+      type: 'error';
+      app: string;
+      release: string;
+      source: 'boundary' | 'uncaught' | 'rejection';
+      first: boolean;
+      count: number;
+    }
   | { type: 'vital'; app: string; release: string; name: 'LCP' | 'INP' | 'CLS'; value: number; route: string };
 
 export interface ReporterOptions {
@@ -26,14 +33,24 @@ export const MAX_EVENTS = 64;
 
 export function beaconTransport(url: string, body: string): void {
   const blob = new Blob([body], { type: 'application/json' });
-  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob)) return;
-  void fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true, credentials: 'omit' }).catch(() => undefined);
+  if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob))
+    return;
+  void fetch(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json' },
+    keepalive: true,
+    credentials: 'omit',
+  }).catch(() => undefined);
 }
 
 function randomSessionId(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**
@@ -81,7 +98,14 @@ export class TelemetryReporter {
     if (!r || this.failed.has(app)) return;
     this.noteSessions();
     this.failed.add(app);
-    const stage = reason === 'timeout' ? 'timeout' : reason === 'chunk' ? 'chunk' : reason === 'incompatible' ? 'entry' : 'manifest';
+    const stage =
+      reason === 'timeout'
+        ? 'timeout'
+        : reason === 'chunk'
+          ? 'chunk'
+          : reason === 'incompatible'
+            ? 'entry'
+            : 'manifest';
     this.push({ type: 'load_failure', app, release: r.releaseId, stage });
   }
 
@@ -110,7 +134,14 @@ export class TelemetryReporter {
     const r = this.release(app);
     if (!r || !(value >= 0) || !Number.isFinite(value)) return;
     this.noteSessions();
-    this.push({ type: 'vital', app, release: r.releaseId, name, value: Math.min(Math.round(name === 'CLS' ? value * 1000 : value) / (name === 'CLS' ? 1000 : 1), 600_000), route });
+    this.push({
+      type: 'vital',
+      app,
+      release: r.releaseId,
+      name,
+      value: Math.min(Math.round(name === 'CLS' ? value * 1000 : value) / (name === 'CLS' ? 1000 : 1), 600_000),
+      route,
+    });
   }
 
   /** Sends what is queued (in batches the API accepts). */

@@ -5,14 +5,21 @@ import type { FeatureRegistry } from '../routing/feature-registry';
  * the first paint, so it costs the first paint nothing. The sample rate comes from
  * `<meta name="cw-telemetry-sample-rate" content="0.25">` (default: every session; 0 turns it off).
  */
-export function scheduleTelemetry(registry: Pick<FeatureRegistry, 'status' | 'descriptor'>, apiBaseUrl: () => string): void {
+export function scheduleTelemetry(
+  registry: Pick<FeatureRegistry, 'status' | 'descriptor'>,
+  apiBaseUrl: () => string,
+): void {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="cw-telemetry-sample-rate"]')?.content;
-  const sampleRate = meta === undefined || meta === '' || Number.isNaN(Number(meta)) ? 1 : Math.min(1, Math.max(0, Number(meta)));
+  const sampleRate =
+    meta === undefined || meta === '' || Number.isNaN(Number(meta)) ? 1 : Math.min(1, Math.max(0, Number(meta)));
   if (sampleRate === 0) return;
   const load = () => {
-    void import(/* webpackChunkName: "telemetry" */ './start').then(({ startTelemetry }) => startTelemetry({ registry, apiBaseUrl: apiBaseUrl(), sampleRate })).catch(() => undefined);
+    void import(/* webpackChunkName: "telemetry" */ './start')
+      .then(({ startTelemetry }) => startTelemetry({ registry, apiBaseUrl: apiBaseUrl(), sampleRate }))
+      .catch(() => undefined);
   };
-  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+    .requestIdleCallback;
   if (idle) idle(load, { timeout: 5_000 });
   else setTimeout(load, 2_000);
 }

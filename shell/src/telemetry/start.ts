@@ -20,7 +20,12 @@ export function appsOf(registry: TelemetryStartOptions['registry'], base: string
   for (const s of registry.status()) {
     const d = registry.descriptor(s.name as RemoteName);
     if (!s.releaseId || !d) continue;
-    apps.push({ app: s.name, releaseId: s.releaseId, folder: releaseFolder(d.manifestUrl, base), routePrefix: s.routePrefix });
+    apps.push({
+      app: s.name,
+      releaseId: s.releaseId,
+      folder: releaseFolder(d.manifestUrl, base),
+      routePrefix: s.routePrefix,
+    });
   }
   return apps;
 }
@@ -37,11 +42,17 @@ export function startTelemetry(o: TelemetryStartOptions): TelemetryReporter {
     endpoint: `${o.apiBaseUrl}telemetry`,
     sampleRate: o.sampleRate,
     apps,
-    attempted: () => o.registry.status().filter((s) => s.state !== 'idle').map((s) => s.name),
+    attempted: () =>
+      o.registry
+        .status()
+        .filter((s) => s.state !== 'idle')
+        .map((s) => s.name),
   });
   if (!reporter.sampled) return reporter;
 
-  drainTelemetryQueue((e) => (e.kind === 'load_failure' ? reporter.loadFailure(e.app, e.reason) : reporter.error(e.app, 'boundary')));
+  drainTelemetryQueue((e) =>
+    e.kind === 'load_failure' ? reporter.loadFailure(e.app, e.reason) : reporter.error(e.app, 'boundary'),
+  );
   window.addEventListener('error', (event) => reporter.uncaught(event.error, 'uncaught'));
   window.addEventListener('unhandledrejection', (event) => reporter.uncaught(event.reason, 'rejection'));
 

@@ -18,7 +18,9 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').notNull(),
   refereeId: id('referee_id'),
   kycLevel: smallint('kyc_level').notNull().default(0),
-  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   agreementVersion: text('agreement_version').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -40,7 +42,9 @@ export const admins = pgTable('admins', {
   id: id('id').primaryKey().generatedAlwaysAsIdentity(),
   username: text('username').notNull(),
   passwordHash: text('password_hash').notNull(),
-  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

@@ -11,7 +11,13 @@ const PERIOD_SECONDS = 30;
  * Answers false for a wrong, malformed or replayed code; the caller treats it exactly as a wrong
  * password (same error, counted towards the lock), so nobody learns which factor was wrong.
  */
-export async function checkAdminSecondFactor(db: SqlRunner, secret: string, adminId: number, otp: string, now: Date): Promise<boolean> {
+export async function checkAdminSecondFactor(
+  db: SqlRunner,
+  secret: string,
+  adminId: number,
+  otp: string,
+  now: Date,
+): Promise<boolean> {
   if (!/^\d{6}$/.test(otp)) return false;
   const epoch = Math.floor(now.getTime() / 1000);
   const result = await verify({ secret, token: otp, epoch, epochTolerance: PERIOD_SECONDS });

@@ -91,10 +91,17 @@ export async function checkCode(
   const actual = Buffer.from(hashCode(pepper, account, purpose, code), 'hex');
   if (expected.length === actual.length && timingSafeEqual(expected, actual)) return { ok: true, codeId: reserved.id };
   const burn = Number(reserved.attempts) >= limits.codeMaxAttempts;
-  if (burn) await tx.query(`update verification_codes set burnt_at = $2 where id = $1::bigint`, [reserved.id, now.toISOString()]);
+  if (burn)
+    await tx.query(`update verification_codes set burnt_at = $2 where id = $1::bigint`, [
+      reserved.id,
+      now.toISOString(),
+    ]);
   return { ok: false, key: burn ? 'code_attempts_exceeded' : 'code_invalid' };
 }
 
 export async function consumeCode(tx: SqlRunner, codeId: string, now: Date): Promise<void> {
-  await tx.query(`update verification_codes set consumed_at = $2 where id = $1::bigint and consumed_at is null`, [codeId, now.toISOString()]);
+  await tx.query(`update verification_codes set consumed_at = $2 where id = $1::bigint and consumed_at is null`, [
+    codeId,
+    now.toISOString(),
+  ]);
 }

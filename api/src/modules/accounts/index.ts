@@ -1,13 +1,37 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminLoginBody, adminSessionResult, bindBody, changePasswordBody, codeCheckBody, codeCheckResult, inviterQuery, inviterResult, isLoginResult, loginBody, registerBody, registerDataResult, resetPasswordBody, sendCodeBody, sendCodeResult, sessionResult, userProfile } from '@cardwallet/shared/schemas';
+import {
+  adminLoginBody,
+  adminSessionResult,
+  bindBody,
+  changePasswordBody,
+  codeCheckBody,
+  codeCheckResult,
+  inviterQuery,
+  inviterResult,
+  isLoginResult,
+  loginBody,
+  registerBody,
+  registerDataResult,
+  resetPasswordBody,
+  sendCodeBody,
+  sendCodeResult,
+  sessionResult,
+  userProfile,
+} from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { credentialOf, findUserSession } from '../../http/auth.js';
 import { browserSession, clearSessionCookie, fromAppClient } from '../../security/session-cookie.js';
 import { AccountsService, registerData } from './service.js';
 import { logoutOthers, verifyIdentity } from './rebind.js';
-import { logoutOthersResult, stepUpBody, stepUpResult, verifyIdentityBody, verifyIdentityResult } from '@cardwallet/shared/schemas';
+import {
+  logoutOthersResult,
+  stepUpBody,
+  stepUpResult,
+  verifyIdentityBody,
+  verifyIdentityResult,
+} from '@cardwallet/shared/schemas';
 import { installStepUp, stepUp } from './step-up.js';
 
 /** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
@@ -32,7 +56,8 @@ const accountsModule: FastifyPluginAsync = async (base) => {
       // Public route; bind/paypass codes need to know the caller, so a token is read when present.
       // A cookie counts only with the app client's header (the CSRF rule of http/auth.ts).
       const credential = credentialOf(request);
-      if (credential && (!credential.viaCookie || fromAppClient(request))) request.user = await findUserSession(app, credential.token);
+      if (credential && (!credential.viaCookie || fromAppClient(request)))
+        request.user = await findUserSession(app, credential.token);
       return ok(request, await accounts.sendCode(request, request.body.account, request.body.purpose));
     },
   );
@@ -47,7 +72,8 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(codeCheckResult) },
       },
     },
-    async (request) => ok(request, await accounts.codeCheck(request.body.account, request.body.purpose, request.body.code)),
+    async (request) =>
+      ok(request, await accounts.codeCheck(request.body.account, request.body.purpose, request.body.code)),
   );
 
   app.post(
@@ -60,7 +86,8 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(sessionResult) },
       },
     },
-    async (request, reply) => ok(request, browserSession(request, reply, await accounts.register(request, request.body))),
+    async (request, reply) =>
+      ok(request, browserSession(request, reply, await accounts.register(request, request.body))),
   );
 
   app.post(
@@ -74,12 +101,23 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(sessionResult) },
       },
     },
-    async (request, reply) => ok(request, browserSession(request, reply, await accounts.login(request, request.body.account, request.body.password))),
+    async (request, reply) =>
+      ok(
+        request,
+        browserSession(request, reply, await accounts.login(request, request.body.account, request.body.password)),
+      ),
   );
 
   app.post(
     '/user/logout',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Revoke the current session (and clear the browser session cookie)', response: { 200: envelope(z.null()) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Revoke the current session (and clear the browser session cookie)',
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request, reply) => {
       await accounts.logout(request.user!.sessionId);
       clearSessionCookie(request, reply);
@@ -89,7 +127,14 @@ const accountsModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/user/isLogin',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Code 200 while the session is valid, else 401', response: { 200: envelope(isLoginResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Code 200 while the session is valid, else 401',
+        response: { 200: envelope(isLoginResult) },
+      },
+    },
     async (request) => ok(request, { loggedIn: true as const, userId: request.user!.userId }),
   );
 
@@ -109,9 +154,15 @@ const accountsModule: FastifyPluginAsync = async (base) => {
     '/user/changePassword',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Change the password; other sessions are revoked', body: changePasswordBody, response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) } },
+      schema: {
+        ...user,
+        summary: 'Change the password; other sessions are revoked',
+        body: changePasswordBody,
+        response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) },
+      },
     },
-    async (request) => ok(request, await accounts.changePassword(request, request.body.oldPassword, request.body.password)),
+    async (request) =>
+      ok(request, await accounts.changePassword(request, request.body.oldPassword, request.body.password)),
   );
 
   app.post(
@@ -124,16 +175,27 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(z.object({ revokedSessions: z.number().int() })) },
       },
     },
-    async (request) => ok(request, await accounts.resetPassword(request.body.ticket, request.body.password, request.locale)),
+    async (request) =>
+      ok(request, await accounts.resetPassword(request.body.ticket, request.body.password, request.locale)),
   );
 
   app.post(
     '/user/sumbitBind',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Bind an e-mail or mobile verified by a bind code; needs the ticket of user/verifyIdentity (the first binding too), and the channels bound before are notified', body: bindBody, response: { 200: envelope(userProfile) } },
+      schema: {
+        ...user,
+        summary:
+          'Bind an e-mail or mobile verified by a bind code; needs the ticket of user/verifyIdentity (the first binding too), and the channels bound before are notified',
+        body: bindBody,
+        response: { 200: envelope(userProfile) },
+      },
     },
-    async (request) => ok(request, await accounts.bind(request, request.body.type, request.body.account, request.body.code, request.body.ticket)),
+    async (request) =>
+      ok(
+        request,
+        await accounts.bind(request, request.body.type, request.body.account, request.body.code, request.body.ticket),
+      ),
   );
 
   // ---- member centre (issue 12): re-authentication before a binding changes, log out elsewhere
@@ -143,7 +205,8 @@ const accountsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'user' },
       schema: {
         ...user,
-        summary: "Prove it is you before binding or replacing an e-mail/mobile: a 'rebind' code sent to the current binding of that channel (for a first binding: to the other channel), the login password, or a passkey (passkey/proofOptions ceremony); answers a 10-minute single-use ticket",
+        summary:
+          "Prove it is you before binding or replacing an e-mail/mobile: a 'rebind' code sent to the current binding of that channel (for a first binding: to the other channel), the login password, or a passkey (passkey/proofOptions ceremony); answers a 10-minute single-use ticket",
         body: verifyIdentityBody,
         response: { 200: envelope(verifyIdentityResult) },
       },
@@ -167,19 +230,36 @@ const accountsModule: FastifyPluginAsync = async (base) => {
   );
   app.post(
     '/user/logoutOthers',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Log out of every other session (this one stays)', response: { 200: envelope(logoutOthersResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Log out of every other session (this one stays)',
+        response: { 200: envelope(logoutOthersResult) },
+      },
+    },
     async (request) => ok(request, await logoutOthers(app, request)),
   );
 
   app.get(
     '/user/info',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Profile of the signed-in customer', response: { 200: envelope(userProfile) } } },
+    {
+      config: { auth: 'user' },
+      schema: { ...user, summary: 'Profile of the signed-in customer', response: { 200: envelope(userProfile) } },
+    },
     async (request) => ok(request, await accounts.profile(request.user!.id)),
   );
 
   app.get(
     '/user/inviter',
-    { schema: { tags: ['user'], summary: 'Who invited you: a display name only (rate-limited per IP), by refereeId', querystring: inviterQuery, response: { 200: envelope(inviterResult) } } },
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Who invited you: a display name only (rate-limited per IP), by refereeId',
+        querystring: inviterQuery,
+        response: { 200: envelope(inviterResult) },
+      },
+    },
     async (request) => ok(request, await accounts.inviter(request, request.query.refereeId)),
   );
 
@@ -193,13 +273,20 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(adminSessionResult) },
       },
     },
-    async (request) => ok(request, await accounts.adminLogin(request, request.body.username, request.body.password, request.body.otp)),
+    async (request) =>
+      ok(request, await accounts.adminLogin(request, request.body.username, request.body.password, request.body.otp)),
   );
 
   const admin = { tags: ['admin'], security: [{ accessToken: [] }] };
   app.get(
     '/admin/session/me',
-    { schema: { ...admin, summary: 'The signed-in administrator', response: { 200: envelope(z.object({ adminId: z.string(), username: z.string() })) } } },
+    {
+      schema: {
+        ...admin,
+        summary: 'The signed-in administrator',
+        response: { 200: envelope(z.object({ adminId: z.string(), username: z.string() })) },
+      },
+    },
     async (request) => ok(request, { adminId: request.admin!.adminId, username: request.admin!.username }),
   );
   app.post(

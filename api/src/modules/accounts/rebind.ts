@@ -21,7 +21,12 @@ import { verifyPasskeyProof } from '../passkeys/index.js';
  */
 export const REBIND_TICKET_SECONDS = 600;
 
-export async function verifyIdentity(app: FastifyInstance, accounts: AccountsService, request: FastifyRequest, body: VerifyIdentityBody) {
+export async function verifyIdentity(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  request: FastifyRequest,
+  body: VerifyIdentityBody,
+) {
   const auth = request.user!;
   const user = await accounts.findById(auth.id);
   if (!user) throw new BusinessError('session_expired');
@@ -29,13 +34,16 @@ export async function verifyIdentity(app: FastifyInstance, accounts: AccountsSer
   const now = app.clock.now();
   const ticket = newToken();
   const insertTicket = (tx: SqlRunner) =>
-    tx.query(`insert into rebind_tickets (user_id, channel, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)`, [
-      user.id,
-      body.channel,
-      hashToken(ticket),
-      now.toISOString(),
-      new Date(now.getTime() + REBIND_TICKET_SECONDS * 1000).toISOString(),
-    ]);
+    tx.query(
+      `insert into rebind_tickets (user_id, channel, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+      [
+        user.id,
+        body.channel,
+        hashToken(ticket),
+        now.toISOString(),
+        new Date(now.getTime() + REBIND_TICKET_SECONDS * 1000).toISOString(),
+      ],
+    );
   if (body.method === 'code') {
     // A first binding of this channel is proved on the channel bound before it (issue 22).
     const target = current ?? (body.channel === 'email' ? user.mobile : user.email);
@@ -46,7 +54,9 @@ export async function verifyIdentity(app: FastifyInstance, accounts: AccountsSer
     await verifyPasskeyProof(app, Number(user.id), body.response as never, body.ceremonyId, request);
     await insertTicket(app.database.sql);
   } else {
-    await accounts.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () => verifyPassword(body.password, user.password_hash));
+    await accounts.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () =>
+      verifyPassword(body.password, user.password_hash),
+    );
     await insertTicket(app.database.sql);
   }
   return { ticket, expiresInSeconds: REBIND_TICKET_SECONDS };
@@ -58,7 +68,13 @@ export async function verifyIdentity(app: FastifyInstance, accounts: AccountsSer
  * of user/verifyIdentity for this channel is required and consumed (reauth_required without one,
  * reset_ticket_invalid — "verify again" — with a wrong, used or expired one).
  */
-export async function consumeRebindTicket(tx: SqlRunner, userId: number, channel: 'email' | 'mobile', ticket: string | undefined, now: Date): Promise<void> {
+export async function consumeRebindTicket(
+  tx: SqlRunner,
+  userId: number,
+  channel: 'email' | 'mobile',
+  ticket: string | undefined,
+  now: Date,
+): Promise<void> {
   if (!ticket) throw new BusinessError('reauth_required');
   const rows = await tx.query(
     `update rebind_tickets set used_at = $4
@@ -83,9 +99,15 @@ export async function notifyBindingChanged(
 ) {
   const oldAccount = before[channel];
   const other = channel === 'email' ? before.mobile : before.email;
-  const channelName = translate(request.locale, channel === 'email' ? 'messages.channelEmail' : 'messages.channelMobile');
+  const channelName = translate(
+    request.locale,
+    channel === 'email' ? 'messages.channelEmail' : 'messages.channelMobile',
+  );
   if (!oldAccount) {
-    await sendSecurityNotice(app, [other], request.locale, 'messages.channelAddedBody', { channel: channelName, new: maskForNotice(newAccount) });
+    await sendSecurityNotice(app, [other], request.locale, 'messages.channelAddedBody', {
+      channel: channelName,
+      new: maskForNotice(newAccount),
+    });
     return;
   }
   const mask = (a: string) => maskForNotice(a);
@@ -116,7 +138,10 @@ async function sendBindingChanged(
       }),
     });
   } catch (e) {
-    request.log.warn({ err: e instanceof Error ? { message: e.message } : e, channel }, 'binding-changed notice not delivered');
+    request.log.warn(
+      { err: e instanceof Error ? { message: e.message } : e, channel },
+      'binding-changed notice not delivered',
+    );
   }
 }
 
@@ -127,7 +152,10 @@ function maskForNotice(account: string): string {
 }
 
 /** user/logoutOthers: every session of the customer except the one asking. */
-export async function logoutOthers(app: FastifyInstance, request: FastifyRequest): Promise<{ revokedSessions: number }> {
+export async function logoutOthers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ revokedSessions: number }> {
   const auth = request.user!;
   return { revokedSessions: await revokeSessions(app.database.sql, auth.id, app.clock.now(), auth.sessionId) };
 }

@@ -13,17 +13,26 @@ export const ADMIN_USERNAME = 'admin';
  */
 export async function seedAdmin(app: FastifyInstance): Promise<void> {
   const db = app.database.sql;
-  const [existing] = await db.query<{ id: string; password_hash: string }>(`select id::text as id, password_hash from admins where username = $1`, [ADMIN_USERNAME]);
+  const [existing] = await db.query<{ id: string; password_hash: string }>(
+    `select id::text as id, password_hash from admins where username = $1`,
+    [ADMIN_USERNAME],
+  );
   if (existing && (await verifyPassword(app.config.adminPassword, existing.password_hash))) return;
   const hash = await hashPassword(app.config.adminPassword, app.config.scryptN);
   if (!existing) {
-    await db.query(`insert into admins (username, password_hash) values ($1, $2) on conflict (username) do nothing`, [ADMIN_USERNAME, hash]);
+    await db.query(`insert into admins (username, password_hash) values ($1, $2) on conflict (username) do nothing`, [
+      ADMIN_USERNAME,
+      hash,
+    ]);
     app.log.info('seeded admin account "admin"');
     return;
   }
   await db.transaction(async (tx) => {
     await tx.query(`update admins set password_hash = $2 where id = $1`, [existing.id, hash]);
-    await tx.query(`update admin_sessions set revoked_at = $2 where admin_id = $1 and revoked_at is null`, [existing.id, app.clock.now().toISOString()]);
+    await tx.query(`update admin_sessions set revoked_at = $2 where admin_id = $1 and revoked_at is null`, [
+      existing.id,
+      app.clock.now().toISOString(),
+    ]);
   });
   app.log.warn('admin password changed from configuration (ADMIN_PASSWORD): every admin session was revoked');
 }
@@ -50,7 +59,8 @@ export async function assertNoSandboxData(app: FastifyInstance): Promise<void> {
 /** Sandbox demo customer demo@cardwallet.test / Demo1234!. Idempotent; answers the customer's id. */
 export async function seedSandbox(app: FastifyInstance): Promise<string> {
   const db = app.database.sql;
-  const find = async () => (await db.query<{ id: string }>(`select id::text as id from users where email = $1`, [DEMO_ACCOUNT]))[0]?.id;
+  const find = async () =>
+    (await db.query<{ id: string }>(`select id::text as id from users where email = $1`, [DEMO_ACCOUNT]))[0]?.id;
   const existing = await find();
   if (existing) return existing;
   try {

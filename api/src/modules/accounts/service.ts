@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, translate, VERIFICATION_CODE_LENGTH, type ErrorKey, type Locale } from '@cardwallet/shared';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  translate,
+  VERIFICATION_CODE_LENGTH,
+  type ErrorKey,
+  type Locale,
+} from '@cardwallet/shared';
 import { accountKind, type CodePurpose, type Country, type UserProfile } from '@cardwallet/shared/schemas';
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import { MessagingError } from '../../providers/messaging/index.js';
@@ -99,7 +106,8 @@ export class AccountsService {
         [account, purpose],
       );
       if (lastPurpose) {
-        const wait = this.limits.codeResendSeconds - (now.getTime() - new Date(lastPurpose.created_at).getTime()) / 1000;
+        const wait =
+          this.limits.codeResendSeconds - (now.getTime() - new Date(lastPurpose.created_at).getTime()) / 1000;
         if (wait > 0) throw rateLimited('code_resend_cooldown', wait);
       }
       const [hour] = await tx.query<{ n: number; oldest: Date | string | null }>(
@@ -144,7 +152,10 @@ export class AccountsService {
     } catch (e) {
       // Not delivered: burn it and free the cooldown so the user can retry at once.
       await this.db.query(`delete from verification_codes where id = $1::bigint`, [row!.id]);
-      request.log.warn({ err: e instanceof MessagingError ? { message: e.message } : e, channel: kind }, 'code delivery failed');
+      request.log.warn(
+        { err: e instanceof MessagingError ? { message: e.message } : e, channel: kind },
+        'code delivery failed',
+      );
       throw new BusinessError('code_delivery_failed');
     }
     return result;
@@ -154,7 +165,12 @@ export class AccountsService {
    * Runs `effect` in one transaction after the code of (account, purpose) checks out, consuming the
    * code in that same transaction. A wrong code's attempt count is committed before refusing.
    */
-  async withCode<T>(account: string, purpose: CodePurpose, code: string, effect: ((tx: import('../../db/index.js').SqlRunner) => Promise<T>) | null): Promise<T | undefined> {
+  async withCode<T>(
+    account: string,
+    purpose: CodePurpose,
+    code: string,
+    effect: ((tx: import('../../db/index.js').SqlRunner) => Promise<T>) | null,
+  ): Promise<T | undefined> {
     const pepper = await this.pepper();
     const now = this.now();
     const outcome = await this.db.transaction(async (tx): Promise<{ refused: ErrorKey } | { value: T | undefined }> => {
@@ -180,12 +196,15 @@ export class AccountsService {
     await this.withCode(account, purpose, code, async (tx) => {
       // A code for an unknown account is never deliverable, so `user` exists here.
       if (!user) throw new BusinessError('code_invalid');
-      await tx.query(`insert into reset_tickets (user_id, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4)`, [
-        user.id,
-        hashToken(ticket),
-        now.toISOString(),
-        new Date(now.getTime() + RESET_TICKET_SECONDS * 1000).toISOString(),
-      ]);
+      await tx.query(
+        `insert into reset_tickets (user_id, ticket_hash, created_at, expires_at) values ($1, $2, $3, $4)`,
+        [
+          user.id,
+          hashToken(ticket),
+          now.toISOString(),
+          new Date(now.getTime() + RESET_TICKET_SECONDS * 1000).toISOString(),
+        ],
+      );
     });
     return { valid: true, ticket };
   }
@@ -212,7 +231,12 @@ export class AccountsService {
     const result = await this.withCode(body.account, 'register', body.code, async (tx) => {
       const user = await insertUser(
         tx,
-        { email: kind === 'email' ? body.account : null, mobile: kind === 'mobile' ? body.account : null, password: body.password, refereeId },
+        {
+          email: kind === 'email' ? body.account : null,
+          mobile: kind === 'mobile' ? body.account : null,
+          password: body.password,
+          refereeId,
+        },
         this.app.config.scryptN,
         now,
       );
@@ -245,19 +269,32 @@ export class AccountsService {
   }
 
   async logout(sessionId: number): Promise<void> {
-    await this.db.query(`update sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [sessionId, this.now().toISOString()]);
+    await this.db.query(`update sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [
+      sessionId,
+      this.now().toISOString(),
+    ]);
   }
 
-  async changePassword(request: FastifyRequest, oldPassword: string, password: string): Promise<{ revokedSessions: number }> {
+  async changePassword(
+    request: FastifyRequest,
+    oldPassword: string,
+    password: string,
+  ): Promise<{ revokedSessions: number }> {
     const auth = request.user!;
     const user = await this.findById(auth.id);
     if (!user) throw new BusinessError('session_expired');
     const now = this.now();
-    await this.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () => verifyPassword(oldPassword, user.password_hash));
+    await this.passwordAttempt(`user:${user.email ?? user.mobile}`, now, () =>
+      verifyPassword(oldPassword, user.password_hash),
+    );
     if (oldPassword === password) throw new BusinessError('password_same_as_old');
     const hash = await hashPassword(password, this.app.config.scryptN);
     const result = await this.db.transaction(async (tx) => {
-      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [user.id, hash, now.toISOString()]);
+      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [
+        user.id,
+        hash,
+        now.toISOString(),
+      ]);
       return { revokedSessions: await revokeSessions(tx, user.id, now, auth.sessionId) };
     });
     await notifySecretChanged(this.app, user.id, 'loginPassword', request.locale);
@@ -276,11 +313,21 @@ export class AccountsService {
       );
       if (!row) return undefined;
       const userId = Number(row.user_id);
-      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [userId, hash, now.toISOString()]);
+      await tx.query(`update users set password_hash = $2, updated_at = $3 where id = $1`, [
+        userId,
+        hash,
+        now.toISOString(),
+      ]);
       const revoked = await revokeSessions(tx, userId, now);
-      const [u] = await tx.query<{ email: string | null; mobile: string | null }>(`select email, mobile from users where id = $1`, [userId]);
+      const [u] = await tx.query<{ email: string | null; mobile: string | null }>(
+        `select email, mobile from users where id = $1`,
+        [userId],
+      );
       // A successful reset also lifts a login lockout.
-      await clearFailures(tx, [u?.email, u?.mobile].filter(Boolean).map((a) => `user:${a}`));
+      await clearFailures(
+        tx,
+        [u?.email, u?.mobile].filter(Boolean).map((a) => `user:${a}`),
+      );
       return { revokedSessions: revoked, userId };
     });
     if (!outcome) throw new BusinessError('reset_ticket_invalid');
@@ -288,7 +335,13 @@ export class AccountsService {
     return { revokedSessions: outcome.revokedSessions };
   }
 
-  async bind(request: FastifyRequest, type: 'email' | 'mobile', account: string, code: string, ticket?: string): Promise<UserProfile> {
+  async bind(
+    request: FastifyRequest,
+    type: 'email' | 'mobile',
+    account: string,
+    code: string,
+    ticket?: string,
+  ): Promise<UserProfile> {
     const auth = request.user!;
     const existing = await this.findByAccount(account);
     if (existing && existing.id !== auth.id) throw new BusinessError('binding_exists');
@@ -302,11 +355,10 @@ export class AccountsService {
       // code is consumed, so the customer can verify and retry with the same code.
       await consumeRebindTicket(tx, auth.id, type, ticket, now);
       try {
-        await tx.query(`update users set ${type === 'email' ? 'email' : 'mobile'} = $2, updated_at = $3 where id = $1`, [
-          auth.id,
-          account,
-          now.toISOString(),
-        ]);
+        await tx.query(
+          `update users set ${type === 'email' ? 'email' : 'mobile'} = $2, updated_at = $3 where id = $1`,
+          [auth.id, account, now.toISOString()],
+        );
       } catch (e) {
         if ((e as { code?: string }).code === '23505') throw new BusinessError('binding_exists');
         throw e;
@@ -338,7 +390,9 @@ export class AccountsService {
 
   /** The transaction password belongs to the wallet module (table wallet_pay_passwords). */
   private async hasPayPassword(userId: string): Promise<boolean> {
-    const [t] = await this.db.query<{ exists: boolean }>(`select to_regclass('wallet_pay_passwords') is not null as exists`);
+    const [t] = await this.db.query<{ exists: boolean }>(
+      `select to_regclass('wallet_pay_passwords') is not null as exists`,
+    );
     if (!t?.exists) return false;
     const rows = await this.db.query(`select 1 from wallet_pay_passwords where user_id = $1`, [userId]);
     return rows.length > 0;
@@ -359,7 +413,10 @@ export class AccountsService {
     );
     if (!row) throw new BusinessError('referee_not_found');
     const byCode = row.invite_code === refereeId.toUpperCase();
-    return { displayName: inviterDisplayName(row.email, row.mobile), ...(byCode ? { inviteCode: row.invite_code } : {}) };
+    return {
+      displayName: inviterDisplayName(row.email, row.mobile),
+      ...(byCode ? { inviteCode: row.invite_code } : {}),
+    };
   }
 
   /** Tells the owner of an existing account that someone tried to register it (no code). Best effort. */
@@ -373,13 +430,21 @@ export class AccountsService {
       });
     } catch (e) {
       // Same answer as a delivered code either way: a failure here must not tell the caller anything.
-      request.log.warn({ err: e instanceof MessagingError ? { message: e.message } : e, channel }, 'register notice delivery failed');
+      request.log.warn(
+        { err: e instanceof MessagingError ? { message: e.message } : e, channel },
+        'register notice delivery failed',
+      );
     }
   }
 
   // ---------------------------------------------------------------- admins
 
-  async adminLogin(request: FastifyRequest, username: string, password: string, otp: string): Promise<{ token: string; adminId: string }> {
+  async adminLogin(
+    request: FastifyRequest,
+    username: string,
+    password: string,
+    otp: string,
+  ): Promise<{ token: string; adminId: string }> {
     await this.limitIp(request, 'login', this.limits.ipLoginMax);
     const now = this.now();
     const [admin] = await this.db.query<{ id: number; password_hash: string; status: string }>(
@@ -393,15 +458,26 @@ export class AccountsService {
       `admin:${username.toLowerCase()}`,
       now,
       async () =>
-        (await verifyPassword(password, hash)) && !!admin && (await checkAdminSecondFactor(this.db, this.app.config.adminTotpSecret, Number(admin.id), otp, now)),
+        (await verifyPassword(password, hash)) &&
+        !!admin &&
+        (await checkAdminSecondFactor(this.db, this.app.config.adminTotpSecret, Number(admin.id), otp, now)),
     );
     if (admin!.status !== 'active') throw new BusinessError('account_disabled');
-    const token = await createAdminSession(this.db, request, Number(admin!.id), now, this.app.config.adminSessionSeconds);
+    const token = await createAdminSession(
+      this.db,
+      request,
+      Number(admin!.id),
+      now,
+      this.app.config.adminSessionSeconds,
+    );
     return { token, adminId: String(admin!.id) };
   }
 
   async adminLogout(sessionId: number): Promise<void> {
-    await this.db.query(`update admin_sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [sessionId, this.now().toISOString()]);
+    await this.db.query(`update admin_sessions set revoked_at = $2 where id = $1 and revoked_at is null`, [
+      sessionId,
+      this.now().toISOString(),
+    ]);
   }
 }
 
@@ -422,7 +498,12 @@ export function maskAccount(account: string): string {
   return `${account.slice(0, 5)}****${account.slice(-4)}`;
 }
 
-const DEFAULT_COUNTRY_BY_LOCALE: Record<Locale, string> = { 'en-US': 'US', 'zh-HK': 'HK', 'ar-AE': 'AE', 'tr-TR': 'TR' };
+const DEFAULT_COUNTRY_BY_LOCALE: Record<Locale, string> = {
+  'en-US': 'US',
+  'zh-HK': 'HK',
+  'ar-AE': 'AE',
+  'tr-TR': 'TR',
+};
 const countriesCache = new Map<Locale, Country[]>();
 
 /** Countries with dial codes from libphonenumber-js metadata, names in the request locale. */

@@ -25,7 +25,12 @@ export interface NewUser {
  * Inserts a user with a fresh invite code. A duplicate e-mail/mobile (unique index, also under
  * concurrent registrations) becomes account_exists.
  */
-export async function insertUser(db: SqlRunner, u: NewUser, scryptN: number, now: Date): Promise<{ id: number; inviteCode: string }> {
+export async function insertUser(
+  db: SqlRunner,
+  u: NewUser,
+  scryptN: number,
+  now: Date,
+): Promise<{ id: number; inviteCode: string }> {
   const passwordHash = await hashPassword(u.password, scryptN);
   for (let attempt = 0; attempt < 5; attempt++) {
     const inviteCode = newInviteCode();
@@ -35,7 +40,16 @@ export async function insertUser(db: SqlRunner, u: NewUser, scryptN: number, now
          values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
          on conflict (invite_code) do nothing
          returning id::float8 as id`,
-        [u.email ?? null, u.mobile ?? null, passwordHash, inviteCode, u.refereeId ?? null, u.kycLevel ?? 0, AGREEMENT_VERSION, now.toISOString()],
+        [
+          u.email ?? null,
+          u.mobile ?? null,
+          passwordHash,
+          inviteCode,
+          u.refereeId ?? null,
+          u.kycLevel ?? 0,
+          AGREEMENT_VERSION,
+          now.toISOString(),
+        ],
       );
       if (row) return { id: Number(row.id), inviteCode };
     } catch (e) {

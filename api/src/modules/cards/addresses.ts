@@ -12,12 +12,18 @@ export class CardAddresses {
   }
 
   async addresses(userId: string): Promise<{ addresses: CardAddress[] }> {
-    const rows = await this.db.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE user_id = $1 ORDER BY created_at DESC, id`, [userId]);
+    const rows = await this.db.query<AddressRow>(
+      `SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE user_id = $1 ORDER BY created_at DESC, id`,
+      [userId],
+    );
     return { addresses: rows.map(toAddress) };
   }
 
   async addAddress(userId: string, a: ShippingAddressInput): Promise<CardAddress> {
-    const [count] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_addresses WHERE user_id = $1`, [userId]);
+    const [count] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM card_addresses WHERE user_id = $1`,
+      [userId],
+    );
     if ((count?.n ?? 0) >= 20) throw new CardError('operation_failed');
     const [row] = await this.db.query<AddressRow>(
       `INSERT INTO card_addresses (id, user_id, receiver, mobile, country, province, city, area, detail, postal_code)
@@ -38,7 +44,10 @@ export class CardAddresses {
   }
 
   async deleteAddress(userId: string, id: string): Promise<void> {
-    const rows = await this.db.query(`DELETE FROM card_addresses WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+    const rows = await this.db.query(`DELETE FROM card_addresses WHERE id = $1 AND user_id = $2 RETURNING id`, [
+      id,
+      userId,
+    ]);
     if (rows.length === 0) throw cardNotFound();
   }
 }

@@ -9,7 +9,16 @@ import { CardError, cardNotFound, gate, inFlight } from './errors';
 import * as postings from './postings';
 import { CARD_PRODUCTS, productById } from './products';
 import { ADDRESS_COLUMNS, toAddress, type AddressRow } from './addresses';
-import { ageOn, CARD_COLUMNS, CARD_FROM, FIX, issuerRefusal, toSummary, type CardRow, type CardServiceDeps } from './model';
+import {
+  ageOn,
+  CARD_COLUMNS,
+  CARD_FROM,
+  FIX,
+  issuerRefusal,
+  toSummary,
+  type CardRow,
+  type CardServiceDeps,
+} from './model';
 import type { CardReads } from './reads';
 
 /**
@@ -39,7 +48,8 @@ export class CardApplications {
   /** The gate refusal for a card type, or null when the customer may apply. */
   private gateFor(type: CardProduct['type'], c: Awaited<ReturnType<CardReads['customer']>>): CardError | null {
     if (c.kycLevel < 1 || c.birthDate === null) return gate('kyc1_required', FIX.kyc1);
-    if (ageOn(c.birthDate, this.deps.now()) < ADULT_AGE) return new CardError('card_under_age', {}, ResultCode.forbidden);
+    if (ageOn(c.birthDate, this.deps.now()) < ADULT_AGE)
+      return new CardError('card_under_age', {}, ResultCode.forbidden);
     if (type === 'physical') {
       if (c.kycLevel < 2) return gate('kyc2_required', FIX.kyc2);
       if (!c.email) return gate('email_binding_required', FIX.email);
@@ -69,10 +79,21 @@ export class CardApplications {
     body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
   ): Promise<IdempotentResult<CardSummary>> {
     // The PIN is not part of the hash: a 6-digit secret must not be stored as a fast hash.
-    const hash = requestHash({ op: 'apply', productId: body.productId, addressId: body.addressId ?? null, couponId: body.couponId ?? null });
+    const hash = requestHash({
+      op: 'apply',
+      productId: body.productId,
+      addressId: body.addressId ?? null,
+      couponId: body.couponId ?? null,
+    });
     const result = await idempotentOperation<CardRow>({
       hash,
-      find: async () => (await this.db.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.idempotency_key = $2`, [userId, idempotencyKey]))[0],
+      find: async () =>
+        (
+          await this.db.query<CardRow>(
+            `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.user_id = $1 AND c.idempotency_key = $2`,
+            [userId, idempotencyKey],
+          )
+        )[0],
       // Held while the issuer makes the card: a duplicate is told to retry, never served twice.
       pending: (row) => row.status === 'applying',
       execute: () => this.applyOnce(userId, idempotencyKey, hash, body),
@@ -94,27 +115,42 @@ export class CardApplications {
     let shipping: AddressRow | null = null;
     if (product.type === 'physical') {
       if (!body.addressId) throw new CardError('card_address_required', {}, ResultCode.invalidParams);
-      [shipping = null] = await this.db.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE id = $1 AND user_id = $2`, [body.addressId, userId]);
+      [shipping = null] = await this.db.query<AddressRow>(
+        `SELECT ${ADDRESS_COLUMNS} FROM card_addresses WHERE id = $1 AND user_id = $2`,
+        [body.addressId, userId],
+      );
       if (!shipping) throw cardNotFound();
     }
     const fee = money(product.applicationFee);
     // With a coupon the posting itself decides (the discount is known only once it is redeemed).
-    if (!body.couponId && (await this.reads.cardFunding(userId)).lt(fee)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+    if (!body.couponId && (await this.reads.cardFunding(userId)).lt(fee))
+      throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
 
     const cardId = randomUUID();
     const inserted = await this.db.transaction(async (tx) => {
       // One application at a time per customer, so the per-product limit cannot be raced past.
       await tx.query(`SELECT id FROM users WHERE id = $1::bigint FOR UPDATE`, [userId]);
-      const [held] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`, [
-        userId,
-        product.id,
-      ]);
+      const [held] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`,
+        [userId, product.id],
+      );
       if ((held?.n ?? 0) >= product.applyLimit) throw new CardError('card_apply_limit_reached');
       return tx.query<{ id: string }>(
         `INSERT INTO cards (id, user_id, product_id, type, brand, tier, status, shipping_address, application_fee, idempotency_key, request_hash)
          VALUES ($1, $2, $3, $4, $5, $6, 'applying', $7::jsonb, $8, $9, $10)
          ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-        [cardId, userId, product.id, product.type, product.brand, product.tier, shipping ? JSON.stringify(toAddress(shipping)) : null, format(fee), idempotencyKey, hash],
+        [
+          cardId,
+          userId,
+          product.id,
+          product.type,
+          product.brand,
+          product.tier,
+          shipping ? JSON.stringify(toAddress(shipping)) : null,
+          format(fee),
+          idempotencyKey,
+          hash,
+        ],
       );
     });
     if (!inserted[0]) return undefined; // a concurrent duplicate holds the key
@@ -140,7 +176,15 @@ export class CardApplications {
       await this.db.transaction(async (tx) => {
         // The coupon is used in the fee's own transaction: a failed application leaves it unused.
         const discount = body.couponId
-          ? (await redeemCoupon(tx, { userId, couponId: body.couponId, scope: 'card_application_fee', feeAmount: fee.toFixed(2), reference: `card_apply:${cardId}` })).discount
+          ? (
+              await redeemCoupon(tx, {
+                userId,
+                couponId: body.couponId,
+                scope: 'card_application_fee',
+                feeAmount: fee.toFixed(2),
+                reference: `card_apply:${cardId}`,
+              })
+            ).discount
           : '0';
         if (fee.gt(0)) await postings.postCard(tx, postings.applyFee({ cardId, userId, fee: format(fee), discount }));
         await tx.query(
@@ -151,13 +195,21 @@ export class CardApplications {
           type: 'cards.issued',
           userId,
           aggregateId: cardId,
-          payload: { productId: product.id, type: product.type, brand: product.brand, tier: product.tier, last4: issued.last4, fee: format(fee) },
+          payload: {
+            productId: product.id,
+            type: product.type,
+            brand: product.brand,
+            tier: product.tier,
+            last4: issued.last4,
+            fee: format(fee),
+          },
         });
       });
     } catch (e) {
       await this.deps.issuer.setStatus(issued.token, 'closed').catch(() => undefined);
       await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [cardId]);
-      if (e instanceof InsufficientBalanceError) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+      if (e instanceof InsufficientBalanceError)
+        throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
       throw e;
     }
     return this.reads.cardRow(userId, cardId);
@@ -168,7 +220,10 @@ export class CardApplications {
    * caller; here the issuer confirms number + carrier code, and a card already on any customer's
    * account is refused with the same answer as a wrong code (never saying whose it is).
    */
-  async bind(userId: string, found: { token: string; last4: string; expiry: string; brand: CardSummary['brand']; tier: string | null }): Promise<CardSummary> {
+  async bind(
+    userId: string,
+    found: { token: string; last4: string; expiry: string; brand: CardSummary['brand']; tier: string | null },
+  ): Promise<CardSummary> {
     const tier = (found.tier ?? 'standard') as CardSummary['tier'];
     const product = productById(`physical-${found.brand}-${tier}`);
     if (!product) throw new CardError('card_bind_refused');
@@ -178,16 +233,35 @@ export class CardApplications {
       // Already on an account (this customer's or another's): the same answer as a wrong code.
       const [taken] = await tx.query(`SELECT id FROM cards WHERE issuer_token = $1`, [found.token]);
       if (taken) return [];
-      const [held] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`, [userId, product.id]);
+      const [held] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM cards WHERE user_id = $1 AND product_id = $2 AND status <> 'closed'`,
+        [userId, product.id],
+      );
       if ((held?.n ?? 0) >= product.applyLimit) throw new CardError('card_apply_limit_reached');
       const rows = await tx.query<{ id: string }>(
         `INSERT INTO cards (id, user_id, product_id, type, brand, tier, status, issuer_token, last4, expiry, shipping_status, application_fee, idempotency_key, request_hash, bound_at)
          VALUES ($1, $2, $3, 'physical', $4, $5, 'inactivated', $6, $7, $8, 'delivered', 0, $9, $10, clock_timestamp())
          ON CONFLICT (issuer_token) DO NOTHING RETURNING id`,
-        [cardId, userId, product.id, product.brand, product.tier, found.token, found.last4, found.expiry, `bind:${found.token}`, requestHash({ op: 'bind' })],
+        [
+          cardId,
+          userId,
+          product.id,
+          product.brand,
+          product.tier,
+          found.token,
+          found.last4,
+          found.expiry,
+          `bind:${found.token}`,
+          requestHash({ op: 'bind' }),
+        ],
       );
       if (rows[0]) {
-        await this.deps.events?.record(tx, { type: 'cards.bound', userId, aggregateId: cardId, payload: { cardId, last4: found.last4, brand: found.brand, type: 'physical' } });
+        await this.deps.events?.record(tx, {
+          type: 'cards.bound',
+          userId,
+          aggregateId: cardId,
+          payload: { cardId, last4: found.last4, brand: found.brand, type: 'physical' },
+        });
       }
       return rows;
     });

@@ -90,9 +90,12 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
     if (problems.length >= LIMIT * 2) break;
     try {
       const held = await issuer.balance(c.issuer_token);
-      if (!money(held).eq(c.balance)) problems.push(`[cards] card ${c.id}: ledger balance ${c.balance} but the issuer holds ${held}`);
+      if (!money(held).eq(c.balance))
+        problems.push(`[cards] card ${c.id}: ledger balance ${c.balance} but the issuer holds ${held}`);
     } catch (e) {
-      problems.push(`[cards] card ${c.id}: the issuer could not tell its balance (${e instanceof Error ? e.message : String(e)})`);
+      problems.push(
+        `[cards] card ${c.id}: the issuer could not tell its balance (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
   }
   return problems;

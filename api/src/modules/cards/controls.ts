@@ -18,9 +18,14 @@ const BIND_POLICY = { max: BIND_MAX_FAILURES, windowSeconds: 86_400, lockSeconds
 export const DETAILS_VISIBLE_SECONDS = 30;
 
 /** The reveal's proof: the transaction password or a passkey assertion (card-forms cardRevealBody). */
-export type RevealProof = { payPassword?: string; passkey?: undefined } | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
+export type RevealProof =
+  | { payPassword?: string; passkey?: undefined }
+  | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
 /** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise. */
-export type PasskeyProofVerifier = (userId: string, proof: { ceremonyId: string; response: unknown }) => Promise<unknown>;
+export type PasskeyProofVerifier = (
+  userId: string,
+  proof: { ceremonyId: string; response: unknown },
+) => Promise<unknown>;
 
 const usable = (status: string) => !['closed', 'cancelling', 'applying'].includes(status);
 
@@ -32,7 +37,13 @@ const usable = (status: string) => !['closed', 'cancelling', 'applying'].include
  */
 export class CardControls {
   constructor(
-    private readonly deps: { db: SqlDatabase; issuer: CardIssuer; cards: CardService; payPasswords: PayPasswords; now: () => Date },
+    private readonly deps: {
+      db: SqlDatabase;
+      issuer: CardIssuer;
+      cards: CardService;
+      payPasswords: PayPasswords;
+      now: () => Date;
+    },
   ) {}
 
   async setPin(userId: string, body: { cardId: string; kind: 'pin' | 'atm'; pin: string }): Promise<{ ok: true }> {
@@ -43,7 +54,8 @@ export class CardControls {
     try {
       await this.deps.issuer.changePin(card.token, body.kind, body.pin);
     } catch (e) {
-      if (e instanceof CardIssuerError) throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
+      if (e instanceof CardIssuerError)
+        throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
       throw e;
     }
     await stepUp?.notify('cardPin');
@@ -55,7 +67,11 @@ export class CardControls {
    * tries count toward its lock) or a passkey assertion over the customer's own proof ceremony
    * (single use), checked by `verifyPasskey` — given by the route, so this module needs no passkeys import.
    */
-  async revealGrant(userId: string, body: RevealProof & { cardId: string }, verifyPasskey?: PasskeyProofVerifier): Promise<{ grant: string; expiresAt: string }> {
+  async revealGrant(
+    userId: string,
+    body: RevealProof & { cardId: string },
+    verifyPasskey?: PasskeyProofVerifier,
+  ): Promise<{ grant: string; expiresAt: string }> {
     const card = await this.deps.cards.ownedToken(userId, body.cardId);
     if (!usable(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     if (body.passkey) {
@@ -66,7 +82,8 @@ export class CardControls {
       try {
         await this.deps.payPasswords.verify(userId, body.payPassword ?? '');
       } catch (e) {
-        if (e instanceof BusinessError && e.key === 'paypass_not_set') throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
+        if (e instanceof BusinessError && e.key === 'paypass_not_set')
+          throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
         throw e;
       }
     }
@@ -91,33 +108,48 @@ export class CardControls {
     }
     // A grant for another card (of anyone) answers like a missing card.
     if (details.token !== card.token) throw cardNotFound();
-    return { pan: details.pan, cvv: details.cvv, expiry: details.expiry, cardholder: details.cardholder ?? card.cardholder, visibleSeconds: Math.min(DETAILS_VISIBLE_SECONDS, REVEAL_GRANT_SECONDS) };
+    return {
+      pan: details.pan,
+      cvv: details.cvv,
+      expiry: details.expiry,
+      cardholder: details.cardholder ?? card.cardholder,
+      visibleSeconds: Math.min(DETAILS_VISIBLE_SECONDS, REVEAL_GRANT_SECONDS),
+    };
   }
 
   async bind(userId: string, body: { cardNumber: string; carrierCode: string }): Promise<CardSummary> {
     const pan = body.cardNumber;
     if (!isLuhnValid(pan)) throw new CardError('card_number_invalid', {}, ResultCode.invalidParams);
-    if (!Object.values(PRODUCT_BINS).some((bin) => pan.startsWith(bin))) throw new CardError('card_not_product', {}, ResultCode.invalidParams);
+    if (!Object.values(PRODUCT_BINS).some((bin) => pan.startsWith(bin)))
+      throw new CardError('card_not_product', {}, ResultCode.invalidParams);
     // Counted before the issuer is asked (security/lockout.ts), so parallel guesses cannot pass the limit.
     let bound: CardSummary | undefined;
-    const outcome = await guardedAttempt(this.deps.db, `card-bind:${userId}`, this.deps.now(), BIND_POLICY, async () => {
-      let found;
-      try {
-        found = await this.deps.issuer.findStockCard({ pan, carrierCode: body.carrierCode });
-      } catch (e) {
-        if (e instanceof CardIssuerError && e.failure === 'not_found') return false;
-        if (e instanceof CardIssuerError) throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
-        throw e;
-      }
-      if (found.type !== 'physical') return false;
-      try {
-        bound = await this.deps.cards.bind(userId, { ...found, brand: found.brand });
-        return true;
-      } catch (e) {
-        if (e instanceof CardError && e.key === 'card_bind_refused') return false;
-        throw e;
-      }
-    }, 'uncount');
+    const outcome = await guardedAttempt(
+      this.deps.db,
+      `card-bind:${userId}`,
+      this.deps.now(),
+      BIND_POLICY,
+      async () => {
+        let found;
+        try {
+          found = await this.deps.issuer.findStockCard({ pan, carrierCode: body.carrierCode });
+        } catch (e) {
+          if (e instanceof CardIssuerError && e.failure === 'not_found') return false;
+          if (e instanceof CardIssuerError)
+            throw new CardError(e.failure === 'timeout' ? 'card_issuer_timeout' : 'operation_failed');
+          throw e;
+        }
+        if (found.type !== 'physical') return false;
+        try {
+          bound = await this.deps.cards.bind(userId, { ...found, brand: found.brand });
+          return true;
+        } catch (e) {
+          if (e instanceof CardError && e.key === 'card_bind_refused') return false;
+          throw e;
+        }
+      },
+      'uncount',
+    );
     if (outcome.result === 'locked' && !outcome.evaluated) throw rateLimited('rate_limited', outcome.seconds);
     if (outcome.result !== 'ok') throw new CardError('card_bind_refused');
     return bound!;

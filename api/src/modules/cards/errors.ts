@@ -20,11 +20,16 @@ export const gate = (key: ErrorKey, fix: string, params: Record<string, string |
  * The transaction password (wallet/paypass.ts: wrong tries count toward its lock) before money
  * leaves a card or the card-funding balance; a customer without one is sent to set it.
  */
-export async function requirePayPassword(payPasswords: { verify(userId: string, password: string): Promise<void> }, userId: string, password: string) {
+export async function requirePayPassword(
+  payPasswords: { verify(userId: string, password: string): Promise<void> },
+  userId: string,
+  password: string,
+) {
   try {
     await payPasswords.verify(userId, password);
   } catch (e) {
-    if (e instanceof BusinessError && e.key === 'paypass_not_set') throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
+    if (e instanceof BusinessError && e.key === 'paypass_not_set')
+      throw new CardError('card_paypass_required', {}, ResultCode.forbidden, { fix: '/pages/user/paypass' });
     throw e;
   }
 }

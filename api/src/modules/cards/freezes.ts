@@ -26,12 +26,21 @@ export class CardFreezes {
     if (card.status === 'risk_frozen') throw new CardError('card_risk_frozen', {}, ResultCode.forbidden);
     if (frozen && card.status === 'frozen') return toSummary(card);
     if (!frozen && card.status === 'active') return toSummary(card);
-    if (card.status !== (frozen ? 'active' : 'frozen')) throw new CardError(frozen ? 'card_not_active' : 'card_not_frozen', { status: card.status }, ResultCode.forbidden);
+    if (card.status !== (frozen ? 'active' : 'frozen'))
+      throw new CardError(
+        frozen ? 'card_not_active' : 'card_not_frozen',
+        { status: card.status },
+        ResultCode.forbidden,
+      );
     await this.deps.issuer.setStatus(card.issuer_token!, frozen ? 'frozen' : 'active').catch((e: unknown) => {
       throw issuerRefusal(e, false);
     });
     await this.db.transaction(async (tx) => {
-      await tx.query(`UPDATE cards SET status = $2 WHERE id = $1 AND status = $3`, [cardId, frozen ? 'frozen' : 'active', frozen ? 'active' : 'frozen']);
+      await tx.query(`UPDATE cards SET status = $2 WHERE id = $1 AND status = $3`, [
+        cardId,
+        frozen ? 'frozen' : 'active',
+        frozen ? 'active' : 'frozen',
+      ]);
       await this.deps.events?.record(tx, {
         type: frozen ? 'cards.frozen' : 'cards.unfrozen',
         userId,
@@ -47,16 +56,22 @@ export class CardFreezes {
    * 1 USD from the wallet's card-funding balance posted with the request; the issuer decides and
    * tells us by webhook (`card.status_changed` → active).
    */
-  async requestUnfreeze(userId: string, cardId: string, couponId?: string): Promise<{ id: string; fee: string; status: 'pending'; card: CardSummary }> {
+  async requestUnfreeze(
+    userId: string,
+    cardId: string,
+    couponId?: string,
+  ): Promise<{ id: string; fee: string; status: 'pending'; card: CardSummary }> {
     const card = await this.reads.cardRow(userId, cardId);
-    if (card.status !== 'risk_frozen' || !card.risk_frozen_at) throw new CardError('card_not_frozen', { status: card.status }, ResultCode.forbidden);
+    if (card.status !== 'risk_frozen' || !card.risk_frozen_at)
+      throw new CardError('card_not_frozen', { status: card.status }, ResultCode.forbidden);
     if (card.unfreeze_requested) throw new CardError('card_unfreeze_already_applied');
     const from = new Date(card.risk_frozen_at).getTime() + (card.risk_freeze_days ?? 0) * 86_400_000;
     const now = this.deps.now().getTime();
     if (now < from) throw new CardError('card_unfreeze_too_early', { days: Math.ceil((from - now) / 86_400_000) });
     const fee = CARD_FEES.unfreezeFee;
     // With an unfreeze-fee coupon the posting decides (the discount is known once it is redeemed).
-    if (!couponId && (await this.reads.cardFunding(userId)).lt(fee)) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
+    if (!couponId && (await this.reads.cardFunding(userId)).lt(fee))
+      throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
     const id = randomUUID();
     await this.deps.issuer.requestUnfreeze(card.issuer_token!, id).catch((e: unknown) => {
       throw issuerRefusal(e, false);
@@ -70,15 +85,34 @@ export class CardFreezes {
         );
         if (!rows[0]) throw new CardError('card_unfreeze_already_applied');
         const discount = couponId
-          ? (await redeemCoupon(tx, { userId, couponId, scope: 'card_unfreeze_fee', feeAmount: money(fee).toFixed(2), reference: `card_unfreeze:${id}` })).discount
+          ? (
+              await redeemCoupon(tx, {
+                userId,
+                couponId,
+                scope: 'card_unfreeze_fee',
+                feeAmount: money(fee).toFixed(2),
+                reference: `card_unfreeze:${id}`,
+              })
+            ).discount
           : undefined;
         await postings.postCard(tx, postings.unfreezeFee({ requestId: id, userId, fee, discount }));
-        await this.deps.events?.record(tx, { type: 'cards.unfreeze_requested', userId, aggregateId: id, payload: { cardId, last4: card.last4, fee } });
+        await this.deps.events?.record(tx, {
+          type: 'cards.unfreeze_requested',
+          userId,
+          aggregateId: id,
+          payload: { cardId, last4: card.last4, fee },
+        });
       });
     } catch (e) {
-      if (e instanceof InsufficientBalanceError) throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
+      if (e instanceof InsufficientBalanceError)
+        throw new CardError('card_unfreeze_fee_insufficient', { fee }, undefined, { fix: FIX.fund });
       throw e;
     }
-    return { id, fee: formatFixed(fee, 2), status: 'pending', card: toSummary(await this.reads.cardRow(userId, cardId)) };
+    return {
+      id,
+      fee: formatFixed(fee, 2),
+      status: 'pending',
+      card: toSummary(await this.reads.cardRow(userId, cardId)),
+    };
   }
 }

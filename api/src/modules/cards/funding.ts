@@ -39,12 +39,18 @@ export class CardFundingMoves {
   ) {}
 
   private async balance(userId: string) {
-    const [row] = await this.deps.db.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [cardFundingKey(userId)]);
+    const [row] = await this.deps.db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`,
+      [cardFundingKey(userId)],
+    );
     return row ? money(row.balance) : ZERO;
   }
 
   private async byKey(userId: string, key: string) {
-    const [row] = await this.deps.db.query<Row>(`SELECT ${COLUMNS} FROM card_funding_withdrawals WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
+    const [row] = await this.deps.db.query<Row>(
+      `SELECT ${COLUMNS} FROM card_funding_withdrawals WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    );
     return row;
   }
 
@@ -67,7 +73,8 @@ export class CardFundingMoves {
     body: { amount: string; currency: CardWalletCurrency; payPassword: string },
   ): Promise<IdempotentResult<CardFundingWithdrawal>> {
     const amount = money(body.amount);
-    if (amount.lte(0) || !fitsCurrency(amount, 'USD')) throw new CardError('invalid_params', {}, ResultCode.invalidParams);
+    if (amount.lte(0) || !fitsCurrency(amount, 'USD'))
+      throw new CardError('invalid_params', {}, ResultCode.invalidParams);
     const value = format(amount);
     const hash = requestHash({ op: 'funding_withdraw', amount: value, currency: body.currency });
     const result = await idempotentOperation<Row>({
@@ -80,7 +87,13 @@ export class CardFundingMoves {
     return { response: await this.answer(userId, result.response), replayed: result.replayed };
   }
 
-  private async withdrawOnce(userId: string, key: string, hash: string, value: string, body: { currency: CardWalletCurrency; payPassword: string }): Promise<Row | undefined> {
+  private async withdrawOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    value: string,
+    body: { currency: CardWalletCurrency; payPassword: string },
+  ): Promise<Row | undefined> {
     const id = randomUUID();
     const claimed = await this.deps.db.query<{ id: string }>(
       `INSERT INTO card_funding_withdrawals (id, user_id, idempotency_key, request_hash, currency, amount, status)
@@ -88,17 +101,27 @@ export class CardFundingMoves {
       [id, userId, key, hash, body.currency, value],
     );
     if (!claimed[0]) return undefined; // a duplicate holds the key
-    const release = () => this.deps.db.query(`DELETE FROM card_funding_withdrawals WHERE id = $1 AND status = 'pending'`, [id]);
+    const release = () =>
+      this.deps.db.query(`DELETE FROM card_funding_withdrawals WHERE id = $1 AND status = 'pending'`, [id]);
     try {
       await requirePayPassword(this.deps.payPasswords, userId, body.payPassword);
       await this.deps.db.transaction(async (tx) => {
-        await tx.query(`UPDATE card_funding_withdrawals SET status = 'completed' WHERE id = $1 AND status = 'pending'`, [id]);
+        await tx.query(
+          `UPDATE card_funding_withdrawals SET status = 'completed' WHERE id = $1 AND status = 'pending'`,
+          [id],
+        );
         await post(tx, transferFromCard({ transferId: id, userId, currency: body.currency, amount: value }), id);
-        await this.deps.events?.record(tx, { type: 'cards.funding_withdrawn', userId, aggregateId: id, payload: { amount: value, currency: body.currency, fee: '0' } });
+        await this.deps.events?.record(tx, {
+          type: 'cards.funding_withdrawn',
+          userId,
+          aggregateId: id,
+          payload: { amount: value, currency: body.currency, fee: '0' },
+        });
       });
     } catch (e) {
       await release();
-      if (e instanceof InsufficientBalanceError) throw new CardError('card_funding_insufficient', { available: formatFixed(await this.balance(userId), 2) });
+      if (e instanceof InsufficientBalanceError)
+        throw new CardError('card_funding_insufficient', { available: formatFixed(await this.balance(userId), 2) });
       throw e;
     }
     return this.byKey(userId, key);
@@ -106,7 +129,10 @@ export class CardFundingMoves {
 
   /** Claims a crash left pending (no posting was made: the posting and `completed` commit together). */
   async recoverPending(cutoff: Date): Promise<number> {
-    const rows = await this.deps.db.query(`DELETE FROM card_funding_withdrawals WHERE status = 'pending' AND created_at < $1 RETURNING id`, [cutoff.toISOString()]);
+    const rows = await this.deps.db.query(
+      `DELETE FROM card_funding_withdrawals WHERE status = 'pending' AND created_at < $1 RETURNING id`,
+      [cutoff.toISOString()],
+    );
     return rows.length;
   }
 }

@@ -52,15 +52,27 @@ function userOf(request: FastifyRequest) {
  */
 const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { issuer, sandbox } = createCardIssuer({ sandboxMode: app.config.sandbox, db: app.database.sql, now: () => app.clock.now() });
+  const { issuer, sandbox } = createCardIssuer({
+    sandboxMode: app.config.sandbox,
+    db: app.database.sql,
+    now: () => app.clock.now(),
+  });
   const payPasswords = new PayPasswords(app.database.sql, app.config.scryptN);
-  const cards = new CardService({ db: app.database.sql, issuer, now: () => app.clock.now(), events: app.events, payPasswords });
+  const cards = new CardService({
+    db: app.database.sql,
+    issuer,
+    now: () => app.clock.now(),
+    events: app.events,
+    payPasswords,
+  });
   const funding = new CardFundingMoves({ db: app.database.sql, payPasswords, events: app.events });
   const transactions = new CardTransactions({ db: app.database.sql, events: app.events });
   const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords, now: () => app.clock.now() });
   // Issuer webhooks: CARD_WEBHOOK_SECRET; the sandbox has a documented default. Without a secret every webhook is refused.
   const webhookSecret = process.env.CARD_WEBHOOK_SECRET || (sandbox ? SANDBOX_WEBHOOK_SECRET : '');
-  const network = sandbox ? new SandboxCardNetwork(app.database.sql, sandbox, webhookSecret, () => app.clock.now()) : null;
+  const network = sandbox
+    ? new SandboxCardNetwork(app.database.sql, sandbox, webhookSecret, () => app.clock.now())
+    : null;
   // The sandbox issuer delivers its webhooks over HTTP to this API's own route (signature checked like any other).
   network?.connect(async (raw, headers) => {
     const res = await app.inject({ method: 'POST', url: '/api/card/webhook', payload: raw, headers });
@@ -76,69 +88,174 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     );
     // The issuer's own monthly-fee run (docs/cards.md "Monthly fee"): once a month per card, owed fees retried each run.
     app.jobs.every('cards.sandbox-issuer-monthly-fees', app.config.sandboxCardFeeRunMs, () =>
-      network.chargeMonthlyFees().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer monthly fee run failed')),
+      network
+        .chargeMonthlyFees()
+        .catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer monthly fee run failed')),
     );
   }
   // Operations a crash left half-done are unwound (issuer reversal) once a minute.
   app.jobs.every('cards.recover-pending', 60_000, () =>
-    Promise.all([cards.recoverPending(), funding.recoverPending(new Date(app.clock.now().getTime() - 120_000))]).catch((e: unknown) =>
-      app.log.error({ err: e }, 'card recovery failed'),
+    Promise.all([cards.recoverPending(), funding.recoverPending(new Date(app.clock.now().getTime() - 120_000))]).catch(
+      (e: unknown) => app.log.error({ err: e }, 'card recovery failed'),
     ),
   );
 
   const tags = ['cards'];
   const user = { config: { auth: 'user' as const } };
 
-  app.get('/card/products', { schema: { tags, summary: 'Card products with their benefits (fees, limits)', response: { 200: envelope(cardProductsResult) } } }, async (r) =>
-    okEnvelope(r.locale, cards.products()),
+  app.get(
+    '/card/products',
+    {
+      schema: {
+        tags,
+        summary: 'Card products with their benefits (fees, limits)',
+        response: { 200: envelope(cardProductsResult) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, cards.products()),
   );
-  app.get('/card/eligibility', { ...user, schema: { tags, summary: 'What the apply gates say for this customer (KYC, e-mail, age, funding)', response: { 200: envelope(cardEligibilityResult) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.eligibility(userOf(r).userId)),
+  app.get(
+    '/card/eligibility',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'What the apply gates say for this customer (KYC, e-mail, age, funding)',
+        response: { 200: envelope(cardEligibilityResult) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.eligibility(userOf(r).userId)),
   );
-  app.get('/card/list', { ...user, schema: { tags, summary: 'The customer’s cards (masked number, status, balance)', response: { 200: envelope(cardsResult) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.list(userOf(r).userId)),
+  app.get(
+    '/card/list',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'The customer’s cards (masked number, status, balance)',
+        response: { 200: envelope(cardsResult) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.list(userOf(r).userId)),
   );
-  app.get('/card/detail', { ...user, schema: { tags, summary: 'One card (masked; shipping state of a physical card)', querystring: cardIdQuery, response: { 200: envelope(cardSummary) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.card(userOf(r).userId, r.query.cardId)),
+  app.get(
+    '/card/detail',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'One card (masked; shipping state of a physical card)',
+        querystring: cardIdQuery,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.card(userOf(r).userId, r.query.cardId)),
   );
 
-  app.get('/card/addresses', { ...user, schema: { tags, summary: 'Shipping addresses', response: { 200: envelope(cardAddressesResult) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.addresses(userOf(r).userId)),
+  app.get(
+    '/card/addresses',
+    { ...user, schema: { tags, summary: 'Shipping addresses', response: { 200: envelope(cardAddressesResult) } } },
+    async (r) => okEnvelope(r.locale, await cards.addresses(userOf(r).userId)),
   );
-  app.post('/card/addAddress', { ...user, schema: { tags, summary: 'Add a shipping address (every field required)', body: addCardAddressBody, response: { 200: envelope(cardAddress) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.addAddress(userOf(r).userId, r.body)),
+  app.post(
+    '/card/addAddress',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Add a shipping address (every field required)',
+        body: addCardAddressBody,
+        response: { 200: envelope(cardAddress) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.addAddress(userOf(r).userId, r.body)),
   );
-  app.post('/card/updateAddress', { ...user, schema: { tags, summary: 'Edit one of your shipping addresses', body: updateCardAddressBody, response: { 200: envelope(cardAddress) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.updateAddress(userOf(r).userId, r.body.id, r.body)),
+  app.post(
+    '/card/updateAddress',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Edit one of your shipping addresses',
+        body: updateCardAddressBody,
+        response: { 200: envelope(cardAddress) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.updateAddress(userOf(r).userId, r.body.id, r.body)),
   );
   app.post(
     '/card/deleteAddress',
-    { ...user, schema: { tags, summary: 'Delete one of your shipping addresses', body: deleteCardAddressBody, response: { 200: envelope(z.object({ ok: z.literal(true) })) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Delete one of your shipping addresses',
+        body: deleteCardAddressBody,
+        response: { 200: envelope(z.object({ ok: z.literal(true) })) },
+      },
+    },
     async (r) => {
       await cards.deleteAddress(userOf(r).userId, r.body.id);
       return okEnvelope(r.locale, { ok: true as const });
     },
   );
 
-  app.post('/card/apply', { ...user, schema: { tags, summary: 'Apply for a card (Idempotency-Key): gates, application fee, issuer', body: applyCardBody, response: { 200: envelope(cardSummary) } } }, async (r, reply) => {
-    const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, replyIdempotent(reply, await cards.apply(userOf(r).userId, key, r.body)));
-  });
-  app.post('/card/activate', { ...user, schema: { tags, summary: 'Cardholder + first top-up, which activates the card (Idempotency-Key)', body: activateCardBody, response: { 200: envelope(cardOperationRecord) } } }, async (r, reply) => {
-    const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, replyIdempotent(reply, await cards.activate(userOf(r).userId, key, r.body)));
-  });
-  app.post('/card/topUp', { ...user, schema: { tags, summary: 'Top up from the card-funding balance; gateway fee under 50 USD (Idempotency-Key)', body: cardTopUpBody, response: { 200: envelope(cardOperationRecord) } } }, async (r, reply) => {
-    const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, replyIdempotent(reply, await cards.topUp(userOf(r).userId, key, r.body)));
-  });
+  app.post(
+    '/card/apply',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Apply for a card (Idempotency-Key): gates, application fee, issuer',
+        body: applyCardBody,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r, reply) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(r.locale, replyIdempotent(reply, await cards.apply(userOf(r).userId, key, r.body)));
+    },
+  );
+  app.post(
+    '/card/activate',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Cardholder + first top-up, which activates the card (Idempotency-Key)',
+        body: activateCardBody,
+        response: { 200: envelope(cardOperationRecord) },
+      },
+    },
+    async (r, reply) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(r.locale, replyIdempotent(reply, await cards.activate(userOf(r).userId, key, r.body)));
+    },
+  );
+  app.post(
+    '/card/topUp',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Top up from the card-funding balance; gateway fee under 50 USD (Idempotency-Key)',
+        body: cardTopUpBody,
+        response: { 200: envelope(cardOperationRecord) },
+      },
+    },
+    async (r, reply) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(r.locale, replyIdempotent(reply, await cards.topUp(userOf(r).userId, key, r.body)));
+    },
+  );
   app.post(
     '/card/withdraw',
     {
       ...user,
       schema: {
         tags,
-        summary: 'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password or a passkey proof (passkey/proofOptions ceremony) (Idempotency-Key)',
+        summary:
+          'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password or a passkey proof (passkey/proofOptions ceremony) (Idempotency-Key)',
         body: cardWithdrawBody,
         response: { 200: envelope(cardOperationRecord) },
       },
@@ -147,25 +264,45 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       const key = idempotencyKeyOf(r);
       const { passkey, payPassword, ...move } = r.body;
       const body = passkey ? { ...move, passkey } : { ...move, payPassword };
-      const verifyPasskey: PasskeyProofVerifier = (userId, proof) => verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
-      return okEnvelope(r.locale, replyIdempotent(reply, await cards.withdraw(userOf(r).userId, key, body, verifyPasskey)));
+      const verifyPasskey: PasskeyProofVerifier = (userId, proof) =>
+        verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
+      return okEnvelope(
+        r.locale,
+        replyIdempotent(reply, await cards.withdraw(userOf(r).userId, key, body, verifyPasskey)),
+      );
     },
   );
   app.post(
     '/card/funding/withdrawToWallet',
     {
       ...user,
-      schema: { tags, summary: 'Card-funding balance → wallet in USD, USDT or USDC (1:1, no fee); transaction password (Idempotency-Key)', body: cardFundingWithdrawBody, response: { 200: envelope(cardFundingWithdrawal) } },
+      schema: {
+        tags,
+        summary:
+          'Card-funding balance → wallet in USD, USDT or USDC (1:1, no fee); transaction password (Idempotency-Key)',
+        body: cardFundingWithdrawBody,
+        response: { 200: envelope(cardFundingWithdrawal) },
+      },
     },
     async (r, reply) => {
       const key = idempotencyKeyOf(r);
-      return okEnvelope(r.locale, replyIdempotent(reply, await funding.withdrawToWallet(userOf(r).userId, key, r.body)));
+      return okEnvelope(
+        r.locale,
+        replyIdempotent(reply, await funding.withdrawToWallet(userOf(r).userId, key, r.body)),
+      );
     },
   );
 
   app.get(
     '/admin/cards/check',
-    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Verify the card books against the ledger and the issuer', response: { 200: envelope(z.object({ ok: z.boolean(), problems: z.array(z.string()) })) } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Verify the card books against the ledger and the issuer',
+        response: { 200: envelope(z.object({ ok: z.boolean(), problems: z.array(z.string()) })) },
+      },
+    },
     async (r) => {
       const problems = await checkCards(app.database.sql, issuer, app.clock.now());
       return okEnvelope(r.locale, { ok: problems.length === 0, problems });
@@ -176,13 +313,33 @@ const cardsModule: FastifyPluginAsync = async (base) => {
 
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };
-    app.post('/dev/cards/failures', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: make the card issuer refuse or time out, per operation', body: devCardFailuresBody, response: { 200: envelope(devCardFailuresResult) } } }, async (r) => {
-      Object.assign(sandbox.failures, Object.fromEntries(Object.entries(r.body).filter(([, v]) => v !== undefined)));
-      return okEnvelope(r.locale, { ...sandbox.failures });
-    });
+    app.post(
+      '/dev/cards/failures',
+      {
+        ...dev,
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox: make the card issuer refuse or time out, per operation',
+          body: devCardFailuresBody,
+          response: { 200: envelope(devCardFailuresResult) },
+        },
+      },
+      async (r) => {
+        Object.assign(sandbox.failures, Object.fromEntries(Object.entries(r.body).filter(([, v]) => v !== undefined)));
+        return okEnvelope(r.locale, { ...sandbox.failures });
+      },
+    );
     app.post(
       '/dev/cards/ship',
-      { ...dev, schema: { tags: ['dev'], summary: 'Sandbox: the courier moves a physical card one step', body: devCardShipBody, response: { 200: envelope(cardSummary) } } },
+      {
+        ...dev,
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox: the courier moves a physical card one step',
+          body: devCardShipBody,
+          response: { 200: envelope(cardSummary) },
+        },
+      },
       async (r) => {
         const owner = await cards.tokenOf(r.body.cardId);
         if (!owner) throw cardNotFound();

@@ -18,7 +18,12 @@ export interface CardServiceDeps {
 }
 
 /** The domain event of each completed card operation. */
-export const OPERATION_EVENT = { activate: 'cards.activated', topup: 'cards.topped_up', withdraw: 'cards.withdrawn', close: 'cards.closed' } as const;
+export const OPERATION_EVENT = {
+  activate: 'cards.activated',
+  topup: 'cards.topped_up',
+  withdraw: 'cards.withdrawn',
+  close: 'cards.closed',
+} as const;
 
 /** The pages that fix each refusal (data.fix in the envelope). */
 export const FIX = {
@@ -109,7 +114,9 @@ export function toSummary(r: CardRow): CardSummary {
         ? {
             frozenAt: iso(r.risk_frozen_at)!,
             days: r.risk_freeze_days ?? 0,
-            unfreezeFrom: new Date(new Date(r.risk_frozen_at).getTime() + (r.risk_freeze_days ?? 0) * 86_400_000).toISOString(),
+            unfreezeFrom: new Date(
+              new Date(r.risk_frozen_at).getTime() + (r.risk_freeze_days ?? 0) * 86_400_000,
+            ).toISOString(),
             unfreezeRequested: r.unfreeze_requested,
           }
         : null,

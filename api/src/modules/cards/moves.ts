@@ -1,5 +1,12 @@
 import { ResultCode } from '@cardwallet/shared';
-import { CARD_FEES, cardGatewayFee, type CardOperationRecord, type CardSummary, type CardWalletCurrency, type CouponScope } from '@cardwallet/shared/schemas';
+import {
+  CARD_FEES,
+  cardGatewayFee,
+  type CardOperationRecord,
+  type CardSummary,
+  type CardWalletCurrency,
+  type CouponScope,
+} from '@cardwallet/shared/schemas';
 import { previewCouponDiscount } from '../coupons/redeem.js';
 import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
 import { format, formatFixed, money, ZERO } from '../../ledger/money';
@@ -7,7 +14,15 @@ import type { SqlRunner } from '../../ledger/sql';
 import { CardError, gate, inFlight, requirePayPassword } from './errors';
 import * as postings from './postings';
 import { productById } from './products';
-import { FIX, issuerRefusal, toSummary, type CardServiceDeps, type EmptyClose, type FeeCoupon, type OperationRow } from './model';
+import {
+  FIX,
+  issuerRefusal,
+  toSummary,
+  type CardServiceDeps,
+  type EmptyClose,
+  type FeeCoupon,
+  type OperationRow,
+} from './model';
 import type { CardReads } from './reads';
 import type { CardOperations } from './operations';
 import type { PasskeyProofVerifier, RevealProof } from './controls';
@@ -19,7 +34,12 @@ import { BusinessError } from '../../http/errors.js';
  * with their fee coupons. Every move runs through CardOperations (idempotent, issuer then posting).
  */
 /** Card → wallet: the proof is the transaction password or a passkey assertion (exactly one; the schema checks it). */
-type WithdrawBody = { cardId: string; amount: string; currency: CardWalletCurrency; couponId?: string | undefined } & RevealProof;
+type WithdrawBody = {
+  cardId: string;
+  amount: string;
+  currency: CardWalletCurrency;
+  couponId?: string | undefined;
+} & RevealProof;
 
 export class CardMoves {
   constructor(
@@ -38,7 +58,14 @@ export class CardMoves {
     body: { cardId: string; firstName: string; lastName: string; mobile: string; amount: string },
   ): Promise<IdempotentResult<CardOperationRecord>> {
     const amount = money(body.amount);
-    const hash = requestHash({ op: 'activate', cardId: body.cardId, amount: format(amount), firstName: body.firstName, lastName: body.lastName, mobile: body.mobile });
+    const hash = requestHash({
+      op: 'activate',
+      cardId: body.cardId,
+      amount: format(amount),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      mobile: body.mobile,
+    });
     return this.ops.idempotent(userId, key, hash, () => this.activateOnce(userId, key, hash, body));
   }
 
@@ -52,10 +79,13 @@ export class CardMoves {
     const card = await this.reads.cardRow(userId, body.cardId);
     if ((await this.reads.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
     if (card.status === 'active') throw new CardError('card_already_active');
-    if (card.status !== 'inactivated') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    if (card.status !== 'inactivated')
+      throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     const product = productById(card.product_id)!;
-    if (amount.lt(product.firstTopUpMin)) throw new CardError('card_first_topup_minimum', { min: product.firstTopUpMin });
-    if (amount.gt(product.topUpMax)) throw new CardError('card_amount_out_of_limits', { min: product.firstTopUpMin, max: product.topUpMax });
+    if (amount.lt(product.firstTopUpMin))
+      throw new CardError('card_first_topup_minimum', { min: product.firstTopUpMin });
+    if (amount.gt(product.topUpMax))
+      throw new CardError('card_amount_out_of_limits', { min: product.firstTopUpMin, max: product.topUpMax });
     const fee = money(cardGatewayFee(format(amount, 'USD')));
     await this.requireFunding(userId, amount.plus(fee));
     await this.deps.issuer.setCardholder(card.issuer_token!, body).catch((e: unknown) => {
@@ -69,8 +99,10 @@ export class CardMoves {
       card,
       amount: format(amount),
       fee: format(fee),
-      issuerCall: (reference) => this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
-      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
+      issuerCall: (reference) =>
+        this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
+      posting: (operationId) =>
+        postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee) }),
       inTransaction: async (tx) => {
         const rows = await tx.query(
           `UPDATE cards SET status = 'active', activated_at = clock_timestamp(), first_name = $2, last_name = $3, holder_mobile = $4
@@ -82,19 +114,35 @@ export class CardMoves {
     });
   }
 
-  async topUp(userId: string, key: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<IdempotentResult<CardOperationRecord>> {
-    const hash = requestHash({ op: 'topup', cardId: body.cardId, amount: format(money(body.amount)), ...(body.couponId ? { couponId: body.couponId } : {}) });
+  async topUp(
+    userId: string,
+    key: string,
+    body: { cardId: string; amount: string; couponId?: string | undefined },
+  ): Promise<IdempotentResult<CardOperationRecord>> {
+    const hash = requestHash({
+      op: 'topup',
+      cardId: body.cardId,
+      amount: format(money(body.amount)),
+      ...(body.couponId ? { couponId: body.couponId } : {}),
+    });
     return this.ops.idempotent(userId, key, hash, () => this.topUpOnce(userId, key, hash, body));
   }
 
-  private async topUpOnce(userId: string, key: string, hash: string, body: { cardId: string; amount: string; couponId?: string | undefined }): Promise<OperationRow | undefined> {
+  private async topUpOnce(
+    userId: string,
+    key: string,
+    hash: string,
+    body: { cardId: string; amount: string; couponId?: string | undefined },
+  ): Promise<OperationRow | undefined> {
     const amount = money(body.amount);
     const card = await this.reads.cardRow(userId, body.cardId);
     if ((await this.reads.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
-    if (card.status === 'inactivated') throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
+    if (card.status === 'inactivated')
+      throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
     if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     const product = productById(card.product_id)!;
-    if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax)) throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
+    if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax))
+      throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
     const fee = money(cardGatewayFee(format(amount, 'USD')));
     const coupon = await this.feeCoupon(userId, body.couponId, 'card_topup_gateway_fee', fee);
     await this.requireFunding(userId, amount.plus(fee).minus(coupon?.discount ?? 0));
@@ -107,8 +155,17 @@ export class CardMoves {
       amount: format(amount),
       fee: format(fee.minus(coupon?.discount ?? 0)),
       coupon,
-      issuerCall: (reference) => this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
-      posting: (operationId) => postings.topUp({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fee), discount: coupon?.discount }),
+      issuerCall: (reference) =>
+        this.deps.issuer.load({ token: card.issuer_token!, amount: format(amount), reference }),
+      posting: (operationId) =>
+        postings.topUp({
+          operationId,
+          cardId: card.id,
+          userId,
+          amount: format(amount),
+          fee: format(fee),
+          discount: coupon?.discount,
+        }),
     });
   }
 
@@ -123,7 +180,13 @@ export class CardMoves {
     body: WithdrawBody,
     verifyPasskey?: PasskeyProofVerifier,
   ): Promise<IdempotentResult<CardOperationRecord>> {
-    const hash = requestHash({ op: 'withdraw', cardId: body.cardId, amount: format(money(body.amount)), currency: body.currency, ...(body.couponId ? { couponId: body.couponId } : {}) });
+    const hash = requestHash({
+      op: 'withdraw',
+      cardId: body.cardId,
+      amount: format(money(body.amount)),
+      currency: body.currency,
+      ...(body.couponId ? { couponId: body.couponId } : {}),
+    });
     return this.ops.idempotent(userId, key, hash, () => this.withdrawOnce(userId, key, hash, body, verifyPasskey));
   }
 
@@ -140,14 +203,18 @@ export class CardMoves {
     const card = await this.reads.cardRow(userId, body.cardId);
     if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     const product = productById(card.product_id)!;
-    if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax)) throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
+    if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax))
+      throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
     // With a withdrawal-fee coupon the card pays fee − discount (the issuer unloads exactly that).
     const fullFee = money(CARD_FEES.withdrawFee);
     const coupon = await this.feeCoupon(userId, body.couponId, 'card_withdrawal_fee', fullFee);
     const fee = fullFee.minus(coupon?.discount ?? 0);
     const keepRefusal = (balance: string) => {
       const max = money(balance).minus(fee).minus(CARD_FEES.minKeep);
-      return new CardError('card_must_keep_minimum', { min: CARD_FEES.minKeep, max: formatFixed(max.gt(0) ? max : ZERO, 2) });
+      return new CardError('card_must_keep_minimum', {
+        min: CARD_FEES.minKeep,
+        max: formatFixed(max.gt(0) ? max : ZERO, 2),
+      });
     };
     const balance = money(card.balance);
     if (balance.lt(amount.plus(fee))) throw new CardError('insufficient_card_balance');
@@ -160,7 +227,8 @@ export class CardMoves {
       card,
       amount: format(amount),
       fee: format(fee),
-      issuerCall: (reference) => this.deps.issuer.unload({ token: card.issuer_token!, amount: format(amount.plus(fee)), reference }),
+      issuerCall: (reference) =>
+        this.deps.issuer.unload({ token: card.issuer_token!, amount: format(amount.plus(fee)), reference }),
       coupon,
       walletCurrency: body.currency,
       // Only the request that holds the key evaluates the password: retries and double taps of one
@@ -173,11 +241,29 @@ export class CardMoves {
         await verifyPasskey(userId, body.passkey);
       },
       posting: (operationId) =>
-        postings.withdraw({ operationId, cardId: card.id, userId, amount: format(amount), fee: format(fullFee), currency: body.currency, discount: coupon?.discount }),
+        postings.withdraw({
+          operationId,
+          cardId: card.id,
+          userId,
+          amount: format(amount),
+          fee: format(fullFee),
+          currency: body.currency,
+          discount: coupon?.discount,
+        }),
       inTransaction: async (tx) => {
         // Under the lock ledger_post took on the card account: the rule holds however many race.
-        const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [postings.cardAccountKey(userId, card.id)]);
-        if (!row || money(row.balance).lt(CARD_FEES.minKeep)) throw keepRefusal(format(money(row?.balance ?? '0').plus(amount).plus(fee)));
+        const [row] = await tx.query<{ balance: string }>(
+          `SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`,
+          [postings.cardAccountKey(userId, card.id)],
+        );
+        if (!row || money(row.balance).lt(CARD_FEES.minKeep))
+          throw keepRefusal(
+            format(
+              money(row?.balance ?? '0')
+                .plus(amount)
+                .plus(fee),
+            ),
+          );
       },
       insufficient: () => new CardError('insufficient_card_balance'),
     });
@@ -188,7 +274,13 @@ export class CardMoves {
    * its whole balance returns to the wallet in `currency` (1:1) in one posting and it ends
    * `closed` at the issuer and here. Pre-authorisations still holding money must complete first.
    */
-  async close(userId: string, key: string, cardId: string, openHolds: (cardId: string) => Promise<number>, currency: CardWalletCurrency = 'USD'): Promise<IdempotentResult<CardSummary>> {
+  async close(
+    userId: string,
+    key: string,
+    cardId: string,
+    openHolds: (cardId: string) => Promise<number>,
+    currency: CardWalletCurrency = 'USD',
+  ): Promise<IdempotentResult<CardSummary>> {
     const hash = requestHash({ op: 'close', cardId, currency });
     const result = await idempotentOperation<OperationRow | EmptyClose>({
       hash,
@@ -210,7 +302,8 @@ export class CardMoves {
   ): Promise<OperationRow | EmptyClose | undefined> {
     const card = await this.reads.cardRow(userId, cardId);
     if (card.status === 'closed') return { request_hash: hash, status: 'completed' };
-    if (!['active', 'frozen', 'inactivated', 'cancelling'].includes(card.status)) throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    if (!['active', 'frozen', 'inactivated', 'cancelling'].includes(card.status))
+      throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
     if ((await openHolds(cardId)) > 0) throw new CardError('card_pending_transactions');
     const token = card.issuer_token!;
     await this.deps.issuer.setStatus(token, 'frozen').catch((e: unknown) => {
@@ -236,7 +329,8 @@ export class CardMoves {
         fee: '0',
         issuerCall: (reference) => this.deps.issuer.unload({ token, amount: format(money(balance)), reference }),
         walletCurrency: currency,
-        posting: (operationId) => postings.close({ operationId, cardId, userId, amount: format(money(balance)), currency }),
+        posting: (operationId) =>
+          postings.close({ operationId, cardId, userId, amount: format(money(balance)), currency }),
         inTransaction: finish,
         insufficient: () => new CardError('operation_failed'),
       });
@@ -261,14 +355,22 @@ export class CardMoves {
    * top-up gateway fee, withdrawal fee). A coupon that cannot apply — not the customer's, used,
    * expired, another fee's, or a fee of 0 — is refused before anything moves.
    */
-  private async feeCoupon(userId: string, couponId: string | undefined, scope: CouponScope, fee: ReturnType<typeof money>): Promise<FeeCoupon | null> {
+  private async feeCoupon(
+    userId: string,
+    couponId: string | undefined,
+    scope: CouponScope,
+    fee: ReturnType<typeof money>,
+  ): Promise<FeeCoupon | null> {
     if (!couponId) return null;
-    const discount = fee.gt(0) ? await previewCouponDiscount(this.db, { userId, couponId, scope, feeAmount: fee.toFixed(2) }) : null;
+    const discount = fee.gt(0)
+      ? await previewCouponDiscount(this.db, { userId, couponId, scope, feeAmount: fee.toFixed(2) })
+      : null;
     if (discount === null || money(discount).isZero()) throw new CardError('coupon_not_applicable');
     return { couponId, scope, fee: fee.toFixed(2), discount };
   }
 
   private async requireFunding(userId: string, total: ReturnType<typeof money>) {
-    if ((await this.reads.cardFunding(userId)).lt(total)) throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+    if ((await this.reads.cardFunding(userId)).lt(total))
+      throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
   }
 }

@@ -7,7 +7,18 @@ import { InsufficientBalanceError } from '../../ledger/store';
 import type { SqlRunner } from '../../ledger/sql';
 import { CardError, inFlight } from './errors';
 import * as postings from './postings';
-import { FIX, issuerRefusal, iso, OPERATION_COLUMNS, OPERATION_EVENT, toSummary, type CardRow, type CardServiceDeps, type FeeCoupon, type OperationRow } from './model';
+import {
+  FIX,
+  issuerRefusal,
+  iso,
+  OPERATION_COLUMNS,
+  OPERATION_EVENT,
+  toSummary,
+  type CardRow,
+  type CardServiceDeps,
+  type FeeCoupon,
+  type OperationRow,
+} from './model';
 import type { CardReads } from './reads';
 
 /**
@@ -87,12 +98,21 @@ export class CardOperations {
       await this.db.transaction(async (tx) => {
         if (op.coupon) {
           // Used at most once however many race; a discount other than the one shown refuses (rolls back).
-          const redeemed = await redeemCoupon(tx, { userId: op.userId, couponId: op.coupon.couponId, scope: op.coupon.scope, feeAmount: op.coupon.fee, reference: `card_op:${id}` });
+          const redeemed = await redeemCoupon(tx, {
+            userId: op.userId,
+            couponId: op.coupon.couponId,
+            scope: op.coupon.scope,
+            feeAmount: op.coupon.fee,
+            reference: `card_op:${id}`,
+          });
           if (redeemed.discount !== op.coupon.discount) throw new CardError('coupon_not_applicable');
         }
         await postings.postCard(tx, op.posting(id));
         if (op.inTransaction) await op.inTransaction(tx);
-        await tx.query(`UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`, [id]);
+        await tx.query(
+          `UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`,
+          [id],
+        );
         await this.deps.events?.record(tx, {
           type: OPERATION_EVENT[op.kind],
           userId: op.userId,
@@ -110,10 +130,15 @@ export class CardOperations {
       });
     } catch (e) {
       await unwind();
-      if (e instanceof InsufficientBalanceError) throw op.insufficient ? op.insufficient() : new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
+      if (e instanceof InsufficientBalanceError)
+        throw op.insufficient
+          ? op.insufficient()
+          : new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
       throw e;
     }
-    const [row] = await this.db.query<OperationRow>(`SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE id = $1`, [id]);
+    const [row] = await this.db.query<OperationRow>(`SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE id = $1`, [
+      id,
+    ]);
     return row;
   }
 
@@ -122,7 +147,12 @@ export class CardOperations {
    * operation row carries the key; while it is `pending` (the issuer is being called) a duplicate
    * answers `idempotency_key_in_flight`; once completed it is replayed with `Idempotent-Replayed`.
    */
-  async idempotent(userId: string, key: string, hash: string, execute: () => Promise<OperationRow | undefined>): Promise<IdempotentResult<CardOperationRecord>> {
+  async idempotent(
+    userId: string,
+    key: string,
+    hash: string,
+    execute: () => Promise<OperationRow | undefined>,
+  ): Promise<IdempotentResult<CardOperationRecord>> {
     const result = await idempotentOperation<OperationRow>({
       hash,
       find: () => this.byKey(userId, key),
@@ -134,7 +164,10 @@ export class CardOperations {
   }
 
   async byKey(userId: string, key: string): Promise<OperationRow | undefined> {
-    const [row] = await this.db.query<OperationRow>(`SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
+    const [row] = await this.db.query<OperationRow>(
+      `SELECT ${OPERATION_COLUMNS} FROM card_operations WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    );
     return row;
   }
 

@@ -1,6 +1,13 @@
 import { accountKey, cardAccount, systemAccount, userAccount } from '../../ledger/accounts';
 import { format, money } from '../../ledger/money';
-import { balancedPosting, cardUsdToWallet, type CardWalletCurrency, type EntryDraft, type PostingDraft, type PostingType } from '../../ledger/posting';
+import {
+  balancedPosting,
+  cardUsdToWallet,
+  type CardWalletCurrency,
+  type EntryDraft,
+  type PostingDraft,
+  type PostingType,
+} from '../../ledger/posting';
 import { post } from '../../ledger/store';
 import type { SqlRunner } from '../../db/sql';
 
@@ -29,7 +36,10 @@ export const cardFundingKey = (userId: string) => accountKey(cardFunding(userId)
 /** A card posting: a ledger draft plus the operation (card operation, order, request) it belongs to. */
 export type CardPosting = PostingDraft & { operationId: string };
 
-function build(p: { ref: string; type: CardPostingType; userId: string; operationId: string }, entries: EntryDraft[]): CardPosting {
+function build(
+  p: { ref: string; type: CardPostingType; userId: string; operationId: string },
+  entries: EntryDraft[],
+): CardPosting {
   return { ...balancedPosting({ ref: p.ref, type: p.type, userId: p.userId, entries }), operationId: p.operationId };
 }
 const neg = (v: string) => format(money(v).negated(), 'USD');
@@ -57,7 +67,14 @@ export const applyFee = (p: { cardId: string; userId: string; fee: string; disco
  * Top-up (and the activating first top-up): amount + gateway fee leave card-funding, the amount
  * reaches the card. With a gateway-fee coupon the customer pays fee − discount, promotions the rest.
  */
-export const topUp = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string; discount?: string }) =>
+export const topUp = (p: {
+  operationId: string;
+  cardId: string;
+  userId: string;
+  amount: string;
+  fee: string;
+  discount?: string;
+}) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_topup', userId: p.userId, operationId: p.operationId }, [
     { account: cardFunding(p.userId), amount: neg(plus(p.amount, payable(p.fee, p.discount))) },
     { account: card(p.userId, p.cardId), amount: p.amount },
@@ -71,7 +88,15 @@ export const topUp = (p: { operationId: string; cardId: string; userId: string; 
  * accounts). Withdrawals posted before migration 0205 credited card_funding instead; the
  * customer moves that balance with transfer_from_card (service/funding.ts).
  */
-export const withdraw = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string; currency: CardWalletCurrency; discount?: string }) =>
+export const withdraw = (p: {
+  operationId: string;
+  cardId: string;
+  userId: string;
+  amount: string;
+  fee: string;
+  currency: CardWalletCurrency;
+  discount?: string;
+}) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_withdraw', userId: p.userId, operationId: p.operationId }, [
     { account: card(p.userId, p.cardId), amount: neg(plus(p.amount, payable(p.fee, p.discount))) },
     { account: fees(), amount: p.fee },
@@ -80,7 +105,13 @@ export const withdraw = (p: { operationId: string; cardId: string; userId: strin
   ]);
 
 /** Closing: the whole card balance returns to the wallet in the chosen currency, 1:1 (spec §4). */
-export const close = (p: { operationId: string; cardId: string; userId: string; amount: string; currency: CardWalletCurrency }) =>
+export const close = (p: {
+  operationId: string;
+  cardId: string;
+  userId: string;
+  amount: string;
+  currency: CardWalletCurrency;
+}) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_close', userId: p.userId, operationId: p.operationId }, [
     { account: card(p.userId, p.cardId), amount: neg(p.amount) },
     ...cardUsdToWallet(p.userId, p.currency, p.amount),
@@ -88,19 +119,36 @@ export const close = (p: { operationId: string; cardId: string; userId: string; 
 
 /** Unfreeze request after a risk freeze: 1 USD from card-funding to card fees (less an unfreeze-fee coupon's discount). */
 export const unfreezeFee = (p: { requestId: string; userId: string; fee: string; discount?: string }) =>
-  build({ ref: `card_unfreeze:${p.requestId}`, type: 'card_unfreeze_fee', userId: p.userId, operationId: p.requestId }, [
-    { account: cardFunding(p.userId), amount: neg(payable(p.fee, p.discount)) },
-    { account: fees(), amount: p.fee },
-    couponFunding(p.discount),
-  ]);
+  build(
+    { ref: `card_unfreeze:${p.requestId}`, type: 'card_unfreeze_fee', userId: p.userId, operationId: p.requestId },
+    [
+      { account: cardFunding(p.userId), amount: neg(payable(p.fee, p.discount)) },
+      { account: fees(), amount: p.fee },
+      couponFunding(p.discount),
+    ],
+  );
 
 /** The issuer reversed a top-up it had accepted: the amount and the gateway fee go back to card-funding. */
-export const topUpReversal = (p: { operationId: string; cardId: string; userId: string; amount: string; fee: string }) =>
-  build({ ref: `card_load_reversal:${p.operationId}`, type: 'card_topup_reversal', userId: p.userId, operationId: p.operationId }, [
-    { account: card(p.userId, p.cardId), amount: neg(p.amount) },
-    { account: fees(), amount: neg(p.fee) },
-    { account: cardFunding(p.userId), amount: plus(p.amount, p.fee) },
-  ]);
+export const topUpReversal = (p: {
+  operationId: string;
+  cardId: string;
+  userId: string;
+  amount: string;
+  fee: string;
+}) =>
+  build(
+    {
+      ref: `card_load_reversal:${p.operationId}`,
+      type: 'card_topup_reversal',
+      userId: p.userId,
+      operationId: p.operationId,
+    },
+    [
+      { account: card(p.userId, p.cardId), amount: neg(p.amount) },
+      { account: fees(), amount: neg(p.fee) },
+      { account: cardFunding(p.userId), amount: plus(p.amount, p.fee) },
+    ],
+  );
 
 interface TxnPostingRef {
   issuerTxnId: string;
@@ -108,7 +156,11 @@ interface TxnPostingRef {
   cardId: string;
   userId: string;
 }
-const txnRef = (p: TxnPostingRef, step: string) => ({ ref: `card_txn:${p.issuerTxnId}:${step}`, userId: p.userId, operationId: p.transactionId });
+const txnRef = (p: TxnPostingRef, step: string) => ({
+  ref: `card_txn:${p.issuerTxnId}:${step}`,
+  userId: p.userId,
+  operationId: p.transactionId,
+});
 
 /** Authorisation: amount + fee move from the card's available balance to its hold. */
 export const authorisationHold = (p: TxnPostingRef & { held: string }) =>

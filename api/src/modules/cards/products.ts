@@ -19,14 +19,62 @@ interface TierTerms {
 
 const TERMS: Record<'virtual' | 'physical', Record<CardTier, TierTerms>> = {
   virtual: {
-    standard: { applicationFee: '10', monthlyFee: '1', monthlyLimit: '10000', transactionFee: '0', topUpMin: '10', topUpMax: '10000', firstTopUpMin: '20' },
-    discount: { applicationFee: '5', monthlyFee: '0', monthlyLimit: '5000', transactionFee: CARD_ORGANISATION_FEE_USD, topUpMin: '10', topUpMax: '5000', firstTopUpMin: '20' },
-    premium: { applicationFee: '30', monthlyFee: '2', monthlyLimit: '50000', transactionFee: CARD_ORGANISATION_FEE_USD, topUpMin: '10', topUpMax: '50000', firstTopUpMin: '50' },
+    standard: {
+      applicationFee: '10',
+      monthlyFee: '1',
+      monthlyLimit: '10000',
+      transactionFee: '0',
+      topUpMin: '10',
+      topUpMax: '10000',
+      firstTopUpMin: '20',
+    },
+    discount: {
+      applicationFee: '5',
+      monthlyFee: '0',
+      monthlyLimit: '5000',
+      transactionFee: CARD_ORGANISATION_FEE_USD,
+      topUpMin: '10',
+      topUpMax: '5000',
+      firstTopUpMin: '20',
+    },
+    premium: {
+      applicationFee: '30',
+      monthlyFee: '2',
+      monthlyLimit: '50000',
+      transactionFee: CARD_ORGANISATION_FEE_USD,
+      topUpMin: '10',
+      topUpMax: '50000',
+      firstTopUpMin: '50',
+    },
   },
   physical: {
-    standard: { applicationFee: '50', monthlyFee: '2', monthlyLimit: '20000', transactionFee: '0', topUpMin: '20', topUpMax: '20000', firstTopUpMin: '50' },
-    discount: { applicationFee: '35', monthlyFee: '1', monthlyLimit: '10000', transactionFee: CARD_ORGANISATION_FEE_USD, topUpMin: '20', topUpMax: '10000', firstTopUpMin: '50' },
-    premium: { applicationFee: '99', monthlyFee: '5', monthlyLimit: '100000', transactionFee: CARD_ORGANISATION_FEE_USD, topUpMin: '20', topUpMax: '100000', firstTopUpMin: '100' },
+    standard: {
+      applicationFee: '50',
+      monthlyFee: '2',
+      monthlyLimit: '20000',
+      transactionFee: '0',
+      topUpMin: '20',
+      topUpMax: '20000',
+      firstTopUpMin: '50',
+    },
+    discount: {
+      applicationFee: '35',
+      monthlyFee: '1',
+      monthlyLimit: '10000',
+      transactionFee: CARD_ORGANISATION_FEE_USD,
+      topUpMin: '20',
+      topUpMax: '10000',
+      firstTopUpMin: '50',
+    },
+    premium: {
+      applicationFee: '99',
+      monthlyFee: '5',
+      monthlyLimit: '100000',
+      transactionFee: CARD_ORGANISATION_FEE_USD,
+      topUpMin: '20',
+      topUpMax: '100000',
+      firstTopUpMin: '100',
+    },
   },
 };
 

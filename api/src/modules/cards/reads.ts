@@ -24,7 +24,10 @@ export class CardReads {
   }
 
   async cardFunding(userId: string, tx: SqlRunner = this.db) {
-    const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [postings.cardFundingKey(userId)]);
+    const [row] = await tx.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`,
+      [postings.cardFundingKey(userId)],
+    );
     return row ? money(row.balance) : ZERO;
   }
 
@@ -42,7 +45,10 @@ export class CardReads {
   }
 
   async cardRow(userId: string, cardId: string, tx: SqlRunner = this.db): Promise<CardRow> {
-    const [row] = await tx.query<CardRow>(`SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.id = $1 AND c.user_id = $2 AND c.status <> 'applying'`, [cardId, userId]);
+    const [row] = await tx.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM ${CARD_FROM} WHERE c.id = $1 AND c.user_id = $2 AND c.status <> 'applying'`,
+      [cardId, userId],
+    );
     if (!row) throw cardNotFound();
     return row;
   }
@@ -61,14 +67,24 @@ export class CardReads {
   }
 
   /** The card's issuer token after the ownership check (controls that talk to the issuer). */
-  async ownedToken(userId: string, cardId: string): Promise<{ token: string; status: CardSummary['status'] | 'applying'; cardholder: string | null }> {
+  async ownedToken(
+    userId: string,
+    cardId: string,
+  ): Promise<{ token: string; status: CardSummary['status'] | 'applying'; cardholder: string | null }> {
     const card = await this.cardRow(userId, cardId);
-    return { token: card.issuer_token!, status: card.status, cardholder: card.first_name && card.last_name ? `${card.first_name} ${card.last_name}` : null };
+    return {
+      token: card.issuer_token!,
+      status: card.status,
+      cardholder: card.first_name && card.last_name ? `${card.first_name} ${card.last_name}` : null,
+    };
   }
 
   /** Sandbox control: the physical card's courier moves one step (the issuer's state). */
   async tokenOf(cardId: string): Promise<{ token: string; userId: string } | null> {
-    const [row] = await this.db.query<{ issuer_token: string | null; user_id: string }>(`SELECT issuer_token, user_id FROM cards WHERE id = $1`, [cardId]);
+    const [row] = await this.db.query<{ issuer_token: string | null; user_id: string }>(
+      `SELECT issuer_token, user_id FROM cards WHERE id = $1`,
+      [cardId],
+    );
     return row?.issuer_token ? { token: row.issuer_token, userId: row.user_id } : null;
   }
 }

@@ -11,7 +11,10 @@ export class CardRecovery {
   /** Unwinds operations a crash left pending (issuer reversed by reference, row deleted). */
   async recoverPending(olderThanMs = 120_000): Promise<number> {
     const cutoff = new Date(this.deps.now().getTime() - olderThanMs).toISOString();
-    const rows = await this.db.query<{ id: string }>(`SELECT id FROM card_operations WHERE status = 'pending' AND created_at < $1 ORDER BY created_at LIMIT 100`, [cutoff]);
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM card_operations WHERE status = 'pending' AND created_at < $1 ORDER BY created_at LIMIT 100`,
+      [cutoff],
+    );
     let n = 0;
     for (const { id } of rows) {
       try {
@@ -22,7 +25,10 @@ export class CardRecovery {
         // still unreachable: next round
       }
     }
-    const stale = await this.db.query<{ id: string; issuer_token: string | null }>(`SELECT id, issuer_token FROM cards WHERE status = 'applying' AND created_at < $1 LIMIT 100`, [cutoff]);
+    const stale = await this.db.query<{ id: string; issuer_token: string | null }>(
+      `SELECT id, issuer_token FROM cards WHERE status = 'applying' AND created_at < $1 LIMIT 100`,
+      [cutoff],
+    );
     for (const c of stale) {
       if (c.issuer_token) await this.deps.issuer.setStatus(c.issuer_token, 'closed').catch(() => undefined);
       await this.db.query(`DELETE FROM cards WHERE id = $1 AND status = 'applying'`, [c.id]);

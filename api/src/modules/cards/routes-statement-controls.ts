@@ -33,7 +33,13 @@ import {
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
-import { CardIssuerError, ISSUER_WEBHOOK_TYPES, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from '../../providers/card-issuer/index.js';
+import {
+  CardIssuerError,
+  ISSUER_WEBHOOK_TYPES,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyWebhookSignature,
+} from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
 import type { CardControls, PasskeyProofVerifier } from './controls.js';
@@ -59,7 +65,13 @@ const webhookResult = z.object({ duplicate: z.boolean(), outcome: z.string() });
  */
 export async function registerCardStatementAndControls(
   base: FastifyInstance,
-  deps: { cards: CardService; transactions: CardTransactions; controls: CardControls; webhookSecret: string; network: SandboxCardNetwork | null },
+  deps: {
+    cards: CardService;
+    transactions: CardTransactions;
+    controls: CardControls;
+    webhookSecret: string;
+    network: SandboxCardNetwork | null;
+  },
 ): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { cards, transactions, controls, network } = deps;
@@ -69,14 +81,19 @@ export async function registerCardStatementAndControls(
   // ---- Issuer webhook: the signature covers the raw bytes, so this context keeps the body as a Buffer.
   await base.register(async (hook) => {
     hook.removeContentTypeParser('application/json');
-    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 65_536 }, (_req, body, done) => done(null, body));
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 65_536 }, (_req, body, done) =>
+      done(null, body),
+    );
     hook.post(
       '/card/webhook',
       {
         schema: {
           tags,
           summary: `Card issuer webhook (${SIGNATURE_HEADER}: v1=HMAC-SHA256 hex of "<${TIMESTAMP_HEADER}>.<raw body>"; ±300 s; idempotent on the event id)`,
-          headers: z.object({ [SIGNATURE_HEADER]: z.string().max(256).optional(), [TIMESTAMP_HEADER]: z.string().max(32).optional() }),
+          headers: z.object({
+            [SIGNATURE_HEADER]: z.string().max(256).optional(),
+            [TIMESTAMP_HEADER]: z.string().max(32).optional(),
+          }),
           // Documents the event; the signature covers the raw bytes, so the service parses it after checking.
           body: z.object({
             id: z.string(),
@@ -89,13 +106,22 @@ export async function registerCardStatementAndControls(
           }),
           response: { 200: envelope(webhookResult) },
         },
-        validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0])),
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (data: unknown) => ({ value: data })
+            : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
-        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+        const header = (name: string) =>
+          typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
         const verdict = raw
-          ? verifyWebhookSignature(deps.webhookSecret, raw, { signature: header(SIGNATURE_HEADER), timestamp: header(TIMESTAMP_HEADER) }, base.clock.now())
+          ? verifyWebhookSignature(
+              deps.webhookSecret,
+              raw,
+              { signature: header(SIGNATURE_HEADER), timestamp: header(TIMESTAMP_HEADER) },
+              base.clock.now(),
+            )
           : 'missing';
         if (verdict === 'stale') throw new BusinessError('webhook_stale', {}, { code: 422 });
         if (verdict !== 'ok') {
@@ -108,20 +134,49 @@ export async function registerCardStatementAndControls(
   });
 
   // ---- Statement -----------------------------------------------------------------------------
-  app.get('/card/orders', { ...user, schema: { tags, summary: 'Card orders (statement): filter by card and state, 15 per page', querystring: cardOrdersQuery, response: { 200: envelope(cardOrdersResult) } } }, async (r) => {
-    const q = r.query;
-    if (q.cardId) await cards.ownedToken(userOf(r).userId, q.cardId);
-    return okEnvelope(r.locale, await transactions.list(userOf(r).userId, q));
-  });
-  app.get('/card/order', { ...user, schema: { tags, summary: 'One card order', querystring: cardOrderQuery, response: { 200: envelope(cardOrder) } } }, async (r) =>
-    okEnvelope(r.locale, await transactions.detail(userOf(r).userId, r.query.id)),
+  app.get(
+    '/card/orders',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Card orders (statement): filter by card and state, 15 per page',
+        querystring: cardOrdersQuery,
+        response: { 200: envelope(cardOrdersResult) },
+      },
+    },
+    async (r) => {
+      const q = r.query;
+      if (q.cardId) await cards.ownedToken(userOf(r).userId, q.cardId);
+      return okEnvelope(r.locale, await transactions.list(userOf(r).userId, q));
+    },
+  );
+  app.get(
+    '/card/order',
+    {
+      ...user,
+      schema: { tags, summary: 'One card order', querystring: cardOrderQuery, response: { 200: envelope(cardOrder) } },
+    },
+    async (r) => okEnvelope(r.locale, await transactions.detail(userOf(r).userId, r.query.id)),
   );
   app.get(
     '/card/orders/export',
-    { ...user, schema: { tags, summary: 'CSV export of the card orders of a period (UTC dates, inclusive, ≤ 366 days)', querystring: cardOrdersExportQuery, produces: ['text/csv'] } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'CSV export of the card orders of a period (UTC dates, inclusive, ≤ 366 days)',
+        querystring: cardOrdersExportQuery,
+        produces: ['text/csv'],
+      },
+    },
     async (r, reply) => {
       if (r.query.cardId) await cards.ownedToken(userOf(r).userId, r.query.cardId);
-      const { filename, csv } = await transactions.exportCsv(userOf(r).userId, r.query, STATEMENT_CSV_HEADERS[r.locale]);
+      const { filename, csv } = await transactions.exportCsv(
+        userOf(r).userId,
+        r.query,
+        STATEMENT_CSV_HEADERS[r.locale],
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -131,8 +186,18 @@ export async function registerCardStatementAndControls(
   );
 
   // ---- Controls --------------------------------------------------------------------------------
-  app.post('/card/setPin', { ...user, schema: { tags, summary: 'Change the card PIN or ATM PIN at the issuer (6 digits twice; never stored)', body: setCardPinBody, response: { 200: envelope(ok) } } }, async (r) =>
-    okEnvelope(r.locale, await controls.setPin(userOf(r).userId, r.body)),
+  app.post(
+    '/card/setPin',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Change the card PIN or ATM PIN at the issuer (6 digits twice; never stored)',
+        body: setCardPinBody,
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await controls.setPin(userOf(r).userId, r.body)),
   );
   app.post(
     '/card/detailsGrant',
@@ -140,43 +205,113 @@ export async function registerCardStatementAndControls(
       ...user,
       schema: {
         tags,
-        summary: 'Transaction password or a passkey proof (passkey/proofOptions ceremony) → single-use, short-lived grant to reveal the card details',
+        summary:
+          'Transaction password or a passkey proof (passkey/proofOptions ceremony) → single-use, short-lived grant to reveal the card details',
         body: cardRevealBody,
         response: { 200: envelope(cardRevealGrantResult) },
       },
     },
     async (r, reply) => {
       reply.header('cache-control', 'no-store');
-      const body = r.body.passkey ? { cardId: r.body.cardId, passkey: r.body.passkey } : { cardId: r.body.cardId, payPassword: r.body.payPassword };
-      const verifyPasskey: PasskeyProofVerifier = (userId, proof) => verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
+      const body = r.body.passkey
+        ? { cardId: r.body.cardId, passkey: r.body.passkey }
+        : { cardId: r.body.cardId, payPassword: r.body.payPassword };
+      const verifyPasskey: PasskeyProofVerifier = (userId, proof) =>
+        verifyPasskeyProof(base, Number(userId), proof.response as never, proof.ceremonyId, r);
       return okEnvelope(r.locale, await controls.revealGrant(userOf(r).userId, body, verifyPasskey));
     },
   );
   app.post(
     '/card/details',
-    { ...user, schema: { tags, summary: 'Redeem the grant once: full number, expiry, CVV (Cache-Control: no-store; never stored or logged)', body: cardDetailsBody, response: { 200: envelope(cardDetailsResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Redeem the grant once: full number, expiry, CVV (Cache-Control: no-store; never stored or logged)',
+        body: cardDetailsBody,
+        response: { 200: envelope(cardDetailsResult) },
+      },
+    },
     async (r, reply) => {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return okEnvelope(r.locale, await controls.reveal(userOf(r).userId, r.body));
     },
   );
-  app.post('/card/freeze', { ...user, schema: { tags, summary: 'Freeze the card (instant; purchases are declined)', body: cardActionBody, response: { 200: envelope(cardSummary) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.setFrozen(userOf(r).userId, r.body.cardId, true)),
+  app.post(
+    '/card/freeze',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Freeze the card (instant; purchases are declined)',
+        body: cardActionBody,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.setFrozen(userOf(r).userId, r.body.cardId, true)),
   );
-  app.post('/card/unfreeze', { ...user, schema: { tags, summary: 'Unfreeze a card the customer froze', body: cardActionBody, response: { 200: envelope(cardSummary) } } }, async (r) =>
-    okEnvelope(r.locale, await cards.setFrozen(userOf(r).userId, r.body.cardId, false)),
+  app.post(
+    '/card/unfreeze',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Unfreeze a card the customer froze',
+        body: cardActionBody,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.setFrozen(userOf(r).userId, r.body.cardId, false)),
   );
   app.post(
     '/card/requestUnfreeze',
-    { ...user, schema: { tags, summary: 'Ask the issuer to lift a risk freeze: once, after the freeze period, 1 USD from the wallet (less an unfreeze-fee coupon)', body: cardUnfreezeBody, response: { 200: envelope(cardUnfreezeRequestResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'Ask the issuer to lift a risk freeze: once, after the freeze period, 1 USD from the wallet (less an unfreeze-fee coupon)',
+        body: cardUnfreezeBody,
+        response: { 200: envelope(cardUnfreezeRequestResult) },
+      },
+    },
     async (r) => okEnvelope(r.locale, await cards.requestUnfreeze(userOf(r).userId, r.body.cardId, r.body.couponId)),
   );
-  app.post('/card/close', { ...user, schema: { tags, summary: 'Close the card: its balance returns to the wallet (USD, USDT or USDC; default USD) in one posting (Idempotency-Key)', body: cardCloseBody, response: { 200: envelope(cardSummary) } } }, async (r, reply) => {
-    const key = idempotencyKeyOf(r);
-    return okEnvelope(r.locale, replyIdempotent(reply, await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id), r.body.currency)));
-  });
-  app.post('/card/bind', { ...user, schema: { tags, summary: 'Bind a physical card received by post (Luhn, product BIN ranges, carrier code)', body: bindCardBody, response: { 200: envelope(cardSummary) } } }, async (r) =>
-    okEnvelope(r.locale, await controls.bind(userOf(r).userId, r.body)),
+  app.post(
+    '/card/close',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'Close the card: its balance returns to the wallet (USD, USDT or USDC; default USD) in one posting (Idempotency-Key)',
+        body: cardCloseBody,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r, reply) => {
+      const key = idempotencyKeyOf(r);
+      return okEnvelope(
+        r.locale,
+        replyIdempotent(
+          reply,
+          await cards.close(userOf(r).userId, key, r.body.cardId, (id) => transactions.openHolds(id), r.body.currency),
+        ),
+      );
+    },
+  );
+  app.post(
+    '/card/bind',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Bind a physical card received by post (Luhn, product BIN ranges, carrier code)',
+        body: bindCardBody,
+        response: { 200: envelope(cardSummary) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await controls.bind(userOf(r).userId, r.body)),
   );
 
   if (!network) return;
@@ -186,7 +321,12 @@ export async function registerCardStatementAndControls(
     try {
       return await fn();
     } catch (e) {
-      if (e instanceof CardIssuerError) throw new CardError(e.failure === 'not_found' ? 'not_found' : 'operation_failed', {}, e.failure === 'not_found' ? 404 : undefined);
+      if (e instanceof CardIssuerError)
+        throw new CardError(
+          e.failure === 'not_found' ? 'not_found' : 'operation_failed',
+          {},
+          e.failure === 'not_found' ? 404 : undefined,
+        );
       throw e;
     }
   };
@@ -195,52 +335,164 @@ export async function registerCardStatementAndControls(
     if (!owner) throw cardNotFound();
     return owner.token;
   };
-  app.post('/dev/cards/purchase', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox merchant: a purchase on a card (authorised or declined by the issuer; optionally cleared or voided)', body: devCardPurchaseBody, response: { 200: envelope(devCardPurchaseResult) } } }, async (r) => {
-    const b = r.body;
-    const token = await tokenOf(b.cardId);
-    const result = await issuerCall(() =>
-      network.purchase({ token, amount: b.amount, currency: b.currency, merchant: { name: b.merchant, city: b.city ?? null, country: b.country ?? null, mcc: b.mcc ?? null } }),
-    );
-    if (result.approved && b.then === 'clear') await issuerCall(() => network.clear(result.transactionId));
-    if (result.approved && b.then === 'void') await issuerCall(() => network.void(result.transactionId));
-    return okEnvelope(r.locale, { transactionId: result.transactionId, approved: result.approved, declineReason: result.declineReason });
-  });
-  app.post('/dev/cards/transaction', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox merchant: clear, void, refund or settle a refund of an issuer transaction', body: devCardTransactionBody, response: { 200: envelope(z.object({ transactionId: z.string() })) } } }, async (r) => {
-    const b = r.body;
-    let id = b.transactionId;
-    if (b.action === 'clear') await issuerCall(() => network.clear(id));
-    if (b.action === 'void') await issuerCall(() => network.void(id));
-    if (b.action === 'refund') id = (await issuerCall(() => network.refund(b.transactionId, b.amount))).refundId;
-    if (b.action === 'settle_refund') await issuerCall(() => network.settleRefund(id));
-    return okEnvelope(r.locale, { transactionId: id });
-  });
-  app.post('/dev/cards/riskFreeze', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: risk-freeze a card for N days', body: devCardRiskFreezeBody, response: { 200: envelope(ok) } } }, async (r) => {
-    const token = await tokenOf(r.body.cardId);
-    await issuerCall(() => network.riskFreeze(token, r.body.days));
-    return okEnvelope(r.locale, { ok: true as const });
-  });
-  app.post('/dev/cards/unfreezeReview', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: approve or reject a pending unfreeze request', body: devCardUnfreezeReviewBody, response: { 200: envelope(ok) } } }, async (r) => {
-    const token = await tokenOf(r.body.cardId);
-    await issuerCall(() => network.reviewUnfreeze(token, r.body.approve));
-    return okEnvelope(r.locale, { ok: true as const });
-  });
-  app.post('/dev/cards/reverseLoad', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: reverse a top-up it had accepted (by our operation id)', body: devCardReverseLoadBody, response: { 200: envelope(ok) } } }, async (r) => {
-    await issuerCall(() => network.reverseLoad(r.body.operationId));
-    return okEnvelope(r.locale, { ok: true as const });
-  });
-  app.post('/dev/cards/stock', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: print and post a physical card (answers its number and carrier code — sandbox only)', body: devCardStockBody, response: { 200: envelope(devCardStockResult) } } }, async (r) => {
-    const product = productById(`physical-${r.body.brand}-${r.body.tier}`)!;
-    return okEnvelope(r.locale, await network.stockPhysicalCard({ brand: r.body.brand, tier: r.body.tier, transactionFee: product.transactionFee, monthlyLimit: product.monthlyLimit, monthlyFee: product.monthlyFee }));
-  });
   app.post(
-    '/dev/cards/monthlyFees',
-    { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: run the monthly-fee job now or as of the 1st of a given month, for every card or one', body: devCardMonthlyFeesBody, response: { 200: envelope(devCardMonthlyFeesResult) } } },
+    '/dev/cards/purchase',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Sandbox merchant: a purchase on a card (authorised or declined by the issuer; optionally cleared or voided)',
+        body: devCardPurchaseBody,
+        response: { 200: envelope(devCardPurchaseResult) },
+      },
+    },
     async (r) => {
-      const at = r.body.month ? new Date(`${r.body.month}-01T00:00:00.000Z`) : undefined;
-      return okEnvelope(r.locale, await network.chargeMonthlyFees(at, r.body.cardId ? await tokenOf(r.body.cardId) : undefined));
+      const b = r.body;
+      const token = await tokenOf(b.cardId);
+      const result = await issuerCall(() =>
+        network.purchase({
+          token,
+          amount: b.amount,
+          currency: b.currency,
+          merchant: { name: b.merchant, city: b.city ?? null, country: b.country ?? null, mcc: b.mcc ?? null },
+        }),
+      );
+      if (result.approved && b.then === 'clear') await issuerCall(() => network.clear(result.transactionId));
+      if (result.approved && b.then === 'void') await issuerCall(() => network.void(result.transactionId));
+      return okEnvelope(r.locale, {
+        transactionId: result.transactionId,
+        approved: result.approved,
+        declineReason: result.declineReason,
+      });
     },
   );
-  app.post('/dev/cards/webhooks/flush', { ...dev, schema: { tags: ['dev'], summary: 'Sandbox issuer: deliver webhooks not yet accepted', body: z.object({}).optional(), response: { 200: envelope(z.object({ delivered: z.number().int() })) } } }, async (r) =>
-    okEnvelope(r.locale, { delivered: await network.flush() }),
+  app.post(
+    '/dev/cards/transaction',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox merchant: clear, void, refund or settle a refund of an issuer transaction',
+        body: devCardTransactionBody,
+        response: { 200: envelope(z.object({ transactionId: z.string() })) },
+      },
+    },
+    async (r) => {
+      const b = r.body;
+      let id = b.transactionId;
+      if (b.action === 'clear') await issuerCall(() => network.clear(id));
+      if (b.action === 'void') await issuerCall(() => network.void(id));
+      if (b.action === 'refund') id = (await issuerCall(() => network.refund(b.transactionId, b.amount))).refundId;
+      if (b.action === 'settle_refund') await issuerCall(() => network.settleRefund(id));
+      return okEnvelope(r.locale, { transactionId: id });
+    },
+  );
+  app.post(
+    '/dev/cards/riskFreeze',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: risk-freeze a card for N days',
+        body: devCardRiskFreezeBody,
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (r) => {
+      const token = await tokenOf(r.body.cardId);
+      await issuerCall(() => network.riskFreeze(token, r.body.days));
+      return okEnvelope(r.locale, { ok: true as const });
+    },
+  );
+  app.post(
+    '/dev/cards/unfreezeReview',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: approve or reject a pending unfreeze request',
+        body: devCardUnfreezeReviewBody,
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (r) => {
+      const token = await tokenOf(r.body.cardId);
+      await issuerCall(() => network.reviewUnfreeze(token, r.body.approve));
+      return okEnvelope(r.locale, { ok: true as const });
+    },
+  );
+  app.post(
+    '/dev/cards/reverseLoad',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: reverse a top-up it had accepted (by our operation id)',
+        body: devCardReverseLoadBody,
+        response: { 200: envelope(ok) },
+      },
+    },
+    async (r) => {
+      await issuerCall(() => network.reverseLoad(r.body.operationId));
+      return okEnvelope(r.locale, { ok: true as const });
+    },
+  );
+  app.post(
+    '/dev/cards/stock',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: print and post a physical card (answers its number and carrier code — sandbox only)',
+        body: devCardStockBody,
+        response: { 200: envelope(devCardStockResult) },
+      },
+    },
+    async (r) => {
+      const product = productById(`physical-${r.body.brand}-${r.body.tier}`)!;
+      return okEnvelope(
+        r.locale,
+        await network.stockPhysicalCard({
+          brand: r.body.brand,
+          tier: r.body.tier,
+          transactionFee: product.transactionFee,
+          monthlyLimit: product.monthlyLimit,
+          monthlyFee: product.monthlyFee,
+        }),
+      );
+    },
+  );
+  app.post(
+    '/dev/cards/monthlyFees',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: run the monthly-fee job now or as of the 1st of a given month, for every card or one',
+        body: devCardMonthlyFeesBody,
+        response: { 200: envelope(devCardMonthlyFeesResult) },
+      },
+    },
+    async (r) => {
+      const at = r.body.month ? new Date(`${r.body.month}-01T00:00:00.000Z`) : undefined;
+      return okEnvelope(
+        r.locale,
+        await network.chargeMonthlyFees(at, r.body.cardId ? await tokenOf(r.body.cardId) : undefined),
+      );
+    },
+  );
+  app.post(
+    '/dev/cards/webhooks/flush',
+    {
+      ...dev,
+      schema: {
+        tags: ['dev'],
+        summary: 'Sandbox issuer: deliver webhooks not yet accepted',
+        body: z.object({}).optional(),
+        response: { 200: envelope(z.object({ delivered: z.number().int() })) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, { delivered: await network.flush() }),
   );
 }

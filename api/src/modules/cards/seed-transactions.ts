@@ -8,7 +8,11 @@ import type { CardService } from './service.js';
  * orders in every state: completed purchases (one in EUR), a pre-authorisation still held, a voided
  * authorisation, a declined purchase (more than the balance), and a refund still settling.
  */
-export async function seedDemoCardTransactions(cards: CardService, network: SandboxCardNetwork, userId: string): Promise<void> {
+export async function seedDemoCardTransactions(
+  cards: CardService,
+  network: SandboxCardNetwork,
+  userId: string,
+): Promise<void> {
   const { cards: list } = await cards.list(userId);
   const card = list.find((c) => c.type === 'virtual' && c.status === 'active');
   if (!card) throw new Error('the card transactions seed needs the demo customer’s active virtual card (cards seed)');
@@ -33,6 +37,14 @@ export async function seedDemoCardTransactions(cards: CardService, network: Sand
   await buy('5000.00', 'Apple Store', 'London', 'GB', '5732');
 }
 
-export function registerCardTransactionsDemoSeed(app: FastifyInstance, cards: CardService, network: SandboxCardNetwork): void {
-  app.demoSeeds.add({ name: 'card-transactions', after: ['cards'], run: ({ userId }) => seedDemoCardTransactions(cards, network, userId) });
+export function registerCardTransactionsDemoSeed(
+  app: FastifyInstance,
+  cards: CardService,
+  network: SandboxCardNetwork,
+): void {
+  app.demoSeeds.add({
+    name: 'card-transactions',
+    after: ['cards'],
+    run: ({ userId }) => seedDemoCardTransactions(cards, network, userId),
+  });
 }

@@ -96,9 +96,7 @@ export const EXPORT_MAX_DAYS = 366;
  * - refund initiated → a refund order `settling`; settled → completed, credited to the card.
  */
 export class CardTransactions {
-  constructor(
-    private readonly deps: { db: SqlDatabase; events?: Pick<DomainEvents, 'record'> },
-  ) {}
+  constructor(private readonly deps: { db: SqlDatabase; events?: Pick<DomainEvents, 'record'> }) {}
 
   private get db() {
     return this.deps.db;
@@ -108,19 +106,24 @@ export class CardTransactions {
     try {
       return issuerWebhookEvent.parse(JSON.parse(raw.toString('utf8')));
     } catch {
-      throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { body: 'not an issuer webhook event' } } });
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { body: 'not an issuer webhook event' } } },
+      );
     }
   }
 
   async apply(event: IssuerWebhookEvent): Promise<WebhookOutcome> {
     return this.db.transaction(async (tx) => {
-      const [card] = await tx.query<CardRef>(`SELECT id, user_id, last4, brand, status FROM cards WHERE issuer_token = $1 FOR UPDATE`, [event.cardToken]);
-      const fresh = await tx.query(`INSERT INTO card_webhook_events (event_id, type, card_token, occurred_at, outcome) VALUES ($1, $2, $3, $4, 'received') ON CONFLICT (event_id) DO NOTHING RETURNING event_id`, [
-        event.id,
-        event.type,
-        event.cardToken,
-        event.createdAt,
-      ]);
+      const [card] = await tx.query<CardRef>(
+        `SELECT id, user_id, last4, brand, status FROM cards WHERE issuer_token = $1 FOR UPDATE`,
+        [event.cardToken],
+      );
+      const fresh = await tx.query(
+        `INSERT INTO card_webhook_events (event_id, type, card_token, occurred_at, outcome) VALUES ($1, $2, $3, $4, 'received') ON CONFLICT (event_id) DO NOTHING RETURNING event_id`,
+        [event.id, event.type, event.cardToken, event.createdAt],
+      );
       if (!fresh[0]) return { duplicate: true, outcome: 'duplicate' };
       // A card we never issued or bound (e.g. stock not bound yet): acknowledged, nothing to post.
       const outcome = card ? await this.applyTo(tx, card, event) : 'unknown_card';
@@ -134,30 +137,54 @@ export class CardTransactions {
     if (event.type === 'card.status_changed') return this.statusChanged(tx, card, event);
     if (event.type === 'card.fee_charged') return this.feeCharged(tx, card, event);
     const t = event.transaction;
-    if (!t) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { transaction: 'required' } } });
-    const [existing] = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.issuer_txn_id = $1 FOR UPDATE OF t`, [t.id]);
-    const ref = (order: { id: string }) => ({ issuerTxnId: t.id, transactionId: order.id, cardId: card.id, userId: card.user_id });
+    if (!t)
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { transaction: 'required' } } },
+      );
+    const [existing] = await tx.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.issuer_txn_id = $1 FOR UPDATE OF t`,
+      [t.id],
+    );
+    const ref = (order: { id: string }) => ({
+      issuerTxnId: t.id,
+      transactionId: order.id,
+      cardId: card.id,
+      userId: card.user_id,
+    });
     const held = format(money(t.billingAmount).plus(t.fee));
 
     switch (event.type) {
       case 'transaction.authorized': {
         if (existing) return 'superseded';
-        const order = await this.insert(tx, card, event, 'purchase', 'pre_authorization', { held, authorization: t.billingAmount });
+        const order = await this.insert(tx, card, event, 'purchase', 'pre_authorization', {
+          held,
+          authorization: t.billingAmount,
+        });
         await postings.postCard(tx, postings.authorisationHold({ ...ref(order), held }));
         await this.record(tx, 'cards.transaction_authorised', card, order.id);
         return 'pre_authorization';
       }
       case 'transaction.declined': {
         if (existing) return 'superseded';
-        const order = await this.insert(tx, card, event, 'purchase', 'transaction_cancelled', { held: '0', authorization: t.billingAmount, declineReason: t.declineReason ?? 'insufficient_balance' });
+        const order = await this.insert(tx, card, event, 'purchase', 'transaction_cancelled', {
+          held: '0',
+          authorization: t.billingAmount,
+          declineReason: t.declineReason ?? 'insufficient_balance',
+        });
         await this.record(tx, 'cards.transaction_declined', card, order.id);
         return 'declined';
       }
       case 'transaction.cleared': {
         if (existing && existing.status !== 'pre_authorization') return 'superseded';
-        const order = existing ?? (await this.insert(tx, card, event, 'purchase', 'completed', { held: '0', authorization: null }));
+        const order =
+          existing ?? (await this.insert(tx, card, event, 'purchase', 'completed', { held: '0', authorization: null }));
         const heldNow = existing ? existing.held : '0';
-        await postings.postCard(tx, postings.clearing({ ...ref(order), held: heldNow, settled: t.billingAmount, fee: t.fee }));
+        await postings.postCard(
+          tx,
+          postings.clearing({ ...ref(order), held: heldNow, settled: t.billingAmount, fee: t.fee }),
+        );
         await tx.query(
           `UPDATE card_transactions SET status = 'completed', settlement_amount = $2, fee = $3, held = 0, updated_at = clock_timestamp() WHERE id = $1`,
           [order.id, t.billingAmount, t.fee],
@@ -168,12 +195,19 @@ export class CardTransactions {
       case 'transaction.reversed': {
         if (existing && existing.status !== 'pre_authorization') return 'superseded';
         if (!existing) {
-          const order = await this.insert(tx, card, event, 'purchase', 'authorization_cancelled', { held: '0', authorization: t.billingAmount });
+          const order = await this.insert(tx, card, event, 'purchase', 'authorization_cancelled', {
+            held: '0',
+            authorization: t.billingAmount,
+          });
           await this.record(tx, 'cards.transaction_reversed', card, order.id);
           return 'authorization_cancelled';
         }
-        if (money(existing.held).gt(0)) await postings.postCard(tx, postings.release({ ...ref(existing), held: existing.held }));
-        await tx.query(`UPDATE card_transactions SET status = 'authorization_cancelled', held = 0, updated_at = clock_timestamp() WHERE id = $1`, [existing.id]);
+        if (money(existing.held).gt(0))
+          await postings.postCard(tx, postings.release({ ...ref(existing), held: existing.held }));
+        await tx.query(
+          `UPDATE card_transactions SET status = 'authorization_cancelled', held = 0, updated_at = clock_timestamp() WHERE id = $1`,
+          [existing.id],
+        );
         await this.record(tx, 'cards.transaction_reversed', card, existing.id);
         return 'authorization_cancelled';
       }
@@ -184,9 +218,13 @@ export class CardTransactions {
       }
       case 'transaction.refund_settled': {
         if (existing && existing.status !== 'settling') return 'superseded';
-        const order = existing ?? (await this.insert(tx, card, event, 'refund', 'completed', { held: '0', authorization: null }));
+        const order =
+          existing ?? (await this.insert(tx, card, event, 'refund', 'completed', { held: '0', authorization: null }));
         await postings.postCard(tx, postings.refund({ ...ref(order), amount: t.billingAmount }));
-        await tx.query(`UPDATE card_transactions SET status = 'completed', settlement_amount = $2, updated_at = clock_timestamp() WHERE id = $1`, [order.id, t.billingAmount]);
+        await tx.query(
+          `UPDATE card_transactions SET status = 'completed', settlement_amount = $2, updated_at = clock_timestamp() WHERE id = $1`,
+          [order.id, t.billingAmount],
+        );
         await this.record(tx, 'cards.transaction_refunded', card, order.id);
         return 'completed';
       }
@@ -236,7 +274,13 @@ export class CardTransactions {
   }
 
   /** The domain event of an order change, with what the message centre and live pages need. */
-  private async record(tx: SqlRunner, type: string, card: CardRef, orderId: string, extra: Record<string, string> = {}) {
+  private async record(
+    tx: SqlRunner,
+    type: string,
+    card: CardRef,
+    orderId: string,
+    extra: Record<string, string> = {},
+  ) {
     const [row] = await tx.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.id = $1`, [orderId]);
     const o = toOrder(row!);
     await this.deps.events?.record(tx, {
@@ -261,7 +305,12 @@ export class CardTransactions {
 
   /** The issuer took back a top-up: the amount and its gateway fee return to the wallet in one posting. */
   private async loadReversed(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {
-    if (!event.load) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { load: 'required' } } });
+    if (!event.load)
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { load: 'required' } } },
+      );
     const [op] = await tx.query<{ id: string; amount: string; fee: string }>(
       `UPDATE card_operations SET reversed_at = clock_timestamp() WHERE id = $1 AND card_id = $2 AND kind IN ('activate', 'topup') AND status = 'completed' AND reversed_at IS NULL
        RETURNING id, amount::text AS amount, fee::text AS fee`,
@@ -269,100 +318,175 @@ export class CardTransactions {
     );
     if (!op) return 'no_such_load';
     const amount = format(op.amount);
-    await postings.postCard(tx, postings.topUpReversal({ operationId: op.id, cardId: card.id, userId: card.user_id, amount, fee: format(op.fee) }));
+    await postings.postCard(
+      tx,
+      postings.topUpReversal({
+        operationId: op.id,
+        cardId: card.id,
+        userId: card.user_id,
+        amount,
+        fee: format(op.fee),
+      }),
+    );
     // aggregateId = the operation id the cards.topped_up / cards.activated event used (the referral module reverses cashback on it).
-    await this.deps.events?.record(tx, { type: 'cards.topup_reversed', userId: card.user_id, aggregateId: op.id, payload: { cardId: card.id, amount, currency: 'USD', last4: card.last4 } });
+    await this.deps.events?.record(tx, {
+      type: 'cards.topup_reversed',
+      userId: card.user_id,
+      aggregateId: op.id,
+      payload: { cardId: card.id, amount, currency: 'USD', last4: card.last4 },
+    });
     return 'load_reversed';
   }
 
   /** The issuer took the product's monthly fee from the card: a completed 'fee' order and its posting. */
   private async feeCharged(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {
     const t = event.transaction;
-    if (!t || !event.charge) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { charge: 'required' } } });
-    const [existing] = await tx.query<{ id: string }>(`SELECT id FROM card_transactions WHERE issuer_txn_id = $1`, [t.id]);
+    if (!t || !event.charge)
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { charge: 'required' } } },
+      );
+    const [existing] = await tx.query<{ id: string }>(`SELECT id FROM card_transactions WHERE issuer_txn_id = $1`, [
+      t.id,
+    ]);
     if (existing) return 'superseded';
-    const order = await this.insert(tx, card, event, 'fee', 'completed', { held: '0', authorization: null, settlement: t.billingAmount, feePeriod: event.charge.period });
-    await postings.postCard(tx, postings.monthlyFee({ issuerTxnId: t.id, transactionId: order.id, cardId: card.id, userId: card.user_id, amount: t.billingAmount }));
+    const order = await this.insert(tx, card, event, 'fee', 'completed', {
+      held: '0',
+      authorization: null,
+      settlement: t.billingAmount,
+      feePeriod: event.charge.period,
+    });
+    await postings.postCard(
+      tx,
+      postings.monthlyFee({
+        issuerTxnId: t.id,
+        transactionId: order.id,
+        cardId: card.id,
+        userId: card.user_id,
+        amount: t.billingAmount,
+      }),
+    );
     await this.record(tx, 'cards.monthly_fee_charged', card, order.id, { period: event.charge.period });
     return 'fee_charged';
   }
 
   private async statusChanged(tx: SqlRunner, card: CardRef, event: IssuerWebhookEvent): Promise<string> {
     const s = event.status;
-    if (!s) throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { status: 'required' } } });
+    if (!s)
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { status: 'required' } } },
+      );
     if (s.status === 'risk_frozen') {
       if (card.status === 'closed' || card.status === 'cancelling') return 'ignored';
-      await tx.query(`UPDATE cards SET status = 'risk_frozen', risk_frozen_at = $2, risk_freeze_days = $3 WHERE id = $1`, [card.id, event.createdAt, s.freezeDays ?? 0]);
-      await this.deps.events?.record(tx, { type: 'cards.risk_frozen', userId: card.user_id, aggregateId: `${card.id}:${event.id}`, payload: { cardId: card.id, last4: card.last4, days: s.freezeDays ?? 0 } });
+      await tx.query(
+        `UPDATE cards SET status = 'risk_frozen', risk_frozen_at = $2, risk_freeze_days = $3 WHERE id = $1`,
+        [card.id, event.createdAt, s.freezeDays ?? 0],
+      );
+      await this.deps.events?.record(tx, {
+        type: 'cards.risk_frozen',
+        userId: card.user_id,
+        aggregateId: `${card.id}:${event.id}`,
+        payload: { cardId: card.id, last4: card.last4, days: s.freezeDays ?? 0 },
+      });
       return 'risk_frozen';
     }
     if (s.status === 'active') {
       if (card.status !== 'risk_frozen') return 'ignored';
-      await tx.query(`UPDATE cards SET status = 'active', risk_frozen_at = NULL, risk_freeze_days = NULL WHERE id = $1`, [card.id]);
-      await tx.query(`UPDATE card_unfreeze_requests SET status = 'approved' WHERE card_id = $1 AND status = 'pending'`, [card.id]);
-      await this.deps.events?.record(tx, { type: 'cards.unfrozen', userId: card.user_id, aggregateId: `${card.id}:${event.id}`, payload: { cardId: card.id, last4: card.last4 } });
+      await tx.query(
+        `UPDATE cards SET status = 'active', risk_frozen_at = NULL, risk_freeze_days = NULL WHERE id = $1`,
+        [card.id],
+      );
+      await tx.query(
+        `UPDATE card_unfreeze_requests SET status = 'approved' WHERE card_id = $1 AND status = 'pending'`,
+        [card.id],
+      );
+      await this.deps.events?.record(tx, {
+        type: 'cards.unfrozen',
+        userId: card.user_id,
+        aggregateId: `${card.id}:${event.id}`,
+        payload: { cardId: card.id, last4: card.last4 },
+      });
       return 'active';
     }
-    if (card.status !== 'closed') await tx.query(`UPDATE cards SET status = 'closed', closed_at = clock_timestamp() WHERE id = $1`, [card.id]);
+    if (card.status !== 'closed')
+      await tx.query(`UPDATE cards SET status = 'closed', closed_at = clock_timestamp() WHERE id = $1`, [card.id]);
     return 'closed';
   }
 
   // ---- The statement -----------------------------------------------------------------------------
 
-  async list(userId: string, q: { cardId?: string | undefined; status?: CardOrderStatus | undefined; page: number; per_page: number }): Promise<Paginated<CardOrder>> {
+  async list(
+    userId: string,
+    q: { cardId?: string | undefined; status?: CardOrderStatus | undefined; page: number; per_page: number },
+  ): Promise<Paginated<CardOrder>> {
     const where = `t.user_id = $1 AND ($2::text IS NULL OR t.card_id = $2) AND ($3::text IS NULL OR t.status = $3)`;
     const params = [userId, q.cardId ?? null, q.status ?? null];
     const [rows, [count]] = await Promise.all([
-      this.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $4 OFFSET $5`, [
-        ...params,
-        q.per_page,
-        (q.page - 1) * q.per_page,
-      ]),
+      this.db.query<OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE ${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $4 OFFSET $5`,
+        [...params, q.per_page, (q.page - 1) * q.per_page],
+      ),
       this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_transactions t WHERE ${where}`, params),
     ]);
     return paginate(rows.map(toOrder), count!.n, q.page, q.per_page);
   }
 
   async detail(userId: string, id: string): Promise<CardOrder> {
-    const [row] = await this.db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.id = $1 AND t.user_id = $2`, [id, userId]);
+    const [row] = await this.db.query<OrderRow>(
+      `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.id = $1 AND t.user_id = $2`,
+      [id, userId],
+    );
     if (!row) throw cardNotFound();
     return toOrder(row);
   }
 
   /** CSV of the orders created in [from, to] (UTC dates, inclusive), newest first. */
-  async exportCsv(userId: string, q: { from: string; to: string; cardId?: string | undefined }, header: string[]): Promise<{ filename: string; csv: string }> {
+  async exportCsv(
+    userId: string,
+    q: { from: string; to: string; cardId?: string | undefined },
+    header: string[],
+  ): Promise<{ filename: string; csv: string }> {
     const from = new Date(`${q.from}T00:00:00.000Z`);
     const to = new Date(`${q.to}T00:00:00.000Z`);
     const days = (to.getTime() - from.getTime()) / 86_400_000;
-    if (Number.isNaN(days) || days < 0 || days >= EXPORT_MAX_DAYS) throw new CardError('card_export_period_invalid', { days: EXPORT_MAX_DAYS });
+    if (Number.isNaN(days) || days < 0 || days >= EXPORT_MAX_DAYS)
+      throw new CardError('card_export_period_invalid', { days: EXPORT_MAX_DAYS });
     const rows = await this.db.query<OrderRow>(
       `SELECT ${ORDER_COLUMNS} FROM ${ORDER_FROM} WHERE t.user_id = $1 AND ($2::text IS NULL OR t.card_id = $2) AND t.created_at >= $3 AND t.created_at < $4
        ORDER BY t.created_at DESC, t.id DESC LIMIT ${EXPORT_MAX_ROWS}`,
       [userId, q.cardId ?? null, from.toISOString(), new Date(to.getTime() + 86_400_000).toISOString()],
     );
-    const records = rows.map(toOrder).map((o) => [
-      o.orderNo,
-      o.createdAt,
-      o.status,
-      o.maskedNumber,
-      o.type,
-      o.merchant.name,
-      o.merchant.city ?? '',
-      o.merchant.country ?? '',
-      o.transactionAmount,
-      o.transactionCurrency,
-      o.authorizationAmount ?? '',
-      o.settlementAmount ?? '',
-      o.fee,
-      o.currency,
-    ]);
+    const records = rows
+      .map(toOrder)
+      .map((o) => [
+        o.orderNo,
+        o.createdAt,
+        o.status,
+        o.maskedNumber,
+        o.type,
+        o.merchant.name,
+        o.merchant.city ?? '',
+        o.merchant.country ?? '',
+        o.transactionAmount,
+        o.transactionCurrency,
+        o.authorizationAmount ?? '',
+        o.settlementAmount ?? '',
+        o.fee,
+        o.currency,
+      ]);
     const safe = records.map((r) => r.map(csvSafeCell));
     return { filename: `card-statement-${q.from}-${q.to}.csv`, csv: stringify([header, ...safe], { bom: true }) };
   }
 
   /** Pre-authorisations still holding money on a card (closing waits for them). */
   async openHolds(cardId: string, tx: SqlRunner = this.db): Promise<number> {
-    const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1 AND status = 'pre_authorization'`, [cardId]);
+    const [row] = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM card_transactions WHERE card_id = $1 AND status = 'pre_authorization'`,
+      [cardId],
+    );
     return row?.n ?? 0;
   }
 }

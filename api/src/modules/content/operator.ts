@@ -10,11 +10,26 @@ export const operatorProfileSchema = z.object({
   legalName: z.string().min(1).max(200),
   registration: z.string().min(1).max(200),
   address: z.string().min(1).max(500),
-  licences: z.array(z.object({ authority: z.string().min(1), licence: z.string().min(1), number: z.string().min(1), jurisdiction: z.string().length(2) })).min(1),
+  licences: z
+    .array(
+      z.object({
+        authority: z.string().min(1),
+        licence: z.string().min(1),
+        number: z.string().min(1),
+        jurisdiction: z.string().length(2),
+      }),
+    )
+    .min(1),
   support: z.object({
     email: z.email(),
     hours: z.string().min(1).max(100),
-    groups: z.array(z.object({ channel: z.enum(['telegram', 'whatsapp', 'line', 'wechat']), name: z.string().min(1), url: z.url({ protocol: /^https$/ }) })),
+    groups: z.array(
+      z.object({
+        channel: z.enum(['telegram', 'whatsapp', 'line', 'wechat']),
+        name: z.string().min(1),
+        url: z.url({ protocol: /^https$/ }),
+      }),
+    ),
   }),
 });
 export type OperatorProfile = z.infer<typeof operatorProfileSchema>;
@@ -24,9 +39,19 @@ export const SANDBOX_OPERATOR_PROFILE: OperatorProfile = {
   registration: 'Company no. SBX-0000001',
   address: 'Sandbox Tower, 1 Example Road, Hong Kong',
   licences: [
-    { authority: 'Customs and Excise Department (HK)', licence: 'Money Service Operator', number: 'SBX-MSO-0001', jurisdiction: 'HK' },
+    {
+      authority: 'Customs and Excise Department (HK)',
+      licence: 'Money Service Operator',
+      number: 'SBX-MSO-0001',
+      jurisdiction: 'HK',
+    },
     { authority: 'FINTRAC (Canada)', licence: 'Money Services Business', number: 'SBX-MSB-0002', jurisdiction: 'CA' },
-    { authority: 'FinCEN (United States)', licence: 'Money Services Business', number: 'SBX-MSB-0003', jurisdiction: 'US' },
+    {
+      authority: 'FinCEN (United States)',
+      licence: 'Money Services Business',
+      number: 'SBX-MSB-0003',
+      jurisdiction: 'US',
+    },
   ],
   support: {
     email: 'support@cardwallet.test',

@@ -6,7 +6,29 @@ import sanitizeHtml from 'sanitize-html';
  * pages, mail addresses or our own pages, and always open safely.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'code'],
+  allowedTags: [
+    'p',
+    'br',
+    'h2',
+    'h3',
+    'h4',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'blockquote',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'code',
+  ],
   allowedAttributes: { a: ['href', 'title'] },
   allowedSchemes: ['https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -21,5 +43,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, { ...OPTIONS, allowedAttributes: { a: ['href', 'title', 'rel', 'target'] }, transformTags: OPTIONS.transformTags }).trim();
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+    transformTags: OPTIONS.transformTags,
+  }).trim();
 }

@@ -51,24 +51,45 @@ export class ContentService {
     readerId?: string,
   ): Promise<Paginated<ArticleSummary>> {
     // Words of the help search, each matched as a plain substring (LIKE wildcards escaped).
-    const words = (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8).map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const words = (q.q ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 8)
+      .map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const where = `a.kind = $2 AND a.status = 'published' AND ($3::text IS NULL OR a.topic = $3)
       AND NOT EXISTS (SELECT 1 FROM unnest($4::text[]) w WHERE NOT (
         coalesce(loc.title, en.title) ILIKE w OR coalesce(loc.summary, en.summary) ILIKE w OR coalesce(loc.body_html, en.body_html) ILIKE w))`;
-    const read = readerId ? `, EXISTS (SELECT 1 FROM content_reads r WHERE r.article_id = a.id AND r.user_id = $7::bigint) AS read` : '';
-    const params = [locale, q.kind, q.topic ?? null, words, q.per_page, (q.page - 1) * q.per_page, ...(readerId ? [readerId] : [])];
+    const read = readerId
+      ? `, EXISTS (SELECT 1 FROM content_reads r WHERE r.article_id = a.id AND r.user_id = $7::bigint) AS read`
+      : '';
+    const params = [
+      locale,
+      q.kind,
+      q.topic ?? null,
+      words,
+      q.per_page,
+      (q.page - 1) * q.per_page,
+      ...(readerId ? [readerId] : []),
+    ];
     const [rows, [count]] = await Promise.all([
       this.db.query<Row>(
         `SELECT ${COLUMNS}${read} FROM content_articles a ${JOINS} WHERE ${where}
          ORDER BY a.pinned DESC, a.published_at DESC, a.id DESC LIMIT $5 OFFSET $6`,
         params,
       ),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM content_articles a ${JOINS} WHERE ${where}`, params.slice(0, 4)),
+      this.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM content_articles a ${JOINS} WHERE ${where}`,
+        params.slice(0, 4),
+      ),
     ]);
     return paginate(rows.map(toSummary), count!.n, q.page, q.per_page);
   }
 
-  async get(locale: Locale, id: string, kinds: ArticleKind[] = ['announcement', 'news', 'help', 'agreement']): Promise<Article> {
+  async get(
+    locale: Locale,
+    id: string,
+    kinds: ArticleKind[] = ['announcement', 'news', 'help', 'agreement'],
+  ): Promise<Article> {
     const [row] = await this.db.query<Row>(
       `SELECT ${COLUMNS}, coalesce(loc.body_html, en.body_html) AS body_html FROM content_articles a ${JOINS}
        WHERE a.id = $2::bigint AND a.status = 'published' AND a.kind = ANY($3::text[])`,
@@ -79,7 +100,10 @@ export class ContentService {
   }
 
   async bySlug(locale: Locale, slug: string): Promise<Article> {
-    const [row] = await this.db.query<{ id: string }>(`SELECT id::text AS id FROM content_articles WHERE slug = $1 AND status = 'published'`, [slug]);
+    const [row] = await this.db.query<{ id: string }>(
+      `SELECT id::text AS id FROM content_articles WHERE slug = $1 AND status = 'published'`,
+      [slug],
+    );
     if (!row) throw notFound();
     return this.get(locale, row.id);
   }
@@ -87,7 +111,10 @@ export class ContentService {
   /** An announcement opened by a signed-in customer is read from then on. */
   async openAnnouncement(locale: Locale, id: string, userId: string): Promise<Article> {
     const article = await this.get(locale, id, ['announcement']);
-    await this.db.query(`INSERT INTO content_reads (user_id, article_id) VALUES ($1::bigint, $2::bigint) ON CONFLICT DO NOTHING`, [userId, id]);
+    await this.db.query(
+      `INSERT INTO content_reads (user_id, article_id) VALUES ($1::bigint, $2::bigint) ON CONFLICT DO NOTHING`,
+      [userId, id],
+    );
     return { ...article, read: true };
   }
 
@@ -110,7 +137,11 @@ export class ContentService {
     return { updated: rows.length };
   }
 
-  async feedback(userId: string | null, locale: Locale, body: { rating: number; message: string }): Promise<{ id: string }> {
+  async feedback(
+    userId: string | null,
+    locale: Locale,
+    body: { rating: number; message: string },
+  ): Promise<{ id: string }> {
     const [row] = await this.db.query<{ id: string }>(
       `INSERT INTO help_feedback (user_id, rating, message, locale) VALUES ($1::bigint, $2, $3, $4) RETURNING id::text AS id`,
       [userId, body.rating, body.message, locale],
@@ -119,8 +150,16 @@ export class ContentService {
   }
 
   /** Admin: writes an article with its texts (sanitised here, once, before they are stored). */
-  async write(adminId: string | null, body: ArticleWriteBody & { publish: boolean; pinned: boolean }): Promise<{ id: string }> {
-    if ((body.kind === 'help') !== Boolean(body.topic)) throw new BusinessError('invalid_params', {}, { data: { fields: { topic: 'help articles need a topic; others have none' } } });
+  async write(
+    adminId: string | null,
+    body: ArticleWriteBody & { publish: boolean; pinned: boolean },
+  ): Promise<{ id: string }> {
+    if ((body.kind === 'help') !== Boolean(body.topic))
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { data: { fields: { topic: 'help articles need a topic; others have none' } } },
+      );
     return this.db.transaction(async (tx) => {
       const [article] = await tx.query<{ id: string }>(
         `INSERT INTO content_articles (kind, topic, slug, pinned, status, published_at, created_by)

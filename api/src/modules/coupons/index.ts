@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bindCouponBody, couponBatchesResult, couponListQuery, couponListResult, couponSchema, issueCouponsBody, issueCouponsResult, paginationQuerySchema } from '@cardwallet/shared/schemas';
+import {
+  bindCouponBody,
+  couponBatchesResult,
+  couponListQuery,
+  couponListResult,
+  couponSchema,
+  issueCouponsBody,
+  issueCouponsResult,
+  paginationQuerySchema,
+} from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { CouponsService } from './service.js';
 import { seedDemoCoupons } from './seed.js';
@@ -38,12 +47,23 @@ const couponsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'user' },
       schema: {
         ...user,
-        summary: 'Your coupons in one state (available / used / expired, derived from the database clock), optionally for one fee (scope), 15 per page, with counts per state',
+        summary:
+          'Your coupons in one state (available / used / expired, derived from the database clock), optionally for one fee (scope), 15 per page, with counts per state',
         querystring: couponListQuery,
         response: { 200: envelope(couponListResult) },
       },
     },
-    async (request) => ok(request, await coupons.list(request.user!.userId, request.query.state, request.query.page, request.query.per_page, request.query.scope)),
+    async (request) =>
+      ok(
+        request,
+        await coupons.list(
+          request.user!.userId,
+          request.query.state,
+          request.query.page,
+          request.query.per_page,
+          request.query.scope,
+        ),
+      ),
   );
 
   app.post(
@@ -52,7 +72,8 @@ const couponsModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'admin' },
       schema: {
         ...admin,
-        summary: 'Issue a batch of coupon codes: scope (which fee), fixed or percentage discount (with a cap), validity, codes, binds per code',
+        summary:
+          'Issue a batch of coupon codes: scope (which fee), fixed or percentage discount (with a cap), validity, codes, binds per code',
         body: issueCouponsBody,
         response: { 200: envelope(issueCouponsResult) },
       },
@@ -81,7 +102,12 @@ const couponsModule: FastifyPluginAsync = async (base) => {
     '/admin/coupons/batches',
     {
       config: { auth: 'admin' },
-      schema: { ...admin, summary: 'Issued batches with bound and used counts', querystring: paginationQuerySchema, response: { 200: envelope(couponBatchesResult) } },
+      schema: {
+        ...admin,
+        summary: 'Issued batches with bound and used counts',
+        querystring: paginationQuerySchema,
+        response: { 200: envelope(couponBatchesResult) },
+      },
     },
     async (request) => ok(request, await coupons.batches(request.query.page, request.query.per_page)),
   );

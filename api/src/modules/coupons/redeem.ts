@@ -49,7 +49,7 @@ export async function redeemCoupon(tx: SqlRunner, input: RedeemCouponInput): Pro
   const feeText = fee.toFixed(2);
   const [used] = await tx
     .query<{ discount: string }>(
-    `update user_coupons uc
+      `update user_coupons uc
         set used_at = clock_timestamp(), used_ref = $4, used_fee = $5::numeric,
             used_discount = least($5::numeric,
               case when b.discount_type = 'fixed' then b.discount_value
@@ -58,8 +58,8 @@ export async function redeemCoupon(tx: SqlRunner, input: RedeemCouponInput): Pro
       where uc.id = $1::bigint and uc.user_id = $2::bigint and uc.used_at is null
         and c.id = uc.code_id and b.scope = $3 and b.valid_until > now()
       returning uc.used_discount::text as discount`,
-    [input.couponId, input.userId, input.scope, input.reference, feeText],
-  )
+      [input.couponId, input.userId, input.scope, input.reference, feeText],
+    )
     .catch((e: unknown) => {
       // used_ref is unique: another coupon already discounted this same fee.
       if (pgErrorCode(e) === '23505') throw new BusinessError('coupon_not_applicable');
@@ -67,7 +67,13 @@ export async function redeemCoupon(tx: SqlRunner, input: RedeemCouponInput): Pro
     });
   if (used) return outcome(input.couponId, feeText, used.discount, false);
 
-  const [row] = await tx.query<{ used_ref: string | null; used_fee: string | null; used_discount: string | null; scope: string; expired: boolean }>(
+  const [row] = await tx.query<{
+    used_ref: string | null;
+    used_fee: string | null;
+    used_discount: string | null;
+    scope: string;
+    expired: boolean;
+  }>(
     `select uc.used_ref, uc.used_fee::text as used_fee, uc.used_discount::text as used_discount, b.scope, b.valid_until <= now() as expired
        from user_coupons uc join coupon_codes c on c.id = uc.code_id join coupon_batches b on b.id = c.batch_id
       where uc.id = $1::bigint and uc.user_id = $2::bigint`,
@@ -98,7 +104,10 @@ function outcome(couponId: string, fee: string, discount: string, replayed: bool
  * amount must be known before the posting (a card withdrawal's issuer unload covers amount + fee −
  * discount); `redeemCoupon` inside the posting then must answer the same discount.
  */
-export async function previewCouponDiscount(db: SqlRunner, input: Omit<RedeemCouponInput, 'reference'>): Promise<string | null> {
+export async function previewCouponDiscount(
+  db: SqlRunner,
+  input: Omit<RedeemCouponInput, 'reference'>,
+): Promise<string | null> {
   if (!/^\d{1,18}$/.test(input.couponId) || !/^\d{1,18}$/.test(input.userId)) return null;
   const fee = money(input.feeAmount).toFixed(2);
   const [row] = await db.query<{ discount: string }>(

@@ -14,7 +14,10 @@ const DAY = 86_400_000;
  */
 export async function seedDemoCoupons(app: FastifyInstance, coupons: CouponsService, userId: string): Promise<void> {
   await seedAdmin(app);
-  const [admin] = await app.database.sql.query<{ id: string }>(`select id::text as id from admins where username = $1`, [ADMIN_USERNAME]);
+  const [admin] = await app.database.sql.query<{ id: string }>(
+    `select id::text as id from admins where username = $1`,
+    [ADMIN_USERNAME],
+  );
   const adminId = admin!.id;
   const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 
@@ -62,7 +65,13 @@ export async function seedDemoCoupons(app: FastifyInstance, coupons: CouponsServ
     maxUses: 1,
   });
   await app.database.sql.transaction((tx) =>
-    redeemCoupon(tx, { userId, couponId: used.coupon.id, scope: 'card_topup_gateway_fee', feeAmount: '0.30', reference: `demo:gateway-fee:${used.coupon.id}` }),
+    redeemCoupon(tx, {
+      userId,
+      couponId: used.coupon.id,
+      scope: 'card_topup_gateway_fee',
+      feeAmount: '0.30',
+      reference: `demo:gateway-fee:${used.coupon.id}`,
+    }),
   );
   const expired = await issueAndBind({
     name: 'Summer: 5 USD off card withdrawals',

@@ -62,8 +62,12 @@ export class CouponsService {
   }
 
   /** Administrators: one batch of `quantity` codes (random, or the chosen `code` when quantity is 1). */
-  async issue(adminId: string, body: IssueCouponsBody & { maxUses: number }): Promise<{ batchId: string; codes: string[] }> {
-    if (new Date(body.validUntil).getTime() <= Date.now()) throw new InvalidParamsError({ validUntil: 'validation.invalid' });
+  async issue(
+    adminId: string,
+    body: IssueCouponsBody & { maxUses: number },
+  ): Promise<{ batchId: string; codes: string[] }> {
+    if (new Date(body.validUntil).getTime() <= Date.now())
+      throw new InvalidParamsError({ validUntil: 'validation.invalid' });
     for (let attempt = 0; attempt < 3; attempt++) {
       const codes = body.code ? [body.code] : Array.from({ length: body.quantity }, randomCouponCode);
       if (new Set(codes).size !== codes.length) continue;
@@ -102,15 +106,28 @@ export class CouponsService {
   /** Administrators: end a batch's validity now (a campaign withdrawn early); bound coupons turn "expired". */
   async endBatch(batchId: string): Promise<void> {
     if (!/^\d{1,18}$/.test(batchId)) throw new BusinessError('not_found', {}, { code: ResultCode.notFound });
-    const rows = await this.db.query(`update coupon_batches set valid_until = least(valid_until, now()) where id = $1::bigint returning id`, [batchId]);
+    const rows = await this.db.query(
+      `update coupon_batches set valid_until = least(valid_until, now()) where id = $1::bigint returning id`,
+      [batchId],
+    );
     if (rows.length === 0) throw new BusinessError('not_found', {}, { code: ResultCode.notFound });
   }
 
   async batches(page: number, perPage: number) {
     const [count] = await this.db.query<{ n: number }>(`select count(*)::int as n from coupon_batches`);
     const rows = await this.db.query<{
-      id: string; name: string; scope: CouponScope; discount_type: 'fixed' | 'percent'; discount_value: string; discount_cap: string | null;
-      valid_until: Date | string; quantity: number; max_uses: number; bound: number; used: number; created_at: Date | string;
+      id: string;
+      name: string;
+      scope: CouponScope;
+      discount_type: 'fixed' | 'percent';
+      discount_value: string;
+      discount_cap: string | null;
+      valid_until: Date | string;
+      quantity: number;
+      max_uses: number;
+      bound: number;
+      used: number;
+      created_at: Date | string;
     }>(
       `select b.id::text as id, b.name, b.scope, b.discount_type, b.discount_value::text as discount_value, b.discount_cap::text as discount_cap,
               b.valid_until, b.quantity, b.max_uses,
@@ -122,8 +139,18 @@ export class CouponsService {
     );
     return paginate(
       rows.map((r) => ({
-        id: r.id, name: r.name, scope: r.scope, discountType: r.discount_type, discountValue: r.discount_value, discountCap: r.discount_cap,
-        validUntil: iso(r.valid_until), quantity: r.quantity, maxUses: r.max_uses, bound: r.bound, used: r.used, createdAt: iso(r.created_at),
+        id: r.id,
+        name: r.name,
+        scope: r.scope,
+        discountType: r.discount_type,
+        discountValue: r.discount_value,
+        discountCap: r.discount_cap,
+        validUntil: iso(r.valid_until),
+        quantity: r.quantity,
+        maxUses: r.max_uses,
+        bound: r.bound,
+        used: r.used,
+        createdAt: iso(r.created_at),
       })),
       count?.n ?? 0,
       page,
@@ -146,7 +173,10 @@ export class CouponsService {
       );
       if (!c) throw couponNotFound();
       if (c.expired) throw new BusinessError('coupon_expired');
-      const mine = await tx.query(`select 1 from user_coupons where code_id = $1::bigint and user_id = $2::bigint`, [c.id, userId]);
+      const mine = await tx.query(`select 1 from user_coupons where code_id = $1::bigint and user_id = $2::bigint`, [
+        c.id,
+        userId,
+      ]);
       if (mine.length > 0) throw new BusinessError('coupon_already_bound');
       if (c.bound_count >= c.max_uses) throw new BusinessError('coupon_bound_by_other');
       await tx.query(`update coupon_codes set bound_count = bound_count + 1 where id = $1::bigint`, [c.id]);
@@ -160,7 +190,10 @@ export class CouponsService {
   }
 
   async one(userId: string, couponId: string): Promise<Coupon | undefined> {
-    const [row] = await this.db.query<CouponRow>(`${COUPON_SELECT} where uc.id = $1::bigint and uc.user_id = $2::bigint`, [couponId, userId]);
+    const [row] = await this.db.query<CouponRow>(
+      `${COUPON_SELECT} where uc.id = $1::bigint and uc.user_id = $2::bigint`,
+      [couponId, userId],
+    );
     return row ? toCoupon(row) : undefined;
   }
 
@@ -168,8 +201,19 @@ export class CouponsService {
    * The customer's coupons in one state, the state computed now from the database clock.
    * available: soonest to expire first; used: latest used first; expired: latest expired first.
    */
-  async list(userId: string, state: CouponState, page: number, perPage: number, scope?: CouponScope): Promise<CouponList> {
-    const order = state === 'available' ? 'b.valid_until asc, uc.id asc' : state === 'used' ? 'uc.used_at desc, uc.id desc' : 'b.valid_until desc, uc.id desc';
+  async list(
+    userId: string,
+    state: CouponState,
+    page: number,
+    perPage: number,
+    scope?: CouponScope,
+  ): Promise<CouponList> {
+    const order =
+      state === 'available'
+        ? 'b.valid_until asc, uc.id asc'
+        : state === 'used'
+          ? 'uc.used_at desc, uc.id desc'
+          : 'b.valid_until desc, uc.id desc';
     return this.db.transaction(async (tx) => {
       // One transaction → one now(): the counts and the page agree on every coupon's state.
       const counts = await tx.query<{ state: CouponState; n: number }>(

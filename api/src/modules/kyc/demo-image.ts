@@ -28,8 +28,10 @@ export function demoDocumentPng(width = 320, height = 200): Buffer {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
       let rgb = [226, 232, 240];
-      if (x > 16 && x < 100 && y > 40 && y < 160) rgb = [148, 163, 184]; // photo
-      else if (x > 120 && x < 300 && (y % 24 === 0 || y % 24 === 1) && y > 40 && y < 170) rgb = [71, 85, 105]; // text lines
+      if (x > 16 && x < 100 && y > 40 && y < 160)
+        rgb = [148, 163, 184]; // photo
+      else if (x > 120 && x < 300 && (y % 24 === 0 || y % 24 === 1) && y > 40 && y < 170)
+        rgb = [71, 85, 105]; // text lines
       else if (y < 28) rgb = [29, 58, 138]; // header band
       row.set(rgb, 1 + x * 3);
     }

@@ -24,7 +24,12 @@ export const DEMO_KYC = {
  * provider, then the provider's level-2 flow (submission on the provider's side) decided GREEN and
  * reported to our API by a signed webhook. The cards seed runs after it.
  */
-export function registerKycDemoSeed(app: FastifyInstance, service: KycService, sandbox: SandboxVerificationProvider, store: ObjectStore): void {
+export function registerKycDemoSeed(
+  app: FastifyInstance,
+  service: KycService,
+  sandbox: SandboxVerificationProvider,
+  store: ObjectStore,
+): void {
   app.demoSeeds.add({
     name: 'kyc',
     run: async ({ userId }) => {
@@ -33,7 +38,10 @@ export function registerKycDemoSeed(app: FastifyInstance, service: KycService, s
         const publicId = randomBytes(16).toString('base64url');
         const key = `images/${userId}/${publicId}`;
         const filter = new ImageFilter(UPLOAD_MAX_BYTES);
-        await Promise.all([pipeline(Readable.from([demoDocumentPng()]), filter), store.put(key, filter, 'application/octet-stream')]);
+        await Promise.all([
+          pipeline(Readable.from([demoDocumentPng()]), filter),
+          store.put(key, filter, 'application/octet-stream'),
+        ]);
         await app.database.sql.query(
           `insert into uploaded_images (public_id, user_id, object_key, content_type, size_bytes, sha256, created_at) values ($1, $2::bigint, $3, $4, $5, $6, $7)`,
           [publicId, userId, key, filter.type, filter.bytesOut, filter.sha256, app.clock.now().toISOString()],
@@ -51,7 +59,8 @@ export function registerKycDemoSeed(app: FastifyInstance, service: KycService, s
         await new Promise((r) => setTimeout(r, 5));
         await sandbox.deliverDue();
         status = await service.status(userId, 'en-US');
-        if (status.level < 2) throw new Error(`demo customer not verified to level 2 (level 2 state: ${status.level2.state})`);
+        if (status.level < 2)
+          throw new Error(`demo customer not verified to level 2 (level 2 state: ${status.level2.state})`);
       }
     },
   });

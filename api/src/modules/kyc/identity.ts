@@ -10,9 +10,14 @@ export const SANDBOX_IDENTITY_KEY = 'sandbox-kyc-identity-key-not-secret';
  * tested against guessed numbers) over document type, country and number, normalised so that
  * spacing and letter case do not make a second identity out of the same document.
  */
-export function identityHash(key: string, doc: { document_type: string; country: string; document_number: string }): string {
+export function identityHash(
+  key: string,
+  doc: { document_type: string; country: string; document_number: string },
+): string {
   const number = doc.document_number.replace(/[\s-]/g, '').toUpperCase();
-  return createHmac('sha256', key).update(JSON.stringify([doc.document_type, doc.country.toUpperCase(), number])).digest('hex');
+  return createHmac('sha256', key)
+    .update(JSON.stringify([doc.document_type, doc.country.toUpperCase(), number]))
+    .digest('hex');
 }
 
 /**
@@ -21,7 +26,13 @@ export function identityHash(key: string, doc: { document_type: string; country:
  * for the first and then finds it.
  */
 export async function claimIdentity(db: SqlRunner, userId: string, hash: string): Promise<void> {
-  await db.query(`insert into kyc_identities (identity_hash, user_id) values ($1, $2::bigint) on conflict do nothing`, [hash, userId]);
-  const [holder] = await db.query<{ user_id: string }>(`select user_id::text as user_id from kyc_identities where identity_hash = $1`, [hash]);
+  await db.query(`insert into kyc_identities (identity_hash, user_id) values ($1, $2::bigint) on conflict do nothing`, [
+    hash,
+    userId,
+  ]);
+  const [holder] = await db.query<{ user_id: string }>(
+    `select user_id::text as user_id from kyc_identities where identity_hash = $1`,
+    [hash],
+  );
   if (holder && holder.user_id !== userId) throw new BusinessError('kyc_identity_in_use');
 }

@@ -17,7 +17,9 @@ const XMP_NAMESPACES = ['http://ns.adobe.com/xap/1.0/\0', 'http://ns.adobe.com/x
 
 /** An APP1 segment (marker + length + payload) holding an XMP packet or an extended-XMP part. */
 function isXmpSegment(segment: Buffer): boolean {
-  return XMP_NAMESPACES.some((ns) => segment.length >= 4 + ns.length && segment.subarray(4, 4 + ns.length).toString('latin1') === ns);
+  return XMP_NAMESPACES.some(
+    (ns) => segment.length >= 4 + ns.length && segment.subarray(4, 4 + ns.length).toString('latin1') === ns,
+  );
 }
 
 /**
@@ -98,7 +100,8 @@ export class ImageFilter extends Transform {
         this.emit_(this.pending);
         this.trackTail(this.pending);
         this.pending = Buffer.alloc(0);
-        if (!(this.lastTwo.length === 2 && this.lastTwo[0] === 0xff && this.lastTwo[1] === 0xd9)) throw new ImageRejected('incomplete');
+        if (!(this.lastTwo.length === 2 && this.lastTwo[0] === 0xff && this.lastTwo[1] === 0xd9))
+          throw new ImageRejected('incomplete');
       } else if (!this.sawIend || this.pending.length > 0 || this.passThrough > 0) {
         throw new ImageRejected('incomplete');
       }

@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
-import { kyc1Body, kyc2AccessTokenBody, kyc2AccessTokenResult, kycStatusResult, uploadImageResult } from '@cardwallet/shared/schemas';
+import {
+  kyc1Body,
+  kyc2AccessTokenBody,
+  kyc2AccessTokenResult,
+  kycStatusResult,
+  uploadImageResult,
+} from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { createObjectStore } from '../../providers/object-store/index.js';
@@ -45,7 +51,9 @@ const kycModule: FastifyPluginAsync = async (base) => {
   // Fixed by configuration, never by the caller (docs/kyc.md): HMAC_SHA256_HEX (default) or HMAC_SHA512_HEX.
   const webhookAlgorithm = (env.KYC_WEBHOOK_ALGORITHM || 'HMAC_SHA256_HEX') as WebhookDigestAlgorithm;
   if (!(webhookAlgorithm in WEBHOOK_DIGEST_ALGORITHMS)) {
-    throw new Error(`KYC_WEBHOOK_ALGORITHM must be one of ${Object.keys(WEBHOOK_DIGEST_ALGORITHMS).join(', ')} (got ${JSON.stringify(webhookAlgorithm)})`);
+    throw new Error(
+      `KYC_WEBHOOK_ALGORITHM must be one of ${Object.keys(WEBHOOK_DIGEST_ALGORITHMS).join(', ')} (got ${JSON.stringify(webhookAlgorithm)})`,
+    );
   }
   const store = createObjectStore(config);
 
@@ -84,7 +92,14 @@ const kycModule: FastifyPluginAsync = async (base) => {
   const tags = ['kyc'];
   base.get(
     '/kyc/status',
-    { config: { auth: 'user' }, schema: { tags, summary: 'Verification level and the state of each level', response: { 200: envelope(kycStatusResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Verification level and the state of each level',
+        response: { 200: envelope(kycStatusResult) },
+      },
+    },
     async (request) => okEnvelope(request.locale, await service.status(userOf(request).userId, request.locale)),
   );
   base.post(
@@ -92,7 +107,12 @@ const kycModule: FastifyPluginAsync = async (base) => {
     {
       config: { auth: 'user' },
       // The body is validated in the handler so field messages carry the KYC texts (under 18 …).
-      schema: { tags, summary: 'Submit level-1 details and document photos; decided by the provider', body: kyc1Body, response: { 200: envelope(kycStatusResult) } },
+      schema: {
+        tags,
+        summary: 'Submit level-1 details and document photos; decided by the provider',
+        body: kyc1Body,
+        response: { 200: envelope(kycStatusResult) },
+      },
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request) => {
@@ -103,16 +123,35 @@ const kycModule: FastifyPluginAsync = async (base) => {
   );
   base.post(
     '/kyc/level2/accessToken',
-    { config: { auth: 'user' }, schema: { tags, summary: "Short-lived token for the provider's level-2 flow", body: kyc2AccessTokenBody, response: { 200: envelope(kyc2AccessTokenResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Short-lived token for the provider's level-2 flow",
+        body: kyc2AccessTokenBody,
+        response: { 200: envelope(kyc2AccessTokenResult) },
+      },
+    },
     async (request) => {
       const asked = (request.body as z.infer<typeof kyc2AccessTokenBody> | undefined)?.locale;
       const locale = asked && ['en-US', 'zh-HK', 'ar-AE', 'tr-TR'].includes(asked) ? asked : request.locale;
-      return okEnvelope(request.locale, await service.accessToken(userOf(request).userId, locale as typeof request.locale));
+      return okEnvelope(
+        request.locale,
+        await service.accessToken(userOf(request).userId, locale as typeof request.locale),
+      );
     },
   );
   base.post(
     '/kyc/level2/retry',
-    { config: { auth: 'user' }, schema: { tags, summary: 'After RED + RETRY: go through the provider flow again', body: z.object({}).optional(), response: { 200: envelope(ok) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'After RED + RETRY: go through the provider flow again',
+        body: z.object({}).optional(),
+        response: { 200: envelope(ok) },
+      },
+    },
     async (request) => {
       await service.retryLevel2(userOf(request).userId);
       return okEnvelope(request.locale, { ok: true as const });
@@ -122,36 +161,62 @@ const kycModule: FastifyPluginAsync = async (base) => {
   // Webhook: the signature covers the raw bytes, so this context keeps the body as a Buffer.
   await base.register(async (hook) => {
     hook.removeContentTypeParser('application/json');
-    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 65_536 }, (_req, body, done) => done(null, body));
+    hook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 65_536 }, (_req, body, done) =>
+      done(null, body),
+    );
     hook.post(
       '/kyc/webhook',
       {
         schema: {
           tags,
           summary: 'Verification provider webhook (X-Payload-Digest: HMAC-SHA256 hex of the raw body)',
-          headers: z.object({ 'x-payload-digest': z.string().max(256).optional(), 'x-payload-digest-alg': z.string().max(32).optional() }),
+          headers: z.object({
+            'x-payload-digest': z.string().max(256).optional(),
+            'x-payload-digest-alg': z.string().max(32).optional(),
+          }),
           // Documents the event; the signature covers the raw bytes, so the service parses it after checking.
           body: z.object({
-            type: z.enum(['applicantCreated', 'applicantPending', 'applicantReviewed', 'applicantOnHold', 'applicantReset']),
+            type: z.enum([
+              'applicantCreated',
+              'applicantPending',
+              'applicantReviewed',
+              'applicantOnHold',
+              'applicantReset',
+            ]),
             applicantId: z.string(),
             externalUserId: z.string().optional(),
             levelName: z.string().optional(),
             reviewStatus: z.string().optional(),
             createdAtMs: z.string(),
             reviewResult: z
-              .object({ reviewAnswer: z.enum(['GREEN', 'RED']), rejectLabels: z.array(z.string()).optional(), reviewRejectType: z.enum(['RETRY', 'FINAL']).optional(), moderationComment: z.string().optional() })
+              .object({
+                reviewAnswer: z.enum(['GREEN', 'RED']),
+                rejectLabels: z.array(z.string()).optional(),
+                reviewRejectType: z.enum(['RETRY', 'FINAL']).optional(),
+                moderationComment: z.string().optional(),
+              })
               .optional(),
           }),
           response: { 200: envelope(webhookResult) },
         },
         // Headers are validated by their schema; the body stays the raw Buffer the signature covers.
-        validatorCompiler: (route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0])),
+        validatorCompiler: (route) =>
+          route.httpPart === 'body'
+            ? (data: unknown) => ({ value: data })
+            : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : null;
         const digest = request.headers['x-payload-digest'];
         const alg = request.headers['x-payload-digest-alg'];
-        if (!raw || !service.verifySignature(raw, typeof digest === 'string' ? digest : undefined, typeof alg === 'string' ? alg : undefined)) {
+        if (
+          !raw ||
+          !service.verifySignature(
+            raw,
+            typeof digest === 'string' ? digest : undefined,
+            typeof alg === 'string' ? alg : undefined,
+          )
+        ) {
           request.log.warn('kyc webhook refused: missing or wrong signature');
           throw new BusinessError('webhook_signature_invalid', {}, { code: 401 });
         }
@@ -169,22 +234,35 @@ const kycModule: FastifyPluginAsync = async (base) => {
         config: { auth: 'user' },
         schema: {
           tags: ['upload'],
-          summary: 'Upload images (multipart/form-data, field "file", JPEG/PNG by content, ≤ 20 MB each, ≤ 52 files; GPS metadata removed)',
+          summary:
+            'Upload images (multipart/form-data, field "file", JPEG/PNG by content, ≤ 20 MB each, ≤ 52 files; GPS metadata removed)',
           consumes: ['multipart/form-data'],
           // Documents the multipart body; the parts are read as streams, not validated as an object.
-          body: z.object({ file: z.array(z.string().meta({ format: 'binary' })).min(1).max(52) }),
+          body: z.object({
+            file: z
+              .array(z.string().meta({ format: 'binary' }))
+              .min(1)
+              .max(52),
+          }),
           response: { 200: envelope(uploadImageResult) },
         },
         validatorCompiler: () => (data) => ({ value: data }),
       },
-      async (request) => okEnvelope(request.locale, { files: await receiveImages(base as FastifyInstance, store, request, userOf(request).userId) }),
+      async (request) =>
+        okEnvelope(request.locale, {
+          files: await receiveImages(base as FastifyInstance, store, request, userOf(request).userId),
+        }),
     );
   });
   base.get(
     '/upload/image/:id',
     {
       config: { auth: 'user' },
-      schema: { tags: ['upload'], summary: 'One of your uploaded images (owner only)', params: z.object({ id: z.string().max(64) }) },
+      schema: {
+        tags: ['upload'],
+        summary: 'One of your uploaded images (owner only)',
+        params: z.object({ id: z.string().max(64) }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params as { id: string };
@@ -217,12 +295,20 @@ const kycModule: FastifyPluginAsync = async (base) => {
     });
     base.post(
       '/dev/kyc/deliver',
-      { schema: { tags: ['dev'], summary: 'Sandbox only: deliver the verification provider\'s due webhooks now', response: { 200: envelope(z.object({ delivered: z.number() })) } } },
+      {
+        schema: {
+          tags: ['dev'],
+          summary: "Sandbox only: deliver the verification provider's due webhooks now",
+          response: { 200: envelope(z.object({ delivered: z.number() })) },
+        },
+      },
       async (request) => okEnvelope(request.locale, { delivered: await sb.deliverDue() }),
     );
     const every = intEnv(env.SANDBOX_KYC_DELIVERY_MS, 1000);
     // One API process delivers (the outbox rows are not claimed, so two deliverers would send twice).
-    base.jobs.every('kyc.sandbox-webhooks', every, () => sb.deliverDue().catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed')));
+    base.jobs.every('kyc.sandbox-webhooks', every, () =>
+      sb.deliverDue().catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed')),
+    );
     registerKycDemoSeed(base as FastifyInstance, service, sb, store);
   }
 };

@@ -7,7 +7,11 @@ import type { Clock } from '../../http/clock.js';
 import { BusinessError } from '../../http/errors.js';
 import type { DomainEvents } from '../../events/domain-events.js';
 import { claimIdentity, identityHash } from './identity.js';
-import { VerificationProviderError, type ProviderWebhookEvent, type VerificationProvider } from '../../providers/kyc/types.js';
+import {
+  VerificationProviderError,
+  type ProviderWebhookEvent,
+  type VerificationProvider,
+} from '../../providers/kyc/types.js';
 
 const FIELD_KEYS: Record<string, ErrorKey> = {
   required: 'kyc_field_required',
@@ -20,9 +24,16 @@ const FIELD_KEYS: Record<string, ErrorKey> = {
 };
 
 /** 422 with per-field messages translated from the kyc_field_* error keys. */
-export function kycFieldError(locale: Locale, fields: Record<string, string>, key: ErrorKey = 'invalid_params'): BusinessError {
+export function kycFieldError(
+  locale: Locale,
+  fields: Record<string, string>,
+  key: ErrorKey = 'invalid_params',
+): BusinessError {
   const translated = Object.fromEntries(
-    Object.entries(fields).map(([field, message]) => [field, translate(locale, `errors.${FIELD_KEYS[message] ?? 'kyc_field_required'}`)]),
+    Object.entries(fields).map(([field, message]) => [
+      field,
+      translate(locale, `errors.${FIELD_KEYS[message] ?? 'kyc_field_required'}`),
+    ]),
   );
   return new BusinessError(key, {}, { code: ResultCode.invalidParams, data: { fields: translated } });
 }
@@ -84,7 +95,10 @@ export class KycService {
 
   async status(userId: string, locale: Locale): Promise<KycStatus> {
     const db = this.o.db;
-    const [user] = await db.query<{ kyc_level: number }>(`select kyc_level::int as kyc_level from users where id = $1::bigint`, [userId]);
+    const [user] = await db.query<{ kyc_level: number }>(
+      `select kyc_level::int as kyc_level from users where id = $1::bigint`,
+      [userId],
+    );
     const [s1] = await db.query<{
       status: 'verified' | 'failed';
       reason_key: string | null;
@@ -106,7 +120,10 @@ export class KycService {
       reject_labels: string[];
       moderation_comment: string | null;
       updated_at: Date | string;
-    }>(`select status, reject_type, reject_labels, moderation_comment, updated_at from kyc2_applicants where user_id = $1::bigint`, [userId]);
+    }>(
+      `select status, reject_type, reject_labels, moderation_comment, updated_at from kyc2_applicants where user_id = $1::bigint`,
+      [userId],
+    );
     const level = user?.kyc_level ?? 0;
     const iso = (d: Date | string) => new Date(d).toISOString();
     // A level set by other means (sandbox control) still shows as verified.
@@ -155,18 +172,28 @@ export class KycService {
     }
     const body = parsed.data;
     const today = this.today();
-    if (body.birthDate > today || body.birthDate < '1900-01-01') throw kycFieldError(locale, { birthDate: 'birthDate' });
-    if (ageOn(body.birthDate, today) < KYC_MINIMUM_AGE) throw kycFieldError(locale, { birthDate: 'under18' }, 'kyc_under_18');
+    if (body.birthDate > today || body.birthDate < '1900-01-01')
+      throw kycFieldError(locale, { birthDate: 'birthDate' });
+    if (ageOn(body.birthDate, today) < KYC_MINIMUM_AGE)
+      throw kycFieldError(locale, { birthDate: 'under18' }, 'kyc_under_18');
 
     const db = this.o.db;
-    const [user] = await db.query<{ kyc_level: number }>(`select kyc_level::int as kyc_level from users where id = $1::bigint`, [userId]);
+    const [user] = await db.query<{ kyc_level: number }>(
+      `select kyc_level::int as kyc_level from users where id = $1::bigint`,
+      [userId],
+    );
     if ((user?.kyc_level ?? 0) >= 1) throw new BusinessError('kyc1_already_verified');
     const since = new Date(this.o.clock.now().getTime() - 86400_000).toISOString();
     const [failed] = await db.query<{ n: number }>(
       `select count(*)::int as n from kyc1_submissions where user_id = $1::bigint and status = 'failed' and created_at > $2`,
       [userId, since],
     );
-    if ((failed?.n ?? 0) >= this.o.maxFailedSubmissionsPerDay) throw new BusinessError('rate_limited', { seconds: 3600 }, { code: ResultCode.rateLimited, data: { retryAfterSeconds: 3600 } });
+    if ((failed?.n ?? 0) >= this.o.maxFailedSubmissionsPerDay)
+      throw new BusinessError(
+        'rate_limited',
+        { seconds: 3600 },
+        { code: ResultCode.rateLimited, data: { retryAfterSeconds: 3600 } },
+      );
 
     const images = [...new Set(body.documentImages)];
     const owned = await db.query<{ public_id: string; sha256: string }>(
@@ -200,17 +227,40 @@ export class KycService {
         await tx.query(
           `insert into kyc1_submissions (user_id, country, document_type, first_name, last_name, document_number, birth_date, document_images, status, reason_key, provider, provider_reference, created_at)
            values ($1::bigint, $2, $3, $4, $5, $6, $7::date, $8::text[], $9, $10, $11, $12, $13)`,
-          [userId, body.country, body.documentType, body.firstName, body.lastName, documentNumber, body.birthDate, images, status, reasonKey, this.o.provider.name, result.reference, this.o.clock.now().toISOString()],
+          [
+            userId,
+            body.country,
+            body.documentType,
+            body.firstName,
+            body.lastName,
+            documentNumber,
+            body.birthDate,
+            images,
+            status,
+            reasonKey,
+            this.o.provider.name,
+            result.reference,
+            this.o.clock.now().toISOString(),
+          ],
         );
         if (status === 'verified') {
-          await tx.query(`update users set kyc_level = greatest(kyc_level, 1), birth_date = $2::date, updated_at = now() where id = $1::bigint`, [userId, body.birthDate]);
+          await tx.query(
+            `update users set kyc_level = greatest(kyc_level, 1), birth_date = $2::date, updated_at = now() where id = $1::bigint`,
+            [userId, body.birthDate],
+          );
           // One verified level-1 record per customer (unique index): one event per customer.
-          await this.o.events?.record(tx, { type: 'kyc.level1_verified', userId, aggregateId: `kyc1:${userId}`, payload: { country: body.country, documentType: body.documentType } });
+          await this.o.events?.record(tx, {
+            type: 'kyc.level1_verified',
+            userId,
+            aggregateId: `kyc1:${userId}`,
+            payload: { country: body.country, documentType: body.documentType },
+          });
         }
       });
     } catch (e) {
       // Two submissions raced: the unique "one verified" index kept the first.
-      if (/kyc1_submissions_one_verified|duplicate key/i.test(String((e as Error).message))) throw new BusinessError('kyc1_already_verified');
+      if (/kyc1_submissions_one_verified|duplicate key/i.test(String((e as Error).message)))
+        throw new BusinessError('kyc1_already_verified');
       throw e;
     }
     if (status === 'failed') throw new BusinessError('kyc_document_mismatch');
@@ -220,11 +270,21 @@ export class KycService {
 
   async accessToken(userId: string, locale: Locale) {
     const db = this.o.db;
-    const [user] = await db.query<{ kyc_level: number }>(`select kyc_level::int as kyc_level from users where id = $1::bigint`, [userId]);
+    const [user] = await db.query<{ kyc_level: number }>(
+      `select kyc_level::int as kyc_level from users where id = $1::bigint`,
+      [userId],
+    );
     const level = user?.kyc_level ?? 0;
     if (level < 1) throw new BusinessError('kyc1_required');
     if (level >= 2) throw new BusinessError('kyc2_already_verified');
-    const [s1] = await db.query<{ first_name: string; last_name: string; document_number: string; document_type: string; country: string; birth_date: string }>(
+    const [s1] = await db.query<{
+      first_name: string;
+      last_name: string;
+      document_number: string;
+      document_type: string;
+      country: string;
+      birth_date: string;
+    }>(
       `select first_name, last_name, document_number, document_type, country, birth_date::text as birth_date from kyc1_submissions
        where user_id = $1::bigint and status = 'verified'`,
       [userId],
@@ -233,10 +293,14 @@ export class KycService {
     // One identity, one account (docs/kyc.md): the document is claimed before the provider sees it.
     if (!this.o.identityKey) throw new BusinessError('kyc_provider_unavailable');
     await claimIdentity(db, userId, identityHash(this.o.identityKey, s1));
-    let [applicant] = await db.query<{ applicant_id: string; status: string; reject_type: string | null; level_name: string }>(
-      `select applicant_id, status, reject_type, level_name from kyc2_applicants where user_id = $1::bigint`,
-      [userId],
-    );
+    let [applicant] = await db.query<{
+      applicant_id: string;
+      status: string;
+      reject_type: string | null;
+      level_name: string;
+    }>(`select applicant_id, status, reject_type, level_name from kyc2_applicants where user_id = $1::bigint`, [
+      userId,
+    ]);
     try {
       if (!applicant) {
         const levelName = this.o.provider.level2Name;
@@ -252,13 +316,28 @@ export class KycService {
            on conflict (user_id) do nothing`,
           [userId, this.o.provider.name, applicantId, levelName],
         );
-        [applicant] = await db.query(`select applicant_id, status, reject_type, level_name from kyc2_applicants where user_id = $1::bigint`, [userId]);
+        [applicant] = await db.query(
+          `select applicant_id, status, reject_type, level_name from kyc2_applicants where user_id = $1::bigint`,
+          [userId],
+        );
       }
       if (!applicant) throw new BusinessError('operation_failed');
       if (applicant.status === 'pending') throw new BusinessError('kyc2_in_review');
-      if (applicant.status === 'failed') throw new BusinessError(applicant.reject_type === 'FINAL' ? 'kyc2_final_rejection' : 'kyc2_retry_not_allowed');
-      const token = await this.o.provider.createAccessToken(userId, applicant.applicant_id, applicant.level_name, this.o.accessTokenTtlSeconds, locale);
-      return { token: token.token, expiresAt: token.expiresAt.toISOString(), flowUrl: token.flowUrl, levelName: applicant.level_name };
+      if (applicant.status === 'failed')
+        throw new BusinessError(applicant.reject_type === 'FINAL' ? 'kyc2_final_rejection' : 'kyc2_retry_not_allowed');
+      const token = await this.o.provider.createAccessToken(
+        userId,
+        applicant.applicant_id,
+        applicant.level_name,
+        this.o.accessTokenTtlSeconds,
+        locale,
+      );
+      return {
+        token: token.token,
+        expiresAt: token.expiresAt.toISOString(),
+        flowUrl: token.flowUrl,
+        levelName: applicant.level_name,
+      };
     } catch (e) {
       if (e instanceof VerificationProviderError) throw new BusinessError('kyc_provider_unavailable');
       throw e;
@@ -294,7 +373,10 @@ export class KycService {
     );
     if (!s1) return;
     const hash = identityHash(this.o.identityKey, s1);
-    await tx.query(`insert into kyc_identities (identity_hash, user_id) values ($1, $2::bigint) on conflict do nothing`, [hash, userId]);
+    await tx.query(
+      `insert into kyc_identities (identity_hash, user_id) values ($1, $2::bigint) on conflict do nothing`,
+      [hash, userId],
+    );
     await tx.query(
       `insert into kyc_identity_duplicates (user_id, identity_hash, held_by)
        select $2::bigint, $1, user_id from kyc_identities where identity_hash = $1 and user_id <> $2::bigint on conflict do nothing`,
@@ -329,11 +411,21 @@ export class KycService {
     try {
       event = webhookEvent.parse(JSON.parse(raw.toString('utf8'))) as ProviderWebhookEvent;
     } catch {
-      throw new BusinessError('invalid_params', {}, { code: ResultCode.invalidParams, data: { fields: { body: 'not a webhook event' } } });
+      throw new BusinessError(
+        'invalid_params',
+        {},
+        { code: ResultCode.invalidParams, data: { fields: { body: 'not a webhook event' } } },
+      );
     }
-    const createdAt = new Date(/^\d+$/.test(event.createdAtMs) ? Number(event.createdAtMs) : event.createdAtMs.replace(' ', 'T'));
+    const createdAt = new Date(
+      /^\d+$/.test(event.createdAtMs) ? Number(event.createdAtMs) : event.createdAtMs.replace(' ', 'T'),
+    );
     const now = this.o.clock.now().getTime();
-    if (Number.isNaN(createdAt.getTime()) || createdAt.getTime() < now - this.o.webhookMaxAgeSeconds * 1000 || createdAt.getTime() > now + 300_000) {
+    if (
+      Number.isNaN(createdAt.getTime()) ||
+      createdAt.getTime() < now - this.o.webhookMaxAgeSeconds * 1000 ||
+      createdAt.getTime() > now + 300_000
+    ) {
       throw new BusinessError('webhook_stale', {}, { code: ResultCode.invalidParams });
     }
     const digest = createHash('sha256').update(raw).digest('hex');
@@ -360,10 +452,16 @@ export class KycService {
     // A decision stands: only a reset (RETRY) reopens a failed applicant; nothing reopens a verified one.
     if (a.status === 'verified') return false;
     const set = (status: string, extra = `reject_type = null, reject_labels = '{}', moderation_comment = null`) =>
-      tx.query(`update kyc2_applicants set status = $2, ${extra}, last_event_at = $3, updated_at = now() where id = $1::bigint`, [a.id, status, createdAt.toISOString()]);
+      tx.query(
+        `update kyc2_applicants set status = $2, ${extra}, last_event_at = $3, updated_at = now() where id = $1::bigint`,
+        [a.id, status, createdAt.toISOString()],
+      );
     switch (event.type) {
       case 'applicantCreated':
-        await tx.query(`update kyc2_applicants set last_event_at = $2 where id = $1::bigint`, [a.id, createdAt.toISOString()]);
+        await tx.query(`update kyc2_applicants set last_event_at = $2 where id = $1::bigint`, [
+          a.id,
+          createdAt.toISOString(),
+        ]);
         return true;
       case 'applicantPending':
       case 'applicantOnHold':
@@ -378,10 +476,17 @@ export class KycService {
         if (!r) return false;
         if (r.reviewAnswer === 'GREEN') {
           await set('verified');
-          await tx.query(`update users set kyc_level = greatest(kyc_level, 2), updated_at = now() where id = $1::bigint`, [a.user_id]);
+          await tx.query(
+            `update users set kyc_level = greatest(kyc_level, 2), updated_at = now() where id = $1::bigint`,
+            [a.user_id],
+          );
           await this.noteApprovedIdentity(tx, a.user_id);
           // Nothing reopens a verified applicant: one approval event per customer.
-          await this.o.events?.record(tx, { type: 'kyc.level2_approved', userId: a.user_id, aggregateId: `kyc2:${a.user_id}` });
+          await this.o.events?.record(tx, {
+            type: 'kyc.level2_approved',
+            userId: a.user_id,
+            aggregateId: `kyc2:${a.user_id}`,
+          });
           return true;
         }
         // A second RED for an applicant already failed (resent with another timestamp) is not a new decision.
@@ -396,7 +501,13 @@ export class KycService {
         await tx.query(
           `update kyc2_applicants set status = 'failed', reject_type = $2, reject_labels = $3::text[], moderation_comment = $4, last_event_at = $5, updated_at = now()
            where id = $1::bigint`,
-          [a.id, r.reviewRejectType ?? 'FINAL', r.rejectLabels ?? [], r.moderationComment ?? null, createdAt.toISOString()],
+          [
+            a.id,
+            r.reviewRejectType ?? 'FINAL',
+            r.rejectLabels ?? [],
+            r.moderationComment ?? null,
+            createdAt.toISOString(),
+          ],
         );
         return true;
       }

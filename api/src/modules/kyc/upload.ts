@@ -18,7 +18,15 @@ export const MULTIPART_LIMITS = {
   headerPairs: 50,
 };
 
-function uploadError(key: 'upload_not_image' | 'upload_too_large' | 'upload_incomplete' | 'upload_too_many_files' | 'upload_not_multipart' | 'upload_empty'): BusinessError {
+function uploadError(
+  key:
+    | 'upload_not_image'
+    | 'upload_too_large'
+    | 'upload_incomplete'
+    | 'upload_too_many_files'
+    | 'upload_not_multipart'
+    | 'upload_empty',
+): BusinessError {
   return new BusinessError(key, { max: UPLOAD_MAX_FILES }, { code: ResultCode.invalidParams });
 }
 
@@ -26,15 +34,28 @@ function uploadError(key: 'upload_not_image' | 'upload_too_large' | 'upload_inco
 export function uploadRefusal(e: unknown): BusinessError | null {
   if (e instanceof BusinessError) return e;
   if (e instanceof ImageRejected) {
-    return uploadError(e.reason === 'not_image' ? 'upload_not_image' : e.reason === 'too_large' ? 'upload_too_large' : 'upload_incomplete');
+    return uploadError(
+      e.reason === 'not_image'
+        ? 'upload_not_image'
+        : e.reason === 'too_large'
+          ? 'upload_too_large'
+          : 'upload_incomplete',
+    );
   }
   const code = (e as { code?: string }).code;
   const message = String((e as Error)?.message ?? '');
   if (code === 'FST_REQ_FILE_TOO_LARGE') return uploadError('upload_too_large');
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return uploadError('upload_too_many_files');
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return uploadError('upload_not_multipart');
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') return uploadError('upload_not_multipart');
-  if (/Unexpected end of (form|multipart)|Part terminated early|Malformed|boundary|premature close|aborted/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA')
+    return uploadError('upload_not_multipart');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR')
+    return uploadError('upload_not_multipart');
+  if (
+    /Unexpected end of (form|multipart)|Part terminated early|Malformed|boundary|premature close|aborted/i.test(
+      message,
+    ) ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE'
+  ) {
     return uploadError('upload_incomplete');
   }
   return null;
@@ -127,7 +148,12 @@ interface Stored {
  * request's total) into the object store; the rows are written once all parts arrived. A refusal
  * removes what this request already stored.
  */
-export async function receiveImages(app: FastifyInstance, store: ObjectStore, request: FastifyRequest, userId: string): Promise<UploadedImage[]> {
+export async function receiveImages(
+  app: FastifyInstance,
+  store: ObjectStore,
+  request: FastifyRequest,
+  userId: string,
+): Promise<UploadedImage[]> {
   if (!request.isMultipart()) throw uploadError('upload_not_multipart');
   const ipWait = await app.ipLimiter.hit(request, 'upload', uploadsPerIp(), app.config.limits.ipWindowSeconds);
   if (ipWait > 0) throw rateLimited('rate_limited', ipWait);
@@ -144,7 +170,10 @@ export async function receiveImages(app: FastifyInstance, store: ObjectStore, re
       const filter = new ImageFilter(Math.min(UPLOAD_MAX_BYTES, requestBytesLeft));
       const watch = watchForStall(part.file);
       try {
-        await Promise.race([Promise.all([pipeline(part.file, filter), store.put(key, filter, 'application/octet-stream')]), watch.failed]);
+        await Promise.race([
+          Promise.all([pipeline(part.file, filter), store.put(key, filter, 'application/octet-stream')]),
+          watch.failed,
+        ]);
       } catch (e) {
         filter.destroy();
         await store.delete(key).catch(() => {});
@@ -174,10 +203,18 @@ export async function receiveImages(app: FastifyInstance, store: ObjectStore, re
     await Promise.all(stored.map((s) => store.delete(s.key).catch(() => {})));
     const refusal = uploadRefusal(e);
     if (refusal) {
-      request.log.info({ err: { code: (e as { code?: string }).code, message: (e as Error).message } }, 'upload refused');
+      request.log.info(
+        { err: { code: (e as { code?: string }).code, message: (e as Error).message } },
+        'upload refused',
+      );
       throw refusal;
     }
     throw e;
   }
-  return stored.map((s) => ({ id: s.publicId, url: `upload/image/${s.publicId}`, contentType: s.contentType, size: s.size }));
+  return stored.map((s) => ({
+    id: s.publicId,
+    url: `upload/image/${s.publicId}`,
+    contentType: s.contentType,
+    size: s.size,
+  }));
 }

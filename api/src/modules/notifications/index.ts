@@ -32,7 +32,11 @@ const notificationsModule: FastifyPluginAsync = async (base) => {
 
   // The demo customer's messages come from the events its other seeds produced (wallet, cards …).
   if (app.config.sandbox) {
-    app.demoSeeds.add({ name: 'notifications', after: ['wallet', 'cards', 'kyc', 'coupons'], run: async () => void (await app.events.drain('notifications', 1000)) });
+    app.demoSeeds.add({
+      name: 'notifications',
+      after: ['wallet', 'cards', 'kyc', 'coupons'],
+      run: async () => void (await app.events.drain('notifications', 1000)),
+    });
   }
 
   const tags = ['notifications'];
@@ -40,22 +44,50 @@ const notificationsModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/notifications/messages',
-    { config, schema: { tags, summary: 'Messages, newest first (15 per page)', querystring: notificationListQuery, response: { 200: envelope(notificationListResult) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Messages, newest first (15 per page)',
+        querystring: notificationListQuery,
+        response: { 200: envelope(notificationListResult) },
+      },
+    },
     async (request) => okEnvelope(request.locale, await service.list(userIdOf(request), request.locale, request.query)),
   );
   app.get(
     '/notifications/unreadCount',
-    { config, schema: { tags, summary: 'Unread messages (the message badge)', response: { 200: envelope(unreadCountResult) } } },
+    {
+      config,
+      schema: { tags, summary: 'Unread messages (the message badge)', response: { 200: envelope(unreadCountResult) } },
+    },
     async (request) => okEnvelope(request.locale, await service.unreadCount(userIdOf(request))),
   );
   app.get(
     '/notifications/message',
-    { config, schema: { tags, summary: 'One message; opening it marks it read', querystring: notificationIdQuery, response: { 200: envelope(notificationMessageSchema) } } },
-    async (request) => okEnvelope(request.locale, await service.open(userIdOf(request), request.locale, request.query.id)),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One message; opening it marks it read',
+        querystring: notificationIdQuery,
+        response: { 200: envelope(notificationMessageSchema) },
+      },
+    },
+    async (request) =>
+      okEnvelope(request.locale, await service.open(userIdOf(request), request.locale, request.query.id)),
   );
   app.post(
     '/notifications/read',
-    { config, schema: { tags, summary: 'Mark one message read', body: notificationIdBody, response: { 200: envelope(z.object({ ok: z.literal(true) })) } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Mark one message read',
+        body: notificationIdBody,
+        response: { 200: envelope(z.object({ ok: z.literal(true) })) },
+      },
+    },
     async (request) => {
       await service.markRead(userIdOf(request), request.body.id);
       return okEnvelope(request.locale, { ok: true as const });

@@ -30,12 +30,10 @@ export class LiveStreams {
     const ticket = newToken();
     const now = this.app.clock.now();
     await this.app.database.sql.query(`DELETE FROM live_stream_tickets WHERE expires_at < $1`, [now.toISOString()]);
-    await this.app.database.sql.query(`INSERT INTO live_stream_tickets (token_hash, user_id, session_id, expires_at) VALUES ($1, $2::bigint, $3::bigint, $4)`, [
-      hashToken(ticket),
-      userId,
-      sessionId,
-      new Date(now.getTime() + STREAM_TICKET_TTL_SECONDS * 1000).toISOString(),
-    ]);
+    await this.app.database.sql.query(
+      `INSERT INTO live_stream_tickets (token_hash, user_id, session_id, expires_at) VALUES ($1, $2::bigint, $3::bigint, $4)`,
+      [hashToken(ticket), userId, sessionId, new Date(now.getTime() + STREAM_TICKET_TTL_SECONDS * 1000).toISOString()],
+    );
     return { ticket, expiresInSeconds: STREAM_TICKET_TTL_SECONDS };
   }
 
@@ -53,10 +51,10 @@ export class LiveStreams {
   }
 
   private async sessionLive(sessionId: string): Promise<boolean> {
-    const rows = await this.app.database.sql.query(`SELECT 1 FROM sessions WHERE id = $1::bigint AND revoked_at IS NULL AND expires_at > $2`, [
-      sessionId,
-      this.app.clock.now().toISOString(),
-    ]);
+    const rows = await this.app.database.sql.query(
+      `SELECT 1 FROM sessions WHERE id = $1::bigint AND revoked_at IS NULL AND expires_at > $2`,
+      [sessionId, this.app.clock.now().toISOString()],
+    );
     return rows.length > 0;
   }
 

@@ -48,7 +48,12 @@ export function messageOf(event: DomainEvent): NewMessage | null {
   const p = event.payload as Record<string, string | null | undefined>;
   switch (event.type) {
     case 'wallet.deposit_credited':
-      return { category: 'wallet', template: event.type, params: { amount: p.amount, currency: p.currency, network: p.network }, link: '/pages/wallet/cash-flow' };
+      return {
+        category: 'wallet',
+        template: event.type,
+        params: { amount: p.amount, currency: p.currency, network: p.network },
+        link: '/pages/wallet/cash-flow',
+      };
     case 'wallet.withdrawal_sent':
       return {
         category: 'wallet',
@@ -57,19 +62,38 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         link: '/pages/wallet/cash-flow',
       };
     case 'wallet.withdrawal_rejected': {
-      const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
+      const total = money(p.amount ?? '0')
+        .plus(p.fee ?? '0')
+        .toFixed();
       return {
         category: 'wallet',
         // A chain's definitive refusal carries a code, not an operator's words: it has its own text.
-        template: p.reason === 'broadcast_failed' ? 'wallet.withdrawal_failed' : p.reason ? 'wallet.withdrawal_rejected_reason' : event.type,
-        params: { amount: p.amount, currency: p.currency, total, ...(p.reason && p.reason !== 'broadcast_failed' ? { reason: p.reason } : {}) },
+        template:
+          p.reason === 'broadcast_failed'
+            ? 'wallet.withdrawal_failed'
+            : p.reason
+              ? 'wallet.withdrawal_rejected_reason'
+              : event.type,
+        params: {
+          amount: p.amount,
+          currency: p.currency,
+          total,
+          ...(p.reason && p.reason !== 'broadcast_failed' ? { reason: p.reason } : {}),
+        },
         link: '/pages/wallet/cash-flow',
       };
     }
     case 'wallet.withdrawal_failed': {
       // Same text as a broadcast the chain refused: the customer's money is back in either case.
-      const total = money(p.amount ?? '0').plus(p.fee ?? '0').toFixed();
-      return { category: 'wallet', template: 'wallet.withdrawal_reverted', params: { amount: p.amount, currency: p.currency, total }, link: '/pages/wallet/cash-flow' };
+      const total = money(p.amount ?? '0')
+        .plus(p.fee ?? '0')
+        .toFixed();
+      return {
+        category: 'wallet',
+        template: 'wallet.withdrawal_reverted',
+        params: { amount: p.amount, currency: p.currency, total },
+        link: '/pages/wallet/cash-flow',
+      };
     }
     case 'cards.issued':
       return {
@@ -81,19 +105,56 @@ export function messageOf(event: DomainEvent): NewMessage | null {
     case 'cards.activated':
     case 'cards.topped_up':
     case 'cards.withdrawn':
-      return { category: 'card', template: event.type, params: { amount: p.amount, fee: p.fee, last4: p.last4 }, link: '/pages/card/index' };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, fee: p.fee, last4: p.last4 },
+        link: '/pages/card/index',
+      };
     case 'cards.transaction_authorised':
-      return { category: 'card', template: event.type, params: { amount: p.amount, merchant: p.merchant, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, merchant: p.merchant, last4: p.last4 },
+        link: `/pages/card/order-list?cardId=${p.cardId}`,
+      };
     case 'cards.transaction_declined': {
-      const reason = p.reason === 'card_frozen' ? 'frozen' : p.reason === 'card_inactive' ? 'inactive' : p.reason === 'monthly_limit_exceeded' ? 'limit' : 'balance';
-      return { category: 'card', template: `cards.transaction_declined_${reason}`, params: { amount: p.amount, merchant: p.merchant, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
+      const reason =
+        p.reason === 'card_frozen'
+          ? 'frozen'
+          : p.reason === 'card_inactive'
+            ? 'inactive'
+            : p.reason === 'monthly_limit_exceeded'
+              ? 'limit'
+              : 'balance';
+      return {
+        category: 'card',
+        template: `cards.transaction_declined_${reason}`,
+        params: { amount: p.amount, merchant: p.merchant, last4: p.last4 },
+        link: `/pages/card/order-list?cardId=${p.cardId}`,
+      };
     }
     case 'cards.risk_frozen':
-      return { category: 'card', template: event.type, params: { days: p.days, last4: p.last4 }, link: `/pages/card/setting?cardId=${p.cardId}` };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { days: p.days, last4: p.last4 },
+        link: `/pages/card/setting?cardId=${p.cardId}`,
+      };
     case 'cards.monthly_fee_charged':
-      return { category: 'card', template: event.type, params: { amount: p.amount, period: p.period, last4: p.last4 }, link: `/pages/card/order-list?cardId=${p.cardId}` };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, period: p.period, last4: p.last4 },
+        link: `/pages/card/order-list?cardId=${p.cardId}`,
+      };
     case 'cards.topup_reversed':
-      return { category: 'card', template: event.type, params: { amount: p.amount, last4: p.last4 }, link: '/pages/wallet/cash-flow' };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, last4: p.last4 },
+        link: '/pages/wallet/cash-flow',
+      };
     case 'referral.cashback_paid': {
       const capped = (event.payload as { capped?: boolean }).capped === true;
       const kind = p.kind === 'open_card' ? 'open_card' : 'recharge';
@@ -105,15 +166,30 @@ export function messageOf(event: DomainEvent): NewMessage | null {
       };
     }
     case 'cards.funding_withdrawn':
-      return { category: 'card', template: event.type, params: { amount: p.amount, currency: p.currency }, link: '/pages/wallet/cash-flow' };
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, currency: p.currency },
+        link: '/pages/wallet/cash-flow',
+      };
     case 'referral.bonus_paid':
-      return { category: 'referral', template: event.type, params: { amount: p.amount }, link: '/pages/share/activity' };
+      return {
+        category: 'referral',
+        template: event.type,
+        params: { amount: p.amount },
+        link: '/pages/share/activity',
+      };
     case 'kyc.level1_verified':
       return { category: 'kyc', template: event.type, params: {}, link: '/pages/user/kyc' };
     case 'kyc.level2_approved':
       return { category: 'kyc', template: event.type, params: {}, link: '/pages/user/kyc-lv2-success' };
     case 'kyc.level2_rejected':
-      return { category: 'kyc', template: p.rejectType === 'RETRY' ? 'kyc.level2_rejected_retry' : 'kyc.level2_rejected_final', params: {}, link: '/pages/user/kyc-lv2-fail' };
+      return {
+        category: 'kyc',
+        template: p.rejectType === 'RETRY' ? 'kyc.level2_rejected_retry' : 'kyc.level2_rejected_final',
+        params: {},
+        link: '/pages/user/kyc-lv2-fail',
+      };
     default:
       return null;
   }
@@ -152,10 +228,15 @@ export class NotificationService {
       [event.userId, event.id, message.category, message.template, JSON.stringify(message.params), message.link],
     );
     // Open message pages and the message badge refetch when this commits.
-    if (row) await notifyLive(tx, { id: `message-${row.id}`, type: 'notifications.message_created', userId: event.userId });
+    if (row)
+      await notifyLive(tx, { id: `message-${row.id}`, type: 'notifications.message_created', userId: event.userId });
   }
 
-  async list(userId: string, locale: Locale, q: { page: number; per_page: number; unread?: 'true' | 'false' }): Promise<Paginated<NotificationMessage>> {
+  async list(
+    userId: string,
+    locale: Locale,
+    q: { page: number; per_page: number; unread?: 'true' | 'false' },
+  ): Promise<Paginated<NotificationMessage>> {
     const unreadOnly = q.unread === 'true';
     const [rows, [count]] = await Promise.all([
       this.db.query<Row>(
@@ -163,10 +244,10 @@ export class NotificationService {
          ORDER BY id DESC LIMIT $2 OFFSET $3`,
         [userId, q.per_page, (q.page - 1) * q.per_page, unreadOnly],
       ),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND (NOT $2::boolean OR read_at IS NULL)`, [
-        userId,
-        unreadOnly,
-      ]),
+      this.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND (NOT $2::boolean OR read_at IS NULL)`,
+        [userId, unreadOnly],
+      ),
     ]);
     return paginate(
       rows.map((r) => toMessage(locale, r)),
@@ -177,7 +258,10 @@ export class NotificationService {
   }
 
   async unreadCount(userId: string): Promise<{ messages: number }> {
-    const [row] = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND read_at IS NULL`, [userId]);
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE user_id = $1::bigint AND read_at IS NULL`,
+      [userId],
+    );
     return { messages: row!.n };
   }
 
@@ -192,15 +276,18 @@ export class NotificationService {
   }
 
   async markRead(userId: string, id: string): Promise<void> {
-    const rows = await this.db.query(`UPDATE notifications SET read_at = coalesce(read_at, clock_timestamp()) WHERE id = $1::bigint AND user_id = $2::bigint RETURNING id`, [
-      id,
-      userId,
-    ]);
+    const rows = await this.db.query(
+      `UPDATE notifications SET read_at = coalesce(read_at, clock_timestamp()) WHERE id = $1::bigint AND user_id = $2::bigint RETURNING id`,
+      [id, userId],
+    );
     if (rows.length === 0) throw notFound();
   }
 
   async markAllRead(userId: string): Promise<{ updated: number }> {
-    const rows = await this.db.query(`UPDATE notifications SET read_at = clock_timestamp() WHERE user_id = $1::bigint AND read_at IS NULL RETURNING id`, [userId]);
+    const rows = await this.db.query(
+      `UPDATE notifications SET read_at = clock_timestamp() WHERE user_id = $1::bigint AND read_at IS NULL RETURNING id`,
+      [userId],
+    );
     return { updated: rows.length };
   }
 }

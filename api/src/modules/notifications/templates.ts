@@ -11,7 +11,12 @@ export interface MessageTemplate {
 type Catalogue = Record<string, MessageTemplate>;
 
 /** The message texts of every locale; a unit test keeps them complete with matching placeholders. */
-export const MESSAGE_TEMPLATES: Record<Locale, Catalogue> = { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR };
+export const MESSAGE_TEMPLATES: Record<Locale, Catalogue> = {
+  'en-US': enUS,
+  'zh-HK': zhHK,
+  'ar-AE': arAE,
+  'tr-TR': trTR,
+};
 
 /** Parameters that are decimal amounts: formatted for the reader's locale (exactly, never via a float). */
 const AMOUNT_PARAMS = new Set(['amount', 'fee', 'total']);
@@ -31,7 +36,11 @@ function formatParam(locale: Locale, name: string, value: unknown): string {
     return isolate(formatted);
   }
   if (MONTH_PARAMS.has(name) && /^\d{4}-(0[1-9]|1[0-2])$/.test(text)) {
-    return isolate(new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${text}-01T00:00:00Z`)));
+    return isolate(
+      new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${text}-01T00:00:00Z`),
+      ),
+    );
   }
   return LTR_PARAMS.has(name) ? isolate(text) : text;
 }
@@ -40,6 +49,7 @@ function formatParam(locale: Locale, name: string, value: unknown): string {
 export function renderMessage(locale: Locale, template: string, params: Record<string, unknown>): MessageTemplate {
   const t = MESSAGE_TEMPLATES[locale][template] ?? MESSAGE_TEMPLATES[DEFAULT_LOCALE][template];
   if (!t) return { title: template, body: '' };
-  const fill = (text: string) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => formatParam(locale, name, params[name]));
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => formatParam(locale, name, params[name]));
   return { title: fill(t.title), body: fill(t.body) };
 }

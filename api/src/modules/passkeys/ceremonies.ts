@@ -45,12 +45,27 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * Records a new ceremony: the client gets a random ceremony id (256 bits) to send back; the table
  * holds only SHA-256 of that id and of the challenge. Expired rows are swept on the way.
  */
-export async function openCeremony(db: SqlRunner, purpose: CeremonyPurpose, userId: number | null, challenge: string, now: Date): Promise<string> {
+export async function openCeremony(
+  db: SqlRunner,
+  purpose: CeremonyPurpose,
+  userId: number | null,
+  challenge: string,
+  now: Date,
+): Promise<string> {
   const ceremonyId = newToken();
-  await db.query(`delete from passkey_challenges where expires_at < $1`, [new Date(now.getTime() - 3600_000).toISOString()]);
+  await db.query(`delete from passkey_challenges where expires_at < $1`, [
+    new Date(now.getTime() - 3600_000).toISOString(),
+  ]);
   await db.query(
     `insert into passkey_challenges (ceremony_hash, purpose, user_id, challenge_hash, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)`,
-    [hashToken(ceremonyId), purpose, userId, sha256(challenge).toString('hex'), now.toISOString(), new Date(now.getTime() + CEREMONY_SECONDS * 1000).toISOString()],
+    [
+      hashToken(ceremonyId),
+      purpose,
+      userId,
+      sha256(challenge).toString('hex'),
+      now.toISOString(),
+      new Date(now.getTime() + CEREMONY_SECONDS * 1000).toISOString(),
+    ],
   );
   return ceremonyId;
 }
@@ -60,7 +75,13 @@ export async function openCeremony(db: SqlRunner, purpose: CeremonyPurpose, user
  * the response is even verified: a failed attempt burns the challenge too. Bound to purpose and,
  * when given, to the user. Answers the check to hand to @simplewebauthn/server as expectedChallenge.
  */
-export async function consumeCeremony(db: SqlRunner, ceremonyId: string, purpose: CeremonyPurpose, userId: number | null, now: Date): Promise<(challenge: string) => boolean> {
+export async function consumeCeremony(
+  db: SqlRunner,
+  ceremonyId: string,
+  purpose: CeremonyPurpose,
+  userId: number | null,
+  now: Date,
+): Promise<(challenge: string) => boolean> {
   const [row] = await db.query<{ challenge_hash: string }>(
     `update passkey_challenges set used_at = $3
       where ceremony_hash = $1 and purpose = $2 and used_at is null and expires_at > $3
@@ -74,4 +95,5 @@ export async function consumeCeremony(db: SqlRunner, ceremonyId: string, purpose
 }
 
 /** The options object as the loose JSON the response schema declares (it is JSON already). */
-export const asJson = <T extends { challenge: string }>(options: T) => options as unknown as { challenge: string } & Record<string, unknown>;
+export const asJson = <T extends { challenge: string }>(options: T) =>
+  options as unknown as { challenge: string } & Record<string, unknown>;

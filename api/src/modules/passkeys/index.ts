@@ -32,7 +32,15 @@ const passkeysModule: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/passkey/registerOptions',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Start adding a passkey (session signed in within 10 minutes): creation options and a 5-minute single-use ceremonyId', response: { 200: envelope(passkeyOptionsResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary:
+          'Start adding a passkey (session signed in within 10 minutes): creation options and a 5-minute single-use ceremonyId',
+        response: { 200: envelope(passkeyOptionsResult) },
+      },
+    },
     async (request) => {
       const me = request.user!;
       return ok(request, await passkeys.registerOptions(me.id, me.sessionId, me.email ?? me.mobile ?? me.userId));
@@ -43,33 +51,83 @@ const passkeysModule: FastifyPluginAsync = async (base) => {
     '/passkey/register',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Finish adding a passkey with the browser’s attestation; the customer is notified', body: passkeyRegisterBody, response: { 200: envelope(passkeyItem) } },
+      schema: {
+        ...user,
+        summary: 'Finish adding a passkey with the browser’s attestation; the customer is notified',
+        body: passkeyRegisterBody,
+        response: { 200: envelope(passkeyItem) },
+      },
     },
     async (request) =>
-      ok(request, await passkeys.register(request, request.user!.id, request.body.ceremonyId, request.body.response as RegistrationResponseJSON, request.body.name)),
+      ok(
+        request,
+        await passkeys.register(
+          request,
+          request.user!.id,
+          request.body.ceremonyId,
+          request.body.response as RegistrationResponseJSON,
+          request.body.name,
+        ),
+      ),
   );
 
   app.post(
     '/passkey/loginOptions',
-    { schema: { tags: ['passkey'], summary: 'Start a passkey sign-in (discoverable credential; also for browser autofill)', response: { 200: envelope(passkeyOptionsResult) } } },
+    {
+      schema: {
+        tags: ['passkey'],
+        summary: 'Start a passkey sign-in (discoverable credential; also for browser autofill)',
+        response: { 200: envelope(passkeyOptionsResult) },
+      },
+    },
     async (request) => ok(request, await passkeys.loginOptions(request)),
   );
 
   app.post(
     '/passkey/login',
-    { schema: { tags: ['passkey'], summary: 'Sign in with a passkey assertion; answers a session like user/login', body: passkeyLoginBody, response: { 200: envelope(sessionResult) } } },
-    async (request, reply) => ok(request, browserSession(request, reply, await passkeys.login(request, request.body.ceremonyId, request.body.response as AuthenticationResponseJSON))),
+    {
+      schema: {
+        tags: ['passkey'],
+        summary: 'Sign in with a passkey assertion; answers a session like user/login',
+        body: passkeyLoginBody,
+        response: { 200: envelope(sessionResult) },
+      },
+    },
+    async (request, reply) =>
+      ok(
+        request,
+        browserSession(
+          request,
+          reply,
+          await passkeys.login(request, request.body.ceremonyId, request.body.response as AuthenticationResponseJSON),
+        ),
+      ),
   );
 
   app.get(
     '/passkey/list',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'The customer’s passkeys, newest first', response: { 200: envelope(passkeyListResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'The customer’s passkeys, newest first',
+        response: { 200: envelope(passkeyListResult) },
+      },
+    },
     async (request) => ok(request, await passkeys.list(request.user!.id)),
   );
 
   app.post(
     '/passkey/rename',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Rename one of the customer’s passkeys', body: passkeyRenameBody, response: { 200: envelope(passkeyItem) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Rename one of the customer’s passkeys',
+        body: passkeyRenameBody,
+        response: { 200: envelope(passkeyItem) },
+      },
+    },
     async (request) => ok(request, await passkeys.rename(request.user!.id, request.body.id, request.body.name)),
   );
 
@@ -77,14 +135,26 @@ const passkeysModule: FastifyPluginAsync = async (base) => {
     '/passkey/remove',
     {
       config: { auth: 'user' },
-      schema: { ...user, summary: 'Remove one of the customer’s passkeys; the customer is notified', body: passkeyRemoveBody, response: { 200: envelope(z.object({ removed: z.literal(true) })) } },
+      schema: {
+        ...user,
+        summary: 'Remove one of the customer’s passkeys; the customer is notified',
+        body: passkeyRemoveBody,
+        response: { 200: envelope(z.object({ removed: z.literal(true) })) },
+      },
     },
     async (request) => ok(request, await passkeys.remove(request, request.user!.id, request.body.id)),
   );
 
   app.post(
     '/passkey/proofOptions',
-    { config: { auth: 'user' }, schema: { ...user, summary: 'Start a passkey proof (step-up) limited to the customer’s own passkeys', response: { 200: envelope(passkeyOptionsResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Start a passkey proof (step-up) limited to the customer’s own passkeys',
+        response: { 200: envelope(passkeyOptionsResult) },
+      },
+    },
     async (request) => ok(request, await passkeyProofOptions(app, request.user!.id)),
   );
 };

@@ -6,8 +6,17 @@ import { translate } from '@cardwallet/shared';
  * way in: a thief with a session adding one must not go unnoticed). Best effort: the change
  * stands if delivery fails, as for binding changes.
  */
-export async function notifyPasskeyChange(app: FastifyInstance, request: FastifyRequest, userId: number, change: 'added' | 'removed', name: string): Promise<void> {
-  const [user] = await app.database.sql.query<{ email: string | null; mobile: string | null }>(`select email, mobile from users where id = $1`, [userId]);
+export async function notifyPasskeyChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+  change: 'added' | 'removed',
+  name: string,
+): Promise<void> {
+  const [user] = await app.database.sql.query<{ email: string | null; mobile: string | null }>(
+    `select email, mobile from users where id = $1`,
+    [userId],
+  );
   const subjectKey = change === 'added' ? 'messages.passkeyAddedSubject' : 'messages.passkeyRemovedSubject';
   const bodyKey = change === 'added' ? 'messages.passkeyAddedBody' : 'messages.passkeyRemovedBody';
   const targets = [
@@ -22,7 +31,10 @@ export async function notifyPasskeyChange(app: FastifyInstance, request: Fastify
         body: translate(request.locale, bodyKey, { name }),
       });
     } catch (e) {
-      request.log.warn({ err: e instanceof Error ? { message: e.message } : e, channel: target.channel }, 'passkey notice not delivered');
+      request.log.warn(
+        { err: e instanceof Error ? { message: e.message } : e, channel: target.channel },
+        'passkey notice not delivered',
+      );
     }
   }
 }

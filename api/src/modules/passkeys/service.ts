@@ -35,7 +35,13 @@ type PasskeyRow = {
 const COLUMNS = `id::text as id, user_id::float8 as user_id, credential_id, public_key, sign_count::text as sign_count, transports, name, backed_up, created_at, last_used_at`;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const toItem = (r: PasskeyRow): PasskeyItem => ({ id: r.id, name: r.name, createdAt: iso(r.created_at)!, lastUsedAt: iso(r.last_used_at), backedUp: r.backed_up });
+const toItem = (r: PasskeyRow): PasskeyItem => ({
+  id: r.id,
+  name: r.name,
+  createdAt: iso(r.created_at)!,
+  lastUsedAt: iso(r.last_used_at),
+  backedUp: r.backed_up,
+});
 
 export class PasskeysService {
   constructor(private readonly app: FastifyInstance) {}
@@ -49,11 +55,14 @@ export class PasskeysService {
 
   /** The customer's WebAuthn user handle: random, created on first use, never a contact or the id. */
   private async userHandle(userId: number): Promise<string> {
-    await this.db.query(`insert into passkey_user_handles (user_id, handle) values ($1, $2) on conflict (user_id) do nothing`, [
-      userId,
-      randomBytes(32).toString('base64url'),
-    ]);
-    const [row] = await this.db.query<{ handle: string }>(`select handle from passkey_user_handles where user_id = $1`, [userId]);
+    await this.db.query(
+      `insert into passkey_user_handles (user_id, handle) values ($1, $2) on conflict (user_id) do nothing`,
+      [userId, randomBytes(32).toString('base64url')],
+    );
+    const [row] = await this.db.query<{ handle: string }>(
+      `select handle from passkey_user_handles where user_id = $1`,
+      [userId],
+    );
     return row!.handle;
   }
 
@@ -63,8 +72,12 @@ export class PasskeysService {
    */
   async registerOptions(userId: number, sessionId: number, accountName: string) {
     const rp = relyingParty(this.app);
-    const [session] = await this.db.query<{ created_at: Date | string }>(`select created_at from sessions where id = $1 and user_id = $2`, [sessionId, userId]);
-    if (!session || this.now().getTime() - new Date(session.created_at).getTime() > FRESH_SIGN_IN_MS) throw new BusinessError('passkey_reauth_required');
+    const [session] = await this.db.query<{ created_at: Date | string }>(
+      `select created_at from sessions where id = $1 and user_id = $2`,
+      [sessionId, userId],
+    );
+    if (!session || this.now().getTime() - new Date(session.created_at).getTime() > FRESH_SIGN_IN_MS)
+      throw new BusinessError('passkey_reauth_required');
     const existing = await this.db.query<{ credential_id: string; transports: string }>(
       `select credential_id, transports from passkeys where user_id = $1`,
       [userId],
@@ -76,7 +89,10 @@ export class PasskeysService {
       userID: Buffer.from(await this.userHandle(userId), 'base64url'),
       timeout: CEREMONY_SECONDS * 1000,
       attestationType: 'none',
-      excludeCredentials: existing.map((c) => ({ id: c.credential_id, transports: JSON.parse(c.transports) as AuthenticatorTransport[] })),
+      excludeCredentials: existing.map((c) => ({
+        id: c.credential_id,
+        transports: JSON.parse(c.transports) as AuthenticatorTransport[],
+      })),
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       supportedAlgorithmIDs: ALGORITHMS,
     });
@@ -84,7 +100,13 @@ export class PasskeysService {
     return { ceremonyId, options: asJson(options) };
   }
 
-  async register(request: FastifyRequest, userId: number, ceremonyId: string, response: RegistrationResponseJSON, name?: string): Promise<PasskeyItem> {
+  async register(
+    request: FastifyRequest,
+    userId: number,
+    ceremonyId: string,
+    response: RegistrationResponseJSON,
+    name?: string,
+  ): Promise<PasskeyItem> {
     const rp = relyingParty(this.app);
     const now = this.now();
     const challenge = await consumeCeremony(this.db, ceremonyId, 'register', userId, now);
@@ -106,7 +128,9 @@ export class PasskeysService {
       request.log.info({ err: e instanceof Error ? { message: e.message } : e }, 'passkey registration refused');
       throw new BusinessError('passkey_invalid');
     }
-    const [count] = await this.db.query<{ n: number }>(`select count(*)::int as n from passkeys where user_id = $1`, [userId]);
+    const [count] = await this.db.query<{ n: number }>(`select count(*)::int as n from passkeys where user_id = $1`, [
+      userId,
+    ]);
     if ((count?.n ?? 0) >= MAX_PASSKEYS) throw new BusinessError('passkey_invalid');
     let row: PasskeyRow | undefined;
     try {
@@ -137,9 +161,18 @@ export class PasskeysService {
   /** Options for a discoverable-credential sign-in (no account named: the authenticator picks). */
   async loginOptions(request: FastifyRequest) {
     const rp = relyingParty(this.app);
-    const wait = await this.app.ipLimiter.hit(request, 'passkey-options', this.app.config.limits.ipLoginMax * 4, this.app.config.limits.ipWindowSeconds);
+    const wait = await this.app.ipLimiter.hit(
+      request,
+      'passkey-options',
+      this.app.config.limits.ipLoginMax * 4,
+      this.app.config.limits.ipWindowSeconds,
+    );
     if (wait > 0) throw rateLimited('rate_limited', wait);
-    const options = await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', timeout: CEREMONY_SECONDS * 1000 });
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpId,
+      userVerification: 'required',
+      timeout: CEREMONY_SECONDS * 1000,
+    });
     const ceremonyId = await openCeremony(this.db, 'login', null, options.challenge, this.now());
     return { ceremonyId, options: asJson(options) };
   }
@@ -149,8 +182,17 @@ export class PasskeysService {
    * same as user/login. The password lockout does not apply (a locked password must not lock the
    * owner out of every way in); the per-IP login limit does.
    */
-  async login(request: FastifyRequest, ceremonyId: string, response: AuthenticationResponseJSON): Promise<{ token: string; userId: string }> {
-    const wait = await this.app.ipLimiter.hit(request, 'login', this.app.config.limits.ipLoginMax, this.app.config.limits.ipWindowSeconds);
+  async login(
+    request: FastifyRequest,
+    ceremonyId: string,
+    response: AuthenticationResponseJSON,
+  ): Promise<{ token: string; userId: string }> {
+    const wait = await this.app.ipLimiter.hit(
+      request,
+      'login',
+      this.app.config.limits.ipLoginMax,
+      this.app.config.limits.ipWindowSeconds,
+    );
     if (wait > 0) throw rateLimited('rate_limited', wait);
     const now = this.now();
     const challenge = await consumeCeremony(this.db, ceremonyId, 'login', null, now);
@@ -166,14 +208,25 @@ export class PasskeysService {
    * signature counter forward in one conditional UPDATE: a counter that does not grow (a cloned
    * authenticator, or two racing uses of one) is refused. Every refusal is passkey_invalid.
    */
-  async assert(request: FastifyRequest | undefined, response: AuthenticationResponseJSON, challenge: (c: string) => boolean, userId: number | null): Promise<PasskeyRow> {
+  async assert(
+    request: FastifyRequest | undefined,
+    response: AuthenticationResponseJSON,
+    challenge: (c: string) => boolean,
+    userId: number | null,
+  ): Promise<PasskeyRow> {
     const rp = relyingParty(this.app);
-    const [row] = await this.db.query<PasskeyRow>(`select ${COLUMNS} from passkeys where credential_id = $1`, [response.id]);
-    if (!row || response.rawId !== response.id || (userId !== null && row.user_id !== userId)) throw new BusinessError('passkey_invalid');
+    const [row] = await this.db.query<PasskeyRow>(`select ${COLUMNS} from passkeys where credential_id = $1`, [
+      response.id,
+    ]);
+    if (!row || response.rawId !== response.id || (userId !== null && row.user_id !== userId))
+      throw new BusinessError('passkey_invalid');
     const origin = acceptedOrigin(rp, response.response.clientDataJSON);
     if (!origin) throw new BusinessError('passkey_invalid');
     if (response.response.userHandle) {
-      const [h] = await this.db.query<{ handle: string }>(`select handle from passkey_user_handles where user_id = $1`, [row.user_id]);
+      const [h] = await this.db.query<{ handle: string }>(
+        `select handle from passkey_user_handles where user_id = $1`,
+        [row.user_id],
+      );
       if (h?.handle !== response.response.userHandle) throw new BusinessError('passkey_invalid');
     }
     let newCounter: number;
@@ -208,18 +261,27 @@ export class PasskeysService {
   }
 
   async list(userId: number): Promise<{ items: PasskeyItem[] }> {
-    const rows = await this.db.query<PasskeyRow>(`select ${COLUMNS} from passkeys where user_id = $1 order by created_at desc, id desc`, [userId]);
+    const rows = await this.db.query<PasskeyRow>(
+      `select ${COLUMNS} from passkeys where user_id = $1 order by created_at desc, id desc`,
+      [userId],
+    );
     return { items: rows.map(toItem) };
   }
 
   async rename(userId: number, id: string, name: string): Promise<PasskeyItem> {
-    const [row] = await this.db.query<PasskeyRow>(`update passkeys set name = $3 where id = $1::bigint and user_id = $2 returning ${COLUMNS}`, [id, userId, name]);
+    const [row] = await this.db.query<PasskeyRow>(
+      `update passkeys set name = $3 where id = $1::bigint and user_id = $2 returning ${COLUMNS}`,
+      [id, userId, name],
+    );
     if (!row) throw new BusinessError('passkey_not_found');
     return toItem(row);
   }
 
   async remove(request: FastifyRequest, userId: number, id: string): Promise<{ removed: true }> {
-    const [row] = await this.db.query<{ name: string }>(`delete from passkeys where id = $1::bigint and user_id = $2 returning name`, [id, userId]);
+    const [row] = await this.db.query<{ name: string }>(
+      `delete from passkeys where id = $1::bigint and user_id = $2 returning name`,
+      [id, userId],
+    );
     if (!row) throw new BusinessError('passkey_not_found');
     await notifyPasskeyChange(this.app, request, userId, 'removed', row.name);
     return { removed: true };

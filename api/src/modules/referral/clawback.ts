@@ -42,7 +42,10 @@ export async function clawBack(tx: SqlRunner, event: DomainEvent): Promise<void>
     `SELECT DISTINCT beneficiary_id::text AS id FROM referral_cashbacks WHERE invitee_id = $1::bigint AND kind = 'recharge' AND reversed_at IS NULL ORDER BY 1`,
     [event.userId],
   );
-  await lockBeneficiaries(tx, beneficiaries.map((b) => b.id));
+  await lockBeneficiaries(
+    tx,
+    beneficiaries.map((b) => b.id),
+  );
   for (const b of beneficiaries) {
     const [claw] = await tx.query<{ id: string }>(
       `INSERT INTO referral_clawbacks (source_ref, event_id, invitee_id, beneficiary_id, withdrawn, base_amount, amount)
@@ -68,12 +71,18 @@ export async function clawBack(tx: SqlRunner, event: DomainEvent): Promise<void>
       const used = left.gte(rowBase) ? rowBase : left;
       left = left.minus(used);
       base = base.plus(used);
-      const back = used.eq(rowBase) ? money(r.amount) : roundDown(money(r.amount).times(used).dividedBy(rowBase), 'USD');
+      const back = used.eq(rowBase)
+        ? money(r.amount)
+        : roundDown(money(r.amount).times(used).dividedBy(rowBase), 'USD');
       cash = cash.plus(back);
-      if (used.lt(rowBase)) await payRemainder(tx, r, claw.id, rowBase.minus(used), money(r.amount).minus(back), event.userId);
+      if (used.lt(rowBase))
+        await payRemainder(tx, r, claw.id, rowBase.minus(used), money(r.amount).minus(back), event.userId);
       await reverseCashbackRow(tx, r);
     }
-    await tx.query(`UPDATE referral_clawbacks SET base_amount = $2::numeric, amount = $3::numeric WHERE id = $1::bigint`, [claw.id, format(base), format(cash)]);
+    await tx.query(
+      `UPDATE referral_clawbacks SET base_amount = $2::numeric, amount = $3::numeric WHERE id = $1::bigint`,
+      [claw.id, format(base), format(cash)],
+    );
   }
 }
 
@@ -82,18 +91,49 @@ export async function clawBack(tx: SqlRunner, event: DomainEvent): Promise<void>
  * original row is reversed (so the wallet can give back the original in full whenever it holds
  * at least the part taken back). It keeps the original's load, month and level.
  */
-async function payRemainder(tx: SqlRunner, r: PoolRow, clawId: string, restBase: Money, rest: Money, inviteeId: string): Promise<void> {
+async function payRemainder(
+  tx: SqlRunner,
+  r: PoolRow,
+  clawId: string,
+  restBase: Money,
+  rest: Money,
+  inviteeId: string,
+): Promise<void> {
   const origin = r.origin_ref ?? r.source_ref;
-  const earned = money(r.earned).gt(rest) ? roundDown(money(r.earned).times(restBase).dividedBy(r.base_amount), 'USD') : rest;
+  const earned = money(r.earned).gt(rest)
+    ? roundDown(money(r.earned).times(restBase).dividedBy(r.base_amount), 'USD')
+    : rest;
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO referral_cashbacks (beneficiary_id, invitee_id, level, kind, source_ref, origin_ref, split_by, event_id, occurred_at, base_amount, earned, amount, month)
      VALUES ($1::bigint, $2::bigint, $3, 'recharge', $4, $5, $6::bigint, $7::bigint, $8::timestamptz, $9::numeric, $10::numeric, $11::numeric, $12::date)
      RETURNING id::text AS id`,
-    [r.beneficiary_id, inviteeId, r.level, `${origin}~${clawId}`, origin, clawId, r.event_id, r.occurred_at, format(restBase), format(earned.gt(rest) ? earned : rest), format(rest), r.month],
+    [
+      r.beneficiary_id,
+      inviteeId,
+      r.level,
+      `${origin}~${clawId}`,
+      origin,
+      clawId,
+      r.event_id,
+      r.occurred_at,
+      format(restBase),
+      format(earned.gt(rest) ? earned : rest),
+      format(rest),
+      r.month,
+    ],
   );
   if (rest.gt(0)) {
-    await postReferral(tx, { ref: `referral:${row!.id}`, type: 'referral_cashback', userId: r.beneficiary_id, operationId: row!.id, amount: format(rest) });
-    await tx.query(`UPDATE referral_monthly_totals SET paid = paid + $3::numeric WHERE user_id = $1::bigint AND month = $2::date`, [r.beneficiary_id, r.month, format(rest)]);
+    await postReferral(tx, {
+      ref: `referral:${row!.id}`,
+      type: 'referral_cashback',
+      userId: r.beneficiary_id,
+      operationId: row!.id,
+      amount: format(rest),
+    });
+    await tx.query(
+      `UPDATE referral_monthly_totals SET paid = paid + $3::numeric WHERE user_id = $1::bigint AND month = $2::date`,
+      [r.beneficiary_id, r.month, format(rest)],
+    );
   }
 }
 

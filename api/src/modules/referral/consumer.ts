@@ -49,9 +49,21 @@ export class ReferralConsumer {
     const base = kind === 'recharge' ? parseAmount(event.payload.amount) : null;
     if (kind === 'recharge' && !base) throw new Error(`referral: ${event.type} ${event.aggregateId} carries no amount`);
     // A refund handled before its top-up (the top-up's delivery was backing off) leaves nothing to pay.
-    if (kind === 'recharge' && (await tx.query(`SELECT 1 FROM domain_events WHERE type = $1 AND aggregate_id = $2`, [TOPUP_REVERSED, event.aggregateId])).length > 0) return;
+    if (
+      kind === 'recharge' &&
+      (
+        await tx.query(`SELECT 1 FROM domain_events WHERE type = $1 AND aggregate_id = $2`, [
+          TOPUP_REVERSED,
+          event.aggregateId,
+        ])
+      ).length > 0
+    )
+      return;
     const beneficiaries = await this.beneficiaries(tx, event.userId);
-    await lockBeneficiaries(tx, beneficiaries.map((b) => b.userId));
+    await lockBeneficiaries(
+      tx,
+      beneficiaries.map((b) => b.userId),
+    );
     for (const b of beneficiaries) {
       await this.pay(tx, event, kind, b, base);
     }
@@ -74,9 +86,10 @@ export class ReferralConsumer {
     if (rows.length === 0) return [];
     // An account whose verified identity already backs another account (docs/kyc.md) neither
     // generates nor earns cashback.
-    const duplicates = await tx.query<{ id: string }>(`SELECT user_id::text AS id FROM kyc_identity_duplicates WHERE user_id = ANY ($1::bigint[])`, [
-      [inviteeId, ...rows.map((r) => r.id)],
-    ]);
+    const duplicates = await tx.query<{ id: string }>(
+      `SELECT user_id::text AS id FROM kyc_identity_duplicates WHERE user_id = ANY ($1::bigint[])`,
+      [[inviteeId, ...rows.map((r) => r.id)]],
+    );
     if (duplicates.some((d) => d.id === inviteeId)) return [];
     const sameIdentity = await tx.query<{ id: string }>(
       `SELECT b.user_id::text AS id FROM kyc1_submissions b JOIN kyc1_submissions i
@@ -96,7 +109,13 @@ export class ReferralConsumer {
     return roundDown(money(base!).times(pct).dividedBy(100), 'USD');
   }
 
-  private async pay(tx: SqlRunner, event: DomainEvent, kind: CashbackKind, b: Beneficiary, base: string | null): Promise<void> {
+  private async pay(
+    tx: SqlRunner,
+    event: DomainEvent,
+    kind: CashbackKind,
+    b: Beneficiary,
+    base: string | null,
+  ): Promise<void> {
     const earned = this.earned(kind, b.level, base);
     if (!earned.gt(0)) return;
     // One beneficiary at a time (cap and campaign progress are read-then-write): concurrent
@@ -114,22 +133,46 @@ export class ReferralConsumer {
       `INSERT INTO referral_cashbacks (beneficiary_id, invitee_id, level, kind, source_ref, event_id, occurred_at, base_amount, earned, amount, month)
        VALUES ($1::bigint, $2::bigint, $3, $4, $5, $6::bigint, $7::timestamptz, $8::numeric, $9::numeric, $10::numeric, $11::date)
        ON CONFLICT (kind, source_ref, beneficiary_id) DO NOTHING RETURNING id::text AS id`,
-      [b.userId, event.userId, b.level, kind, event.aggregateId, event.id, event.occurredAt, base, format(earned), format(amount), month],
+      [
+        b.userId,
+        event.userId,
+        b.level,
+        kind,
+        event.aggregateId,
+        event.id,
+        event.occurredAt,
+        base,
+        format(earned),
+        format(amount),
+        month,
+      ],
     );
     if (!row) return; // already paid for this operation
     if (amount.gt(0)) {
-      await postReferral(tx, { ref: `referral:${row.id}`, type: 'referral_cashback', userId: b.userId, operationId: row.id, amount: format(amount) });
-      await tx.query(`UPDATE referral_monthly_totals SET paid = paid + $3::numeric WHERE user_id = $1::bigint AND month = $2::date`, [
-        b.userId,
-        month,
-        format(amount),
-      ]);
+      await postReferral(tx, {
+        ref: `referral:${row.id}`,
+        type: 'referral_cashback',
+        userId: b.userId,
+        operationId: row.id,
+        amount: format(amount),
+      });
+      await tx.query(
+        `UPDATE referral_monthly_totals SET paid = paid + $3::numeric WHERE user_id = $1::bigint AND month = $2::date`,
+        [b.userId, month, format(amount)],
+      );
     }
     await this.events.record(tx, {
       type: 'referral.cashback_paid',
       userId: b.userId,
       aggregateId: row.id,
-      payload: { kind, level: b.level, amount: format(amount, 'USD'), earned: format(earned, 'USD'), currency: 'USD', capped: amount.lt(earned) },
+      payload: {
+        kind,
+        level: b.level,
+        amount: format(amount, 'USD'),
+        earned: format(earned, 'USD'),
+        currency: 'USD',
+        capped: amount.lt(earned),
+      },
     });
     if (kind === 'open_card' && b.level === 1) await this.awardCampaigns(tx, b.userId, event.occurredAt);
   }
@@ -157,7 +200,13 @@ export class ReferralConsumer {
         [c.id, userId, c.bonus],
       );
       if (!award) continue;
-      await postReferral(tx, { ref: `referral_bonus:${c.id}:${userId}`, type: 'referral_bonus', userId, operationId: c.id, amount: c.bonus });
+      await postReferral(tx, {
+        ref: `referral_bonus:${c.id}:${userId}`,
+        type: 'referral_bonus',
+        userId,
+        operationId: c.id,
+        amount: c.bonus,
+      });
       await this.events.record(tx, {
         type: 'referral.bonus_paid',
         userId,
@@ -178,7 +227,10 @@ export class ReferralConsumer {
       `SELECT DISTINCT beneficiary_id::text AS id FROM referral_cashbacks WHERE kind = 'recharge' AND (source_ref = $1 OR origin_ref = $1) AND reversed_at IS NULL`,
       [event.aggregateId],
     );
-    await lockBeneficiaries(tx, who.map((w) => w.id));
+    await lockBeneficiaries(
+      tx,
+      who.map((w) => w.id),
+    );
     const rows = await tx.query<{ id: string; beneficiary_id: string; amount: string; month: string }>(
       `SELECT id::text AS id, beneficiary_id::text AS beneficiary_id, amount::text AS amount, to_char(month, 'YYYY-MM-DD') AS month
          FROM referral_cashbacks WHERE kind = 'recharge' AND (source_ref = $1 OR origin_ref = $1) AND reversed_at IS NULL ORDER BY id FOR UPDATE`,

@@ -42,50 +42,117 @@ const referralModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/referral/invite',
-    { ...user, schema: { tags, security, summary: 'Your invitation code and link (refereeId = your user id) and the programme rates', response: { 200: envelope(referralInviteResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        security,
+        summary: 'Your invitation code and link (refereeId = your user id) and the programme rates',
+        response: { 200: envelope(referralInviteResult) },
+      },
+    },
     async (r) => okEnvelope(r.locale, await referral.invite(userIdOf(r))),
   );
   app.get(
     '/referral/summary',
-    { ...user, schema: { tags, security, summary: 'Cashback earned: totals per level and kind, this month against the cap, campaign bonuses', response: { 200: envelope(referralSummaryResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        security,
+        summary: 'Cashback earned: totals per level and kind, this month against the cap, campaign bonuses',
+        response: { 200: envelope(referralSummaryResult) },
+      },
+    },
     async (r) => okEnvelope(r.locale, await referral.summary(userIdOf(r))),
   );
   app.get(
     '/referral/friends',
     {
       ...user,
-      schema: { tags, security, summary: 'Your level-1 or level-2 friends (masked), registration time, card count, recharge total; 15 per page', querystring: referralFriendsQuery, response: { 200: envelope(referralFriendsResult) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Your level-1 or level-2 friends (masked), registration time, card count, recharge total; 15 per page',
+        querystring: referralFriendsQuery,
+        response: { 200: envelope(referralFriendsResult) },
+      },
     },
-    async (r) => okEnvelope(r.locale, await referral.friends(userIdOf(r), r.query.level, r.query.page, r.query.per_page)),
+    async (r) =>
+      okEnvelope(r.locale, await referral.friends(userIdOf(r), r.query.level, r.query.page, r.query.per_page)),
   );
   app.get(
     '/referral/cashbacks',
     {
       ...user,
-      schema: { tags, security, summary: 'Cashback records of one kind (open_card / recharge), optionally one level; 15 per page', querystring: referralCashbacksQuery, response: { 200: envelope(referralCashbacksResult) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Cashback records of one kind (open_card / recharge), optionally one level; 15 per page',
+        querystring: referralCashbacksQuery,
+        response: { 200: envelope(referralCashbacksResult) },
+      },
     },
-    async (r) => okEnvelope(r.locale, await referral.cashbacks(userIdOf(r), r.query.kind, r.query.level, r.query.page, r.query.per_page)),
+    async (r) =>
+      okEnvelope(
+        r.locale,
+        await referral.cashbacks(userIdOf(r), r.query.kind, r.query.level, r.query.page, r.query.per_page),
+      ),
   );
   app.get(
     '/referral/campaign',
-    { ...user, schema: { tags, security, summary: 'The invite campaign (running, else next, else last) with your progress and whether its bonus was paid', response: { 200: envelope(referralCampaignResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The invite campaign (running, else next, else last) with your progress and whether its bonus was paid',
+        response: { 200: envelope(referralCampaignResult) },
+      },
+    },
     async (r) => okEnvelope(r.locale, { campaign: await referral.campaign(userIdOf(r)) }),
   );
   app.get(
     '/referral/ranking',
-    { ...user, schema: { tags, security, summary: "This month's top inviters (masked) and your own rank", response: { 200: envelope(referralRankingResult) } } },
+    {
+      ...user,
+      schema: {
+        tags,
+        security,
+        summary: "This month's top inviters (masked) and your own rank",
+        response: { 200: envelope(referralRankingResult) },
+      },
+    },
     async (r) => okEnvelope(r.locale, await referral.ranking(userIdOf(r))),
   );
 
   const admin = { config: { auth: 'admin' as const } };
   app.post(
     '/admin/referral/campaigns',
-    { ...admin, schema: { tags: ['admin'], security, summary: 'Start an invite campaign: dates, goal (friends who register and open a card), bonus USD', body: createReferralCampaignBody, response: { 200: envelope(z.object({ id: z.string() })) } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Start an invite campaign: dates, goal (friends who register and open a card), bonus USD',
+        body: createReferralCampaignBody,
+        response: { 200: envelope(z.object({ id: z.string() })) },
+      },
+    },
     async (r) => okEnvelope(r.locale, await referral.createCampaign(r.body)),
   );
   app.get(
     '/admin/referral/check',
-    { ...admin, schema: { tags: ['admin'], security, summary: 'Verify the referral books against the ledger', response: { 200: envelope(z.object({ ok: z.boolean(), problems: z.array(z.string()) })) } } },
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Verify the referral books against the ledger',
+        response: { 200: envelope(z.object({ ok: z.boolean(), problems: z.array(z.string()) })) },
+      },
+    },
     async (r) => {
       const problems = await checkReferral(app.database.sql);
       return okEnvelope(r.locale, { ok: problems.length === 0, problems });

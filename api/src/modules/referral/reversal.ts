@@ -34,7 +34,10 @@ export async function reverseCashbackRow(tx: SqlRunner, r: OpenCashback): Promis
   const amount = money(r.amount);
   let taken = ZERO;
   if (amount.gt(0)) {
-    const [acct] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1 FOR UPDATE`, [walletKey(r.beneficiary_id)]);
+    const [acct] = await tx.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1 FOR UPDATE`,
+      [walletKey(r.beneficiary_id)],
+    );
     const balance = money(acct?.balance ?? '0');
     taken = balance.gte(amount) ? amount : balance.gt(0) ? balance : ZERO;
     if (taken.gt(0)) {
@@ -47,12 +50,14 @@ export async function reverseCashbackRow(tx: SqlRunner, r: OpenCashback): Promis
         reverse: true,
       });
     }
-    await tx.query(`UPDATE referral_monthly_totals SET paid = greatest(paid - $3::numeric, 0) WHERE user_id = $1::bigint AND month = $2::date`, [
-      r.beneficiary_id,
-      r.month,
-      format(amount),
-    ]);
+    await tx.query(
+      `UPDATE referral_monthly_totals SET paid = greatest(paid - $3::numeric, 0) WHERE user_id = $1::bigint AND month = $2::date`,
+      [r.beneficiary_id, r.month, format(amount)],
+    );
   }
-  await tx.query(`UPDATE referral_cashbacks SET reversed_at = clock_timestamp(), reversed_amount = $2::numeric WHERE id = $1::bigint`, [r.id, format(taken)]);
+  await tx.query(
+    `UPDATE referral_cashbacks SET reversed_at = clock_timestamp(), reversed_amount = $2::numeric WHERE id = $1::bigint`,
+    [r.id, format(taken)],
+  );
   return taken;
 }

@@ -31,7 +31,10 @@ export function registerReferralDemoSeed(app: FastifyInstance, referral: Referra
     after: ['cards'],
     run: async ({ userId }) => {
       const now = app.clock.now().getTime();
-      const [running] = await app.database.sql.query(`SELECT 1 FROM referral_campaigns WHERE ends_at > $1::timestamptz`, [new Date(now).toISOString()]);
+      const [running] = await app.database.sql.query(
+        `SELECT 1 FROM referral_campaigns WHERE ends_at > $1::timestamptz`,
+        [new Date(now).toISOString()],
+      );
       if (!running) {
         await referral.createCampaign({
           name: 'Invite 5 friends, earn 20 USD',
@@ -55,14 +58,32 @@ export function registerReferralDemoSeed(app: FastifyInstance, referral: Referra
 }
 
 async function friend(app: FastifyInstance, email: string, inviterId: string, registeredAt: Date): Promise<string> {
-  const [existing] = await app.database.sql.query<{ id: string }>(`SELECT id::text AS id FROM users WHERE email = $1`, [email]);
+  const [existing] = await app.database.sql.query<{ id: string }>(`SELECT id::text AS id FROM users WHERE email = $1`, [
+    email,
+  ]);
   if (existing) return existing.id;
-  const { id } = await insertUser(app.database.sql, { email, mobile: null, password: PASSWORD, refereeId: Number(inviterId) }, app.config.scryptN, registeredAt);
+  const { id } = await insertUser(
+    app.database.sql,
+    { email, mobile: null, password: PASSWORD, refereeId: Number(inviterId) },
+    app.config.scryptN,
+    registeredAt,
+  );
   return String(id);
 }
 
-async function call<T>(app: FastifyInstance, method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await app.inject({ method, url: `/api/${url}`, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+async function call<T>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await app.inject({
+    method,
+    url: `/api/${url}`,
+    headers,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
   const env = JSON.parse(res.body) as { code: number; msg: string; data: T };
   if (env.code !== 200) throw new Error(`referral demo seed: ${url} answered ${env.code} ${env.msg}`);
   return env.data;
@@ -75,20 +96,54 @@ async function cardLife(app: FastifyInstance, userId: string, label: string, top
   const auth = { 'access-token': token };
   await call(app, 'POST', 'dev/users/kyc', { userId, level: 1, birthDate: '1992-03-08' });
   // Decimal, never a float: the card fee allowance plus every top-up.
-  const total = format(topUps.reduce((sum, v) => sum.plus(money(v)), money('120')), 'USDT');
+  const total = format(
+    topUps.reduce((sum, v) => sum.plus(money(v)), money('120')),
+    'USDT',
+  );
   // ERC20, not TRC20: mining TRC20 blocks here would confirm the demo customer's deposit that the
   // wallet seed leaves confirming on purpose (the wallet page shows one in progress).
-  const { address } = await call<{ address: string }>(app, 'GET', 'wallet/rechargeAddress?currency=USDT&network=ERC20', undefined, auth);
+  const { address } = await call<{ address: string }>(
+    app,
+    'GET',
+    'wallet/rechargeAddress?currency=USDT&network=ERC20',
+    undefined,
+    auth,
+  );
   const txHash = `0x${createHash('sha256').update(`cardwallet-demo-referral:${email}`).digest('hex')}`;
   const [credited] = await app.database.sql.query(`SELECT 1 FROM wallet_deposits WHERE tx_hash = $1`, [txHash]);
   if (!credited) {
-    await call(app, 'POST', 'dev/chain/deposit', { address, currency: 'USDT', network: 'ERC20', amount: total, txHash });
+    await call(app, 'POST', 'dev/chain/deposit', {
+      address,
+      currency: 'USDT',
+      network: 'ERC20',
+      amount: total,
+      txHash,
+    });
     await call(app, 'POST', 'dev/chain/mine', { network: 'ERC20', blocks: 12 });
   }
   const key = (what: string) => ({ ...auth, 'idempotency-key': `demo-referral-${label}-${what}` });
   await call(app, 'POST', 'wallet/transfer', { currency: 'USDT', amount: total }, key('transfer'));
-  const card = await call<{ id: string }>(app, 'POST', 'card/apply', { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' }, key('apply'));
+  const card = await call<{ id: string }>(
+    app,
+    'POST',
+    'card/apply',
+    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
+    key('apply'),
+  );
   const [first, ...rest] = topUps;
-  await call(app, 'POST', 'card/activate', { cardId: card.id, amount: first ?? '100', firstName: label.replace(/^./, (c) => c.toUpperCase()), lastName: 'Friend', mobile: '+447911123456' }, key('activate'));
-  for (const [i, amount] of rest.entries()) await call(app, 'POST', 'card/topUp', { cardId: card.id, amount }, key(`topup-${i}`));
+  await call(
+    app,
+    'POST',
+    'card/activate',
+    {
+      cardId: card.id,
+      amount: first ?? '100',
+      firstName: label.replace(/^./, (c) => c.toUpperCase()),
+      lastName: 'Friend',
+      mobile: '+447911123456',
+    },
+    key('activate'),
+  );
+  for (const [i, amount] of rest.entries())
+    await call(app, 'POST', 'card/topUp', { cardId: card.id, amount }, key(`topup-${i}`));
 }

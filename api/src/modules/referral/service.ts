@@ -42,7 +42,9 @@ export class ReferralService {
   ) {}
 
   async invite(userId: string): Promise<ReferralInvite> {
-    const [u] = await this.db.query<{ invite_code: string }>(`SELECT invite_code FROM users WHERE id = $1::bigint`, [userId]);
+    const [u] = await this.db.query<{ invite_code: string }>(`SELECT invite_code FROM users WHERE id = $1::bigint`, [
+      userId,
+    ]);
     return {
       userId,
       inviteCode: u?.invite_code ?? '',
@@ -63,11 +65,14 @@ export class ReferralService {
          UNION ALL SELECT 2, count(*)::int FROM users c JOIN users p ON p.id = c.referee_id WHERE p.referee_id = $1::bigint`,
         [userId],
       ),
-      this.db.query<{ total: string | null }>(`SELECT sum(amount)::text AS total FROM referral_campaign_awards WHERE user_id = $1::bigint`, [userId]),
-      this.db.query<{ paid: string | null }>(`SELECT paid::text AS paid FROM referral_monthly_totals WHERE user_id = $1::bigint AND month = $2::date`, [
-        userId,
-        month,
-      ]),
+      this.db.query<{ total: string | null }>(
+        `SELECT sum(amount)::text AS total FROM referral_campaign_awards WHERE user_id = $1::bigint`,
+        [userId],
+      ),
+      this.db.query<{ paid: string | null }>(
+        `SELECT paid::text AS paid FROM referral_monthly_totals WHERE user_id = $1::bigint AND month = $2::date`,
+        [userId, month],
+      ),
     ]);
     const level = (l: ReferralLevel) => {
       const get = (k: CashbackKind) => money(sums.find((s) => s.level === l && s.kind === k)?.net ?? '0');
@@ -82,7 +87,12 @@ export class ReferralService {
     const level2 = level(2);
     return {
       currency: 'USD',
-      total: usd(money(level1.total).plus(level2.total).plus(bonus?.total ?? '0').toString()),
+      total: usd(
+        money(level1.total)
+          .plus(level2.total)
+          .plus(bonus?.total ?? '0')
+          .toString(),
+      ),
       thisMonth: usd(thisMonth?.paid),
       monthlyCap: usd(this.config.monthlyCap),
       bonus: usd(bonus?.total),
@@ -97,7 +107,14 @@ export class ReferralService {
         ? `SELECT i.id, i.email, i.mobile, i.created_at FROM users i WHERE i.referee_id = $1::bigint`
         : `SELECT i.id, i.email, i.mobile, i.created_at FROM users i JOIN users p ON p.id = i.referee_id WHERE p.referee_id = $1::bigint`;
     const [rows, [count]] = await Promise.all([
-      this.db.query<{ email: string | null; mobile: string | null; created_at: string; cards: number; recharged: string | null; earned: string | null }>(
+      this.db.query<{
+        email: string | null;
+        mobile: string | null;
+        created_at: string;
+        cards: number;
+        recharged: string | null;
+        earned: string | null;
+      }>(
         `SELECT i.email, i.mobile, i.created_at,
                 (SELECT count(*)::int FROM cards c WHERE c.user_id = i.id::text AND c.status <> 'applying') AS cards,
                 (SELECT sum(o.amount)::text FROM card_operations o WHERE o.user_id = i.id::text AND o.kind IN ('activate', 'topup') AND o.status = 'completed') AS recharged,
@@ -121,17 +138,37 @@ export class ReferralService {
     );
   }
 
-  async cashbacks(userId: string, kind: CashbackKind, level: ReferralLevel | undefined, p: number, per: number): Promise<Paginated<ReferralCashback>> {
+  async cashbacks(
+    userId: string,
+    kind: CashbackKind,
+    level: ReferralLevel | undefined,
+    p: number,
+    per: number,
+  ): Promise<Paginated<ReferralCashback>> {
     const where = `r.beneficiary_id = $1::bigint AND r.kind = $2 AND ($3::int IS NULL OR r.level = $3::int)`;
     const [rows, [count]] = await Promise.all([
-      this.db.query<{ id: string; level: number; email: string | null; mobile: string | null; base_amount: string | null; net: string; amount: string; reversed: boolean; occurred_at: string }>(
+      this.db.query<{
+        id: string;
+        level: number;
+        email: string | null;
+        mobile: string | null;
+        base_amount: string | null;
+        net: string;
+        amount: string;
+        reversed: boolean;
+        occurred_at: string;
+      }>(
         `SELECT r.id::text AS id, r.level, i.email, i.mobile, r.base_amount::text AS base_amount, ${NET}::text AS net, r.amount::text AS amount,
                 r.reversed_at IS NOT NULL AS reversed, r.occurred_at
            FROM referral_cashbacks r JOIN users i ON i.id = r.invitee_id WHERE ${where}
           ORDER BY r.occurred_at DESC, r.id DESC LIMIT $4 OFFSET $5`,
         [userId, kind, level ?? null, per, (p - 1) * per],
       ),
-      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM referral_cashbacks r WHERE ${where}`, [userId, kind, level ?? null]),
+      this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM referral_cashbacks r WHERE ${where}`, [
+        userId,
+        kind,
+        level ?? null,
+      ]),
     ]);
     return page(
       rows.map((r) => ({
@@ -152,7 +189,16 @@ export class ReferralService {
 
   /** The running campaign, else the next one to start, else the one that ended last; null when there was never one. */
   async campaign(userId: string): Promise<ReferralCampaign | null> {
-    const [c] = await this.db.query<{ id: string; name: string; starts_at: string; ends_at: string; goal: number; bonus: string; awarded_at: string | null; progress: number }>(
+    const [c] = await this.db.query<{
+      id: string;
+      name: string;
+      starts_at: string;
+      ends_at: string;
+      goal: number;
+      bonus: string;
+      awarded_at: string | null;
+      progress: number;
+    }>(
       `SELECT c.id::text AS id, c.name, c.starts_at, c.ends_at, c.goal, c.bonus::text AS bonus, a.awarded_at,
               (SELECT count(DISTINCT r.invitee_id)::int FROM referral_cashbacks r JOIN users i ON i.id = r.invitee_id
                 WHERE r.beneficiary_id = $1::bigint AND r.level = 1 AND r.kind = 'open_card'
@@ -182,7 +228,13 @@ export class ReferralService {
   async ranking(userId: string): Promise<ReferralRanking> {
     const now = this.now();
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-    const rows = await this.db.query<{ id: string; email: string | null; mobile: string | null; invited: number; rank: number }>(
+    const rows = await this.db.query<{
+      id: string;
+      email: string | null;
+      mobile: string | null;
+      invited: number;
+      rank: number;
+    }>(
       `WITH counts AS (
          SELECT referee_id AS id, count(*)::int AS invited, max(created_at) AS last_at FROM users
           WHERE referee_id IS NOT NULL AND created_at >= $1::timestamptz GROUP BY referee_id),
@@ -196,12 +248,23 @@ export class ReferralService {
       month: start.slice(0, 7),
       entries: rows
         .filter((r) => r.rank <= this.config.rankingSize)
-        .map((r) => ({ rank: r.rank, displayName: maskAccount(r.email ?? r.mobile ?? ''), invited: r.invited, me: r.id === userId })),
+        .map((r) => ({
+          rank: r.rank,
+          displayName: maskAccount(r.email ?? r.mobile ?? ''),
+          invited: r.invited,
+          me: r.id === userId,
+        })),
       mine: { rank: mine?.rank ?? null, invited: mine?.invited ?? 0 },
     };
   }
 
-  async createCampaign(body: { name: string; startsAt: string; endsAt: string; goal: number; bonus: string }): Promise<{ id: string }> {
+  async createCampaign(body: {
+    name: string;
+    startsAt: string;
+    endsAt: string;
+    goal: number;
+    bonus: string;
+  }): Promise<{ id: string }> {
     const [row] = await this.db.query<{ id: string }>(
       `INSERT INTO referral_campaigns (name, starts_at, ends_at, goal, bonus) VALUES ($1, $2::timestamptz, $3::timestamptz, $4, $5::numeric) RETURNING id::text AS id`,
       [body.name, body.startsAt, body.endsAt, body.goal, body.bonus],

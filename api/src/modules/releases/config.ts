@@ -3,7 +3,9 @@ import { z } from 'zod';
 
 /** Release store and registry settings (docs/releasing.md). */
 export interface ReleaseConfig {
-  store: { kind: 'folder'; dir: string } | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
+  store:
+    | { kind: 'folder'; dir: string }
+    | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
   /** Base URL clients load release files from: `/remotes/` (this process) or a CDN origin. */
   publicBaseUrl: string;
   /** Seconds /remotes.json may be reused by the browser (short: a rollback reaches everyone fast). */
@@ -12,7 +14,10 @@ export interface ReleaseConfig {
 
 const schema = z.object({
   RELEASE_STORE_DIR: z.string().min(1).optional(),
-  RELEASE_S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+  RELEASE_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
   RELEASE_S3_PREFIX: z
     .string()
     .regex(/^([0-9A-Za-z._-]+\/)*$/, 'must be empty or end with /')
@@ -28,7 +33,10 @@ const schema = z.object({
 });
 
 /** Reads the RELEASE_* variables; `errors` lists bad ones in the format of src/config.ts. */
-export function loadReleaseConfig(env: Record<string, string | undefined>, defaults: { apiDir: string; dataDir: string; pglite: boolean }): { config?: ReleaseConfig; errors: string[] } {
+export function loadReleaseConfig(
+  env: Record<string, string | undefined>,
+  defaults: { apiDir: string; dataDir: string; pglite: boolean },
+): { config?: ReleaseConfig; errors: string[] } {
   const parsed = schema.safeParse(env);
   if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
   const e = parsed.data;
@@ -39,12 +47,25 @@ export function loadReleaseConfig(env: Record<string, string | undefined>, defau
         prefix: e.RELEASE_S3_PREFIX,
         ...(e.RELEASE_S3_ENDPOINT ? { endpoint: e.RELEASE_S3_ENDPOINT } : {}),
         region: e.RELEASE_S3_REGION,
-        forcePathStyle: e.RELEASE_S3_FORCE_PATH_STYLE ? ['1', 'true'].includes(e.RELEASE_S3_FORCE_PATH_STYLE) : Boolean(e.RELEASE_S3_ENDPOINT),
+        forcePathStyle: e.RELEASE_S3_FORCE_PATH_STYLE
+          ? ['1', 'true'].includes(e.RELEASE_S3_FORCE_PATH_STYLE)
+          : Boolean(e.RELEASE_S3_ENDPOINT),
       }
     : {
         kind: 'folder',
         // Beside the PGlite data dir by default, so a fresh data dir starts with a fresh store.
-        dir: path.resolve(defaults.apiDir, e.RELEASE_STORE_DIR ?? (defaults.pglite ? path.join(path.dirname(defaults.dataDir), 'releases') : '.data/releases')),
+        dir: path.resolve(
+          defaults.apiDir,
+          e.RELEASE_STORE_DIR ??
+            (defaults.pglite ? path.join(path.dirname(defaults.dataDir), 'releases') : '.data/releases'),
+        ),
       };
-  return { config: { store, publicBaseUrl: e.RELEASE_PUBLIC_URL ?? '/remotes/', registryMaxAgeSeconds: e.RELEASE_REGISTRY_MAX_AGE_SECONDS }, errors: [] };
+  return {
+    config: {
+      store,
+      publicBaseUrl: e.RELEASE_PUBLIC_URL ?? '/remotes/',
+      registryMaxAgeSeconds: e.RELEASE_REGISTRY_MAX_AGE_SECONDS,
+    },
+    errors: [],
+  };
 }

@@ -37,7 +37,11 @@ function parseJson(file: ReleaseFile | undefined): unknown {
  * contract major the live shell accepts, has its manifest and entry, and its FeatureApp keeps its
  * routes under its own prefix with translations complete in the four locales.
  */
-export function checkRelease(app: FeatureAppInfo, files: ReleaseFile[], acceptedMajor: number = CONTRACT_MAJOR): GateResult {
+export function checkRelease(
+  app: FeatureAppInfo,
+  files: ReleaseFile[],
+  acceptedMajor: number = CONTRACT_MAJOR,
+): GateResult {
   const reasons: string[] = [];
   if (files.length === 0) return { ok: false, reasons: ['the release has no files'] };
   if (files.length > MAX_RELEASE_FILES) reasons.push(`too many files (${files.length} > ${MAX_RELEASE_FILES})`);
@@ -57,11 +61,15 @@ export function checkRelease(app: FeatureAppInfo, files: ReleaseFile[], accepted
   else {
     if (info.name !== app.name) reasons.push(`build is of ${String(info.name)}, not ${app.name}`);
     if (info.contractMajor !== acceptedMajor || Number(String(info.contractVersion).split('.')[0]) !== acceptedMajor) {
-      reasons.push(`built against contract ${String(info.contractVersion)} (major ${String(info.contractMajor)}); the live shell accepts major ${acceptedMajor}`);
+      reasons.push(
+        `built against contract ${String(info.contractVersion)} (major ${String(info.contractMajor)}); the live shell accepts major ${acceptedMajor}`,
+      );
     }
-    if (info.routePrefix !== app.routePrefix) reasons.push(`route prefix ${String(info.routePrefix)} is not the app's own ${app.routePrefix}`);
+    if (info.routePrefix !== app.routePrefix)
+      reasons.push(`route prefix ${String(info.routePrefix)} is not the app's own ${app.routePrefix}`);
     const feature = info.featureApp;
-    if (!feature || !Array.isArray(feature.routes)) reasons.push('build-info.json has no FeatureApp description (routes, translations)');
+    if (!feature || !Array.isArray(feature.routes))
+      reasons.push('build-info.json has no FeatureApp description (routes, translations)');
     else {
       if (feature.routes.length === 0) reasons.push('the FeatureApp has no routes');
       const bad = feature.routes.filter((r) => typeof r !== 'string' || !ROUTE_PATH.test(r));
@@ -80,20 +88,28 @@ export function checkRelease(app: FeatureAppInfo, files: ReleaseFile[], accepted
           const have = new Set(keys);
           const missing = reference.filter((k) => !have.has(k));
           const extra = keys.filter((k) => !reference.includes(k));
-          if (missing.length) reasons.push(`translations for ${locale} lack ${missing.length} key(s): ${missing.slice(0, 5).join(', ')}`);
-          if (extra.length) reasons.push(`translations for ${locale} have ${extra.length} key(s) en-US lacks: ${extra.slice(0, 5).join(', ')}`);
+          if (missing.length)
+            reasons.push(`translations for ${locale} lack ${missing.length} key(s): ${missing.slice(0, 5).join(', ')}`);
+          if (extra.length)
+            reasons.push(
+              `translations for ${locale} have ${extra.length} key(s) en-US lacks: ${extra.slice(0, 5).join(', ')}`,
+            );
         }
       }
     }
   }
 
-  const manifest = parseJson(byPath.get('mf-manifest.json')) as { name?: unknown; metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null | undefined;
+  const manifest = parseJson(byPath.get('mf-manifest.json')) as
+    { name?: unknown; metaData?: { remoteEntry?: { name?: unknown; path?: unknown } } } | null | undefined;
   if (manifest === undefined) reasons.push('mf-manifest.json is missing');
   else if (!manifest || typeof manifest !== 'object') reasons.push('mf-manifest.json is not valid JSON');
   else {
     if (manifest.name !== app.name) reasons.push(`mf-manifest.json names ${String(manifest.name)}, not ${app.name}`);
     const entry = manifest.metaData?.remoteEntry;
-    const entryPath = typeof entry?.name === 'string' ? [entry.path, entry.name].filter((s) => typeof s === 'string' && s).join('/') : undefined;
+    const entryPath =
+      typeof entry?.name === 'string'
+        ? [entry.path, entry.name].filter((s) => typeof s === 'string' && s).join('/')
+        : undefined;
     if (!entryPath) reasons.push('mf-manifest.json names no remote entry');
     else if (!byPath.has(entryPath)) reasons.push(`the remote entry ${entryPath} named by the manifest is missing`);
     else if (byPath.get(entryPath)!.body.length === 0) reasons.push(`the remote entry ${entryPath} is empty`);

@@ -33,7 +33,13 @@ const historyEntry = releaseRecord.extend({
   status: z.enum(['stable', 'canary', 'previous', 'rolled_back', 'registered']),
   canaryPercent: z.number().int().optional(),
 });
-const auditEntry = z.object({ action: z.string(), releaseId: z.string().nullable(), actor: z.string(), details: z.unknown(), at: z.string() });
+const auditEntry = z.object({
+  action: z.string(),
+  releaseId: z.string().nullable(),
+  actor: z.string(),
+  details: z.unknown(),
+  at: z.string(),
+});
 
 export const releaseBody = z
   .object({
@@ -47,11 +53,17 @@ export const releaseBody = z
     /** Straight to everyone (no canary). */
     stable: z.boolean().optional(),
   })
-  .refine((b) => !(b.stable && b.canaryPercent !== undefined), { message: 'stable and canaryPercent exclude each other', path: ['stable'] });
+  .refine((b) => !(b.stable && b.canaryPercent !== undefined), {
+    message: 'stable and canaryPercent exclude each other',
+    path: ['stable'],
+  });
 
 const promoteBody = z.object({
   percent: z.number().int().min(1).max(100).optional(),
-  releaseId: z.string().regex(/^[0-9A-Za-z.+-]{1,80}$/).optional(),
+  releaseId: z
+    .string()
+    .regex(/^[0-9A-Za-z.+-]{1,80}$/)
+    .optional(),
 });
 
 /**
@@ -66,7 +78,10 @@ const releasesModule: FastifyPluginAsync = async (base) => {
   const admin = { tags: ['admin'], security: [{ accessToken: [] }] };
 
   /** The app named in the path, if the caller's deploy token (or admin session) may act on it. */
-  const authorise = async (request: FastifyRequest, name: string): Promise<{ target: FeatureAppInfo; actor: string }> => {
+  const authorise = async (
+    request: FastifyRequest,
+    name: string,
+  ): Promise<{ target: FeatureAppInfo; actor: string }> => {
     const token = tokenOf(request);
     if (!token) throw new BusinessError('unauthenticated');
     const target = resolveAppName(name);
@@ -104,7 +119,12 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       if (!(e instanceof ReleaseError)) throw e;
       if (e.kind === 'not_found') throw new BusinessError('not_found');
       const reason = e.reasons.length ? e.reasons.join('; ') : e.message;
-      if (e.kind === 'gate') throw new BusinessError('release_refused', { reason }, { code: ResultCode.invalidParams, data: { reasons: e.reasons.length ? e.reasons : [e.message] } });
+      if (e.kind === 'gate')
+        throw new BusinessError(
+          'release_refused',
+          { reason },
+          { code: ResultCode.invalidParams, data: { reasons: e.reasons.length ? e.reasons : [e.message] } },
+        );
       throw new BusinessError('release_conflict', { reason }, { code: ResultCode.conflict });
     }
   };
@@ -116,7 +136,8 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       onRequest: requireDeployRight,
       schema: {
         ...deploy,
-        summary: 'Publish one production build of an app (files base64) immutably and register it: gates (contract major, manifest + entry, FeatureApp routes + translations); first release → stable, else canary at canaryPercent (default 10) or stable',
+        summary:
+          'Publish one production build of an app (files base64) immutably and register it: gates (contract major, manifest + entry, FeatureApp routes + translations); first release → stable, else canary at canaryPercent (default 10) or stable',
         params: appParam,
         body: releaseBody,
         response: { 200: envelope(z.object({ release: releaseRecord, created: z.boolean(), channel: channelState })) },
@@ -126,9 +147,15 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       const { target, actor } = rightOf(request);
       const body = request.body;
       const files = body.files.map((f) => ({ path: f.path, body: Buffer.from(f.contentBase64, 'base64') }));
-      const mode = body.stable ? { kind: 'stable' as const } : { kind: 'canary' as const, percent: body.canaryPercent ?? 10 };
+      const mode = body.stable
+        ? { kind: 'stable' as const }
+        : { kind: 'canary' as const, percent: body.canaryPercent ?? 10 };
       const result = await run(() => releases.release({ app: target.name, version: body.version, files, actor, mode }));
-      return okEnvelope(request.locale, { release: result.release, created: result.created, channel: await releases.channel(target.name) });
+      return okEnvelope(request.locale, {
+        release: result.release,
+        created: result.created,
+        channel: await releases.channel(target.name),
+      });
     },
   );
 
@@ -138,7 +165,8 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       onRequest: requireDeployRight,
       schema: {
         ...deploy,
-        summary: 'Canary to a higher percentage, or (no percent / 100) the canary becomes stable for everyone; releaseId starts a canary of a registered release',
+        summary:
+          'Canary to a higher percentage, or (no percent / 100) the canary becomes stable for everyone; releaseId starts a canary of a registered release',
         params: appParam,
         body: promoteBody,
         response: { 200: envelope(channelState) },
@@ -156,7 +184,8 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       onRequest: requireDeployRight,
       schema: {
         ...deploy,
-        summary: 'Undo the newest change instantly (no rebuild): stop a running canary, else stable back to the previous stable release',
+        summary:
+          'Undo the newest change instantly (no rebuild): stop a running canary, else stable back to the previous stable release',
         params: appParam,
         response: { 200: envelope(channelState) },
       },
@@ -191,7 +220,8 @@ const releasesModule: FastifyPluginAsync = async (base) => {
       onRequest: requireDeployRight,
       schema: {
         ...deploy,
-        summary: 'Audit log of an app: every release, refusal, canary, promotion, rollback and token change, with who and when',
+        summary:
+          'Audit log of an app: every release, refusal, canary, promotion, rollback and token change, with who and when',
         params: appParam,
         response: { 200: envelope(z.object({ entries: z.array(auditEntry) })) },
       },
@@ -204,7 +234,14 @@ const releasesModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/admin/releases',
-    { config: { auth: 'admin' }, schema: { ...admin, summary: 'Stable and canary release of every app', response: { 200: envelope(z.object({ channels: z.array(channelState) })) } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        ...admin,
+        summary: 'Stable and canary release of every app',
+        response: { 200: envelope(z.object({ channels: z.array(channelState) })) },
+      },
+    },
     async (request) => okEnvelope(request.locale, { channels: await releases.channels() }),
   );
 
@@ -219,7 +256,11 @@ const releasesModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(z.object({ id: z.string(), app: z.string(), token: z.string() })) },
       },
     },
-    async (request) => okEnvelope(request.locale, await releases.createDeployToken(request.body.app, request.body.label, `admin:${request.admin!.username}`)),
+    async (request) =>
+      okEnvelope(
+        request.locale,
+        await releases.createDeployToken(request.body.app, request.body.label, `admin:${request.admin!.username}`),
+      ),
   );
 
   app.get(
@@ -230,7 +271,21 @@ const releasesModule: FastifyPluginAsync = async (base) => {
         ...admin,
         summary: 'Deploy tokens (never the token itself)',
         response: {
-          200: envelope(z.object({ tokens: z.array(z.object({ id: z.string(), app: z.string(), label: z.string(), createdBy: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable(), revoked: z.boolean() })) })),
+          200: envelope(
+            z.object({
+              tokens: z.array(
+                z.object({
+                  id: z.string(),
+                  app: z.string(),
+                  label: z.string(),
+                  createdBy: z.string(),
+                  createdAt: z.string(),
+                  lastUsedAt: z.string().nullable(),
+                  revoked: z.boolean(),
+                }),
+              ),
+            }),
+          ),
         },
       },
     },
@@ -241,10 +296,16 @@ const releasesModule: FastifyPluginAsync = async (base) => {
     '/admin/releases/tokens/revoke',
     {
       config: { auth: 'admin' },
-      schema: { ...admin, summary: 'Revoke a deploy token at once', body: z.object({ id: z.string().regex(/^\d{1,18}$/) }), response: { 200: envelope(z.object({ revoked: z.literal(true) })) } },
+      schema: {
+        ...admin,
+        summary: 'Revoke a deploy token at once',
+        body: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+        response: { 200: envelope(z.object({ revoked: z.literal(true) })) },
+      },
     },
     async (request) => {
-      if (!(await releases.revokeDeployToken(request.body.id, `admin:${request.admin!.username}`))) throw new BusinessError('not_found');
+      if (!(await releases.revokeDeployToken(request.body.id, `admin:${request.admin!.username}`)))
+        throw new BusinessError('not_found');
       return okEnvelope(request.locale, { revoked: true as const });
     },
   );

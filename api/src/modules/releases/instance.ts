@@ -19,7 +19,9 @@ export function createReleaseStore(config: ReleaseConfig): ReleaseStore {
 export function releaseServiceOf(app: FastifyInstance): ReleaseService {
   let service = services.get(app.database);
   if (!service) {
-    service = new ReleaseService(app.database.sql, createReleaseStore(app.config.releases), { publicBaseUrl: app.config.releases.publicBaseUrl });
+    service = new ReleaseService(app.database.sql, createReleaseStore(app.config.releases), {
+      publicBaseUrl: app.config.releases.publicBaseUrl,
+    });
     services.set(app.database, service);
   }
   return service;

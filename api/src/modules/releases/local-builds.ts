@@ -12,7 +12,8 @@ export function readBuildFolder(dir: string): ReleaseFile[] {
     for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(child);
-      else if (entry.isFile() && entry.name !== COMPLETE_MARKER) files.push({ path: child, body: fs.readFileSync(path.join(dir, child)) });
+      else if (entry.isFile() && entry.name !== COMPLETE_MARKER)
+        files.push({ path: child, body: fs.readFileSync(path.join(dir, child)) });
     }
   };
   walk('');
@@ -37,7 +38,11 @@ function versionOf(appDir: string, dist: string): string {
  * is not a known release of its app (the developer rebuilt after a change) becomes stable too, so
  * `npm start` always shows the code on disk; in production only the first start does this.
  */
-export async function publishLocalBuilds(service: ReleaseService, rootDir: string, opts: { sandbox: boolean; log: FastifyBaseLogger }): Promise<void> {
+export async function publishLocalBuilds(
+  service: ReleaseService,
+  rootDir: string,
+  opts: { sandbox: boolean; log: FastifyBaseLogger },
+): Promise<void> {
   const channels = new Map((await service.channels()).map((c) => [c.app, c]));
   for (const app of FEATURE_APPS) {
     const appDir = path.join(rootDir, app.dir);
@@ -58,10 +63,23 @@ export async function publishLocalBuilds(service: ReleaseService, rootDir: strin
       if (known) continue;
     }
     try {
-      const { release } = await service.release({ app: app.name, version: versionOf(appDir, dist), files, actor: hasStable ? 'local-build' : 'bootstrap', mode: { kind: 'stable' } });
-      opts.log.info({ app: app.name, releaseId: release.releaseId }, 'releases: local build published as the stable release');
+      const { release } = await service.release({
+        app: app.name,
+        version: versionOf(appDir, dist),
+        files,
+        actor: hasStable ? 'local-build' : 'bootstrap',
+        mode: { kind: 'stable' },
+      });
+      opts.log.info(
+        { app: app.name, releaseId: release.releaseId },
+        'releases: local build published as the stable release',
+      );
     } catch (e) {
-      if (e instanceof ReleaseError) opts.log.warn({ app: app.name, reasons: e.reasons }, `releases: local build of ${app.name} not published: ${e.message}`);
+      if (e instanceof ReleaseError)
+        opts.log.warn(
+          { app: app.name, reasons: e.reasons },
+          `releases: local build of ${app.name} not published: ${e.message}`,
+        );
       else throw e;
     }
   }

@@ -8,7 +8,10 @@ import type { Database } from '../../db/index.js';
  */
 export const REGISTRY_CHANNEL = 'cw_release_registry';
 
-export async function notifyRegistryChange(tx: { query(text: string, params?: unknown[]): Promise<unknown> }, app: string): Promise<void> {
+export async function notifyRegistryChange(
+  tx: { query(text: string, params?: unknown[]): Promise<unknown> },
+  app: string,
+): Promise<void> {
   await tx.query(`select pg_notify('${REGISTRY_CHANNEL}', $1)`, [app]);
 }
 
@@ -94,7 +97,11 @@ export class RegistryCache<T> {
   }
 
   /** Starts listening for changes made by other processes (a dedicated connection on PostgreSQL). */
-  async listen(database: Database, databaseUrl: string | undefined, log?: { warn(obj: unknown, msg: string): void }): Promise<void> {
+  async listen(
+    database: Database,
+    databaseUrl: string | undefined,
+    log?: { warn(obj: unknown, msg: string): void },
+  ): Promise<void> {
     if (this.stopListening) return;
     const onNotice = () => {
       this.notifications += 1;

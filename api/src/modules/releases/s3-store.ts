@@ -48,7 +48,13 @@ export class S3ReleaseStore implements ReleaseStore {
       }
     };
     await Promise.all(Array.from({ length: 4 }, worker));
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(`${app}/${releaseId}/${COMPLETE_MARKER}`), Body: new Date().toISOString() }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.opts.bucket,
+        Key: this.key(`${app}/${releaseId}/${COMPLETE_MARKER}`),
+        Body: new Date().toISOString(),
+      }),
+    );
   }
 
   async read(key: string): Promise<Buffer | null> {
@@ -58,14 +64,21 @@ export class S3ReleaseStore implements ReleaseStore {
       if (!out.Body) return null;
       return Buffer.from(await out.Body.transformToByteArray());
     } catch (e) {
-      if (e instanceof NoSuchKey || (e as { name?: string }).name === 'NoSuchKey' || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (
+        e instanceof NoSuchKey ||
+        (e as { name?: string }).name === 'NoSuchKey' ||
+        (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null;
       throw e;
     }
   }
 
   async has(app: string, releaseId: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(`${app}/${releaseId}/${COMPLETE_MARKER}`) }));
+      await this.client.send(
+        new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(`${app}/${releaseId}/${COMPLETE_MARKER}`) }),
+      );
       return true;
     } catch (e) {
       const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

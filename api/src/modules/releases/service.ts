@@ -56,7 +56,10 @@ export function inCanary(app: string, cohortId: string, percent: number): boolea
 }
 
 /** sha256 over the sorted (path, sha256) list: the identity of a build's content. */
-export function releaseChecksum(files: ReleaseFile[]): { checksum: string; manifest: Array<{ path: string; size: number; sha256: string }> } {
+export function releaseChecksum(files: ReleaseFile[]): {
+  checksum: string;
+  manifest: Array<{ path: string; size: number; sha256: string }>;
+} {
   const manifest = files
     .map((f) => ({ path: f.path, size: f.body.length, sha256: createHash('sha256').update(f.body).digest('hex') }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -149,8 +152,18 @@ export class ReleaseService {
     return `${base}${app.short}/${releaseId}/mf-manifest.json`;
   }
 
-  private async audit(tx: SqlRunner, app: string, action: string, releaseId: string | null, actor: string, details: Record<string, unknown> = {}) {
-    await tx.query(`insert into release_audit (app, action, release_id, actor, details) values ($1, $2, $3, $4, $5::jsonb)`, [app, action, releaseId, actor, JSON.stringify(details)]);
+  private async audit(
+    tx: SqlRunner,
+    app: string,
+    action: string,
+    releaseId: string | null,
+    actor: string,
+    details: Record<string, unknown> = {},
+  ) {
+    await tx.query(
+      `insert into release_audit (app, action, release_id, actor, details) values ($1, $2, $3, $4, $5::jsonb)`,
+      [app, action, releaseId, actor, JSON.stringify(details)],
+    );
   }
 
   /**
@@ -158,13 +171,23 @@ export class ReleaseService {
    * also what the first release of an app becomes), `canary` with a percentage, or `none`
    * (registered only). Publishing the same content again returns the existing release.
    */
-  async release(input: { app: string; version: string; files: ReleaseFile[]; actor: string; mode: { kind: 'stable' } | { kind: 'canary'; percent: number } | { kind: 'none' } }): Promise<{ release: ReleaseRecord; created: boolean; gate: GateResult }> {
+  async release(input: {
+    app: string;
+    version: string;
+    files: ReleaseFile[];
+    actor: string;
+    mode: { kind: 'stable' } | { kind: 'canary'; percent: number } | { kind: 'none' };
+  }): Promise<{ release: ReleaseRecord; created: boolean; gate: GateResult }> {
     const app = appByName(input.app);
     if (!app) throw new ReleaseError('not_found', `unknown app ${input.app}`);
-    if (!VERSION_RE.test(input.version)) throw new ReleaseError('gate', 'invalid version', ['version must be 1–64 characters of 0-9 A-Z a-z . + -']);
+    if (!VERSION_RE.test(input.version))
+      throw new ReleaseError('gate', 'invalid version', ['version must be 1–64 characters of 0-9 A-Z a-z . + -']);
     const gate = checkRelease(app, input.files);
     if (!gate.ok) {
-      await this.audit(this.sql, app.name, 'refused', null, input.actor, { version: input.version, reasons: gate.reasons });
+      await this.audit(this.sql, app.name, 'refused', null, input.actor, {
+        version: input.version,
+        reasons: gate.reasons,
+      });
       throw new ReleaseError('gate', `release of ${app.name} refused`, gate.reasons);
     }
     const { checksum, manifest } = releaseChecksum(input.files);
@@ -175,7 +198,10 @@ export class ReleaseService {
     return this.changing(app.name, async (tx) => {
       // One release operation per app at a time (two apps proceed in parallel).
       await tx.query(`select pg_advisory_xact_lock(hashtext('release:' || $1))`, [app.name]);
-      const [existing] = await tx.query<ReleaseRow>(`select ${RELEASE_COLUMNS} from releases r where r.app = $1 and r.checksum = $2`, [app.name, checksum]);
+      const [existing] = await tx.query<ReleaseRow>(
+        `select ${RELEASE_COLUMNS} from releases r where r.app = $1 and r.checksum = $2`,
+        [app.name, checksum],
+      );
       let record: ReleaseRecord;
       let created = false;
       if (existing) record = toRecord(existing);
@@ -183,31 +209,56 @@ export class ReleaseService {
         const [row] = await tx.query<ReleaseRow>(
           `insert into releases as r (app, release_id, version, contract_version, contract_major, route_prefix, files, checksum, created_by)
            values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9) returning ${RELEASE_COLUMNS}`,
-          [app.name, releaseId, input.version, info.contractVersion, info.contractMajor, info.routePrefix, JSON.stringify(manifest), checksum, input.actor],
+          [
+            app.name,
+            releaseId,
+            input.version,
+            info.contractVersion,
+            info.contractMajor,
+            info.routePrefix,
+            JSON.stringify(manifest),
+            checksum,
+            input.actor,
+          ],
         );
         record = toRecord(row!);
         created = true;
-        await this.audit(tx, app.name, 'release', record.releaseId, input.actor, { version: input.version, checksum, files: manifest.length });
+        await this.audit(tx, app.name, 'release', record.releaseId, input.actor, {
+          version: input.version,
+          checksum,
+          files: manifest.length,
+        });
       }
-      const [channel] = await tx.query<{ stable_release_id: string }>(`select stable_release_id::text from release_channels where app = $1 for update`, [app.name]);
+      const [channel] = await tx.query<{ stable_release_id: string }>(
+        `select stable_release_id::text from release_channels where app = $1 for update`,
+        [app.name],
+      );
       const mode = !channel ? { kind: 'stable' as const } : input.mode;
       // Re-publishing what is already stable (a CI retry) changes nothing.
-      if (existing && channel && mode.kind !== 'stable' && channel.stable_release_id === existing.id) return { release: record, created, gate };
+      if (existing && channel && mode.kind !== 'stable' && channel.stable_release_id === existing.id)
+        return { release: record, created, gate };
       if (mode.kind === 'stable') await this.makeStable(tx, app.name, record.releaseId, input.actor);
-      else if (mode.kind === 'canary') await this.setCanaryIn(tx, app.name, record.releaseId, mode.percent, input.actor);
+      else if (mode.kind === 'canary')
+        await this.setCanaryIn(tx, app.name, record.releaseId, mode.percent, input.actor);
       return { release: record, created, gate };
     });
   }
 
   private async releaseRowId(tx: SqlRunner, app: string, releaseId: string): Promise<string> {
-    const [row] = await tx.query<{ id: string }>(`select id::text from releases where app = $1 and release_id = $2`, [app, releaseId]);
+    const [row] = await tx.query<{ id: string }>(`select id::text from releases where app = $1 and release_id = $2`, [
+      app,
+      releaseId,
+    ]);
     if (!row) throw new ReleaseError('not_found', `${app} has no release ${releaseId}`);
     return row.id;
   }
 
   private async makeStable(tx: SqlRunner, app: string, releaseId: string, actor: string) {
     const id = await this.releaseRowId(tx, app, releaseId);
-    const [current] = await tx.query<{ stable_release_id: string }>(`select stable_release_id::text from release_channels where app = $1 for update`, [app]);
+    const [current] = await tx.query<{ stable_release_id: string }>(
+      `select stable_release_id::text from release_channels where app = $1 for update`,
+      [app],
+    );
     if (current?.stable_release_id === id) return;
     await tx.query(
       `insert into release_channels (app, stable_release_id, canary_release_id, canary_percent, updated_at) values ($1, $2, null, 0, clock_timestamp())
@@ -219,13 +270,23 @@ export class ReleaseService {
   }
 
   private async setCanaryIn(tx: SqlRunner, app: string, releaseId: string, percent: number, actor: string) {
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new ReleaseError('gate', 'invalid canary percentage', ['the canary percentage is a whole number from 1 to 100']);
+    if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+      throw new ReleaseError('gate', 'invalid canary percentage', [
+        'the canary percentage is a whole number from 1 to 100',
+      ]);
     if (percent === 100) return this.makeStable(tx, app, releaseId, actor);
     const id = await this.releaseRowId(tx, app, releaseId);
-    const [channel] = await tx.query<{ stable_release_id: string }>(`select stable_release_id::text from release_channels where app = $1 for update`, [app]);
+    const [channel] = await tx.query<{ stable_release_id: string }>(
+      `select stable_release_id::text from release_channels where app = $1 for update`,
+      [app],
+    );
     if (!channel) throw new ReleaseError('conflict', `${app} has no stable release yet`);
-    if (channel.stable_release_id === id) throw new ReleaseError('conflict', `${releaseId} is already the stable release of ${app}`);
-    await tx.query(`update release_channels set canary_release_id = $2, canary_percent = $3, updated_at = clock_timestamp() where app = $1`, [app, id, percent]);
+    if (channel.stable_release_id === id)
+      throw new ReleaseError('conflict', `${releaseId} is already the stable release of ${app}`);
+    await tx.query(
+      `update release_channels set canary_release_id = $2, canary_percent = $3, updated_at = clock_timestamp() where app = $1`,
+      [app, id, percent],
+    );
     await this.audit(tx, app, 'canary', releaseId, actor, { percent });
   }
 
@@ -237,7 +298,11 @@ export class ReleaseService {
    * Canary percentage up (`percent` < 100), or the canary becomes stable for everyone (no
    * percentage / 100). `releaseId` starts a canary of an already registered release.
    */
-  async promote(appName: string, actor: string, opts: { percent?: number; releaseId?: string; expectCanary?: string } = {}): Promise<ChannelState> {
+  async promote(
+    appName: string,
+    actor: string,
+    opts: { percent?: number; releaseId?: string; expectCanary?: string } = {},
+  ): Promise<ChannelState> {
     const app = this.requireApp(appName);
     await this.changing(app.name, async (tx) => {
       await this.lockApp(tx, app.name);
@@ -246,7 +311,8 @@ export class ReleaseService {
         [app.name],
       );
       // The automatic rollout acts only on the canary it started (a person's change since wins).
-      if (opts.expectCanary !== undefined && channel?.canary !== opts.expectCanary) throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
+      if (opts.expectCanary !== undefined && channel?.canary !== opts.expectCanary)
+        throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
       const target = opts.releaseId ?? channel?.canary ?? undefined;
       if (!target) throw new ReleaseError('conflict', `${app.name} has no canary to promote`);
       const percent = opts.percent ?? 100;
@@ -269,9 +335,13 @@ export class ReleaseService {
         [app.name],
       );
       if (!channel) throw new ReleaseError('conflict', `${app.name} has no release to roll back`);
-      if (opts.expectCanary !== undefined && channel.canary !== opts.expectCanary) throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
+      if (opts.expectCanary !== undefined && channel.canary !== opts.expectCanary)
+        throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
       if (channel.canary) {
-        await tx.query(`update release_channels set canary_release_id = null, canary_percent = 0, updated_at = clock_timestamp() where app = $1`, [app.name]);
+        await tx.query(
+          `update release_channels set canary_release_id = null, canary_percent = 0, updated_at = clock_timestamp() where app = $1`,
+          [app.name],
+        );
         await this.audit(tx, app.name, 'abort_canary', channel.canary, actor);
         return;
       }
@@ -280,10 +350,14 @@ export class ReleaseService {
           where h.app = $1 and h.rolled_back_at is null order by h.id desc limit 2`,
         [app.name],
       );
-      if (history.length < 2) throw new ReleaseError('conflict', `${app.name} has no earlier stable release to roll back to`);
+      if (history.length < 2)
+        throw new ReleaseError('conflict', `${app.name} has no earlier stable release to roll back to`);
       const [top, previous] = history as [(typeof history)[0], (typeof history)[0]];
       await tx.query(`update release_stable_history set rolled_back_at = clock_timestamp() where id = $1`, [top.id]);
-      await tx.query(`update release_channels set stable_release_id = $2, updated_at = clock_timestamp() where app = $1`, [app.name, previous.release_row]);
+      await tx.query(
+        `update release_channels set stable_release_id = $2, updated_at = clock_timestamp() where app = $1`,
+        [app.name, previous.release_row],
+      );
       await this.audit(tx, app.name, 'rollback', previous.release_id, actor, { from: top.release_id });
     });
     return this.channel(app.name);
@@ -302,7 +376,8 @@ export class ReleaseService {
        select ${RELEASE_COLUMNS}, 'canary' as kind, c.canary_percent::int as percent from release_channels c join releases r on r.id = c.canary_release_id`,
     );
     const out = new Map<string, ChannelState>();
-    for (const row of rows.filter((r) => r.kind === 'stable')) out.set(row.app, { app: row.app, stable: toRecord(row), canary: null });
+    for (const row of rows.filter((r) => r.kind === 'stable'))
+      out.set(row.app, { app: row.app, stable: toRecord(row), canary: null });
     for (const row of rows.filter((r) => r.kind === 'canary')) {
       const state = out.get(row.app);
       if (state) state.canary = { ...toRecord(row), percent: Number(row.percent) };
@@ -345,9 +420,21 @@ export class ReleaseService {
   }
 
   /** Every release of an app, newest first, with its place in the channels. */
-  async history(appName: string, limit = 50): Promise<Array<ReleaseRecord & { status: 'stable' | 'canary' | 'previous' | 'rolled_back' | 'registered'; canaryPercent?: number }>> {
+  async history(
+    appName: string,
+    limit = 50,
+  ): Promise<
+    Array<
+      ReleaseRecord & {
+        status: 'stable' | 'canary' | 'previous' | 'rolled_back' | 'registered';
+        canaryPercent?: number;
+      }
+    >
+  > {
     const app = this.requireApp(appName);
-    const rows = await this.sql.query<ReleaseRow & { is_stable: boolean; canary_percent: number | null; was_stable: boolean; rolled_back: boolean }>(
+    const rows = await this.sql.query<
+      ReleaseRow & { is_stable: boolean; canary_percent: number | null; was_stable: boolean; rolled_back: boolean }
+    >(
       `select ${RELEASE_COLUMNS},
               (c.stable_release_id = r.id) as is_stable,
               case when c.canary_release_id = r.id then c.canary_percent::int end as canary_percent,
@@ -358,26 +445,60 @@ export class ReleaseService {
       [app.name, limit],
     );
     return rows.map((row) => {
-      const status = row.is_stable ? 'stable' : row.canary_percent !== null ? 'canary' : row.rolled_back ? 'rolled_back' : row.was_stable ? 'previous' : 'registered';
-      return { ...toRecord(row), status, ...(row.canary_percent !== null ? { canaryPercent: Number(row.canary_percent) } : {}) };
+      const status = row.is_stable
+        ? 'stable'
+        : row.canary_percent !== null
+          ? 'canary'
+          : row.rolled_back
+            ? 'rolled_back'
+            : row.was_stable
+              ? 'previous'
+              : 'registered';
+      return {
+        ...toRecord(row),
+        status,
+        ...(row.canary_percent !== null ? { canaryPercent: Number(row.canary_percent) } : {}),
+      };
     });
   }
 
-  async auditLog(appName: string, limit = 100): Promise<Array<{ action: string; releaseId: string | null; actor: string; details: unknown; at: string }>> {
+  async auditLog(
+    appName: string,
+    limit = 100,
+  ): Promise<Array<{ action: string; releaseId: string | null; actor: string; details: unknown; at: string }>> {
     const app = this.requireApp(appName);
-    const rows = await this.sql.query<{ action: string; release_id: string | null; actor: string; details: unknown; at: string | Date }>(
-      `select action, release_id, actor, details, at from release_audit where app = $1 order by id desc limit $2`,
-      [app.name, limit],
-    );
-    return rows.map((r) => ({ action: r.action, releaseId: r.release_id, actor: r.actor, details: r.details, at: new Date(r.at).toISOString() }));
+    const rows = await this.sql.query<{
+      action: string;
+      release_id: string | null;
+      actor: string;
+      details: unknown;
+      at: string | Date;
+    }>(`select action, release_id, actor, details, at from release_audit where app = $1 order by id desc limit $2`, [
+      app.name,
+      limit,
+    ]);
+    return rows.map((r) => ({
+      action: r.action,
+      releaseId: r.release_id,
+      actor: r.actor,
+      details: r.details,
+      at: new Date(r.at).toISOString(),
+    }));
   }
 
   /** A new deploy token for one app: 256-bit random, returned once, stored as its SHA-256. */
-  async createDeployToken(appName: string, label: string, actor: string): Promise<{ id: string; app: string; token: string }> {
+  async createDeployToken(
+    appName: string,
+    label: string,
+    actor: string,
+  ): Promise<{ id: string; app: string; token: string }> {
     const app = this.requireApp(appName);
     const token = `cwd_${newToken()}`;
     const [row] = await this.sql.transaction(async (tx) => {
-      const rows = await tx.query<{ id: string }>(`insert into deploy_tokens (app, label, token_hash, created_by) values ($1, $2, $3, $4) returning id::text`, [app.name, label, hashToken(token), actor]);
+      const rows = await tx.query<{ id: string }>(
+        `insert into deploy_tokens (app, label, token_hash, created_by) values ($1, $2, $3, $4) returning id::text`,
+        [app.name, label, hashToken(token), actor],
+      );
       await this.audit(tx, app.name, 'token_created', null, actor, { tokenId: rows[0]!.id, label });
       return rows;
     });
@@ -386,18 +507,45 @@ export class ReleaseService {
 
   async revokeDeployToken(id: string, actor: string): Promise<boolean> {
     return this.sql.transaction(async (tx) => {
-      const [row] = await tx.query<{ app: string }>(`update deploy_tokens set revoked_at = clock_timestamp() where id = $1 and revoked_at is null returning app`, [id]);
+      const [row] = await tx.query<{ app: string }>(
+        `update deploy_tokens set revoked_at = clock_timestamp() where id = $1 and revoked_at is null returning app`,
+        [id],
+      );
       if (!row) return false;
       await this.audit(tx, row.app, 'token_revoked', null, actor, { tokenId: id });
       return true;
     });
   }
 
-  async listDeployTokens(): Promise<Array<{ id: string; app: string; label: string; createdBy: string; createdAt: string; lastUsedAt: string | null; revoked: boolean }>> {
-    const rows = await this.sql.query<{ id: string; app: string; label: string; created_by: string; created_at: string | Date; last_used_at: string | Date | null; revoked_at: unknown }>(
-      `select id::text, app, label, created_by, created_at, last_used_at, revoked_at from deploy_tokens order by id`,
-    );
-    return rows.map((r) => ({ id: r.id, app: r.app, label: r.label, createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString(), lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null, revoked: r.revoked_at !== null }));
+  async listDeployTokens(): Promise<
+    Array<{
+      id: string;
+      app: string;
+      label: string;
+      createdBy: string;
+      createdAt: string;
+      lastUsedAt: string | null;
+      revoked: boolean;
+    }>
+  > {
+    const rows = await this.sql.query<{
+      id: string;
+      app: string;
+      label: string;
+      created_by: string;
+      created_at: string | Date;
+      last_used_at: string | Date | null;
+      revoked_at: unknown;
+    }>(`select id::text, app, label, created_by, created_at, last_used_at, revoked_at from deploy_tokens order by id`);
+    return rows.map((r) => ({
+      id: r.id,
+      app: r.app,
+      label: r.label,
+      createdBy: r.created_by,
+      createdAt: new Date(r.created_at).toISOString(),
+      lastUsedAt: r.last_used_at ? new Date(r.last_used_at).toISOString() : null,
+      revoked: r.revoked_at !== null,
+    }));
   }
 
   /** The app a deploy token may act on, or undefined for an unknown or revoked token. */

@@ -94,7 +94,6 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[bare.slice(bare.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 }
 
-
 /**
  * Defers loading a store's implementation to its first use: the S3 SDK is a large module graph
  * that a process on the folder store never needs, and start-up time counts for every module.

@@ -17,13 +17,25 @@ const systemModule: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability (sandbox: says so; production: does not name its mode)',
-        response: { 200: envelope(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']), sandbox: z.literal(true).optional() })) },
+        response: {
+          200: envelope(
+            z.object({
+              status: z.literal('ok'),
+              database: z.enum(['pglite', 'pg']),
+              sandbox: z.literal(true).optional(),
+            }),
+          ),
+        },
       },
     },
     async (request) => {
       await app.database.sql.query('select 1');
       // Production does not advertise its mode to scanners; the sandbox says so (the diagnostics page shows it).
-      return okEnvelope(request.locale, { status: 'ok' as const, database: app.database.driver, ...(app.config.sandbox ? { sandbox: true as const } : {}) });
+      return okEnvelope(request.locale, {
+        status: 'ok' as const,
+        database: app.database.driver,
+        ...(app.config.sandbox ? { sandbox: true as const } : {}),
+      });
     },
   );
 
@@ -65,7 +77,14 @@ const systemModule: FastifyPluginAsync = async (base) => {
             200: envelope(
               z.object({
                 messages: z.array(
-                  z.object({ id: z.string(), channel: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() }),
+                  z.object({
+                    id: z.string(),
+                    channel: z.string(),
+                    to: z.string(),
+                    subject: z.string(),
+                    body: z.string(),
+                    createdAt: z.string(),
+                  }),
                 ),
               }),
             ),
@@ -88,13 +107,15 @@ const systemModule: FastifyPluginAsync = async (base) => {
       {
         schema: {
           tags: ['dev'],
-          summary: 'Sandbox only: set a customer\'s KYC level and verified date of birth',
+          summary: "Sandbox only: set a customer's KYC level and verified date of birth",
           body: z.object({
             userId: z.string().regex(/^\d{1,18}$/),
             level: z.number().int().min(0).max(2),
             birthDate: z.iso.date().optional(),
           }),
-          response: { 200: envelope(z.object({ userId: z.string(), level: z.number(), birthDate: z.string().nullable() })) },
+          response: {
+            200: envelope(z.object({ userId: z.string(), level: z.number(), birthDate: z.string().nullable() })),
+          },
         },
       },
       async (request) => {

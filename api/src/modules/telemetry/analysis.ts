@@ -50,13 +50,36 @@ export interface CohortSummary {
 }
 
 /** Sums one release's minutes in [from, to] (both cohorts are read over the same minutes). */
-export async function cohortTotals(sql: SqlRunner, app: string, releaseId: string, from: Date, to: Date): Promise<CohortTotals> {
-  const rows = await sql.query<{ sessions: number; error_sessions: number; errors: number; load_failures: number; lcp_hist: number[]; inp_hist: number[]; cls_hist: number[] }>(
+export async function cohortTotals(
+  sql: SqlRunner,
+  app: string,
+  releaseId: string,
+  from: Date,
+  to: Date,
+): Promise<CohortTotals> {
+  const rows = await sql.query<{
+    sessions: number;
+    error_sessions: number;
+    errors: number;
+    load_failures: number;
+    lcp_hist: number[];
+    inp_hist: number[];
+    cls_hist: number[];
+  }>(
     `select sessions, error_sessions, errors, load_failures, lcp_hist, inp_hist, cls_hist from telemetry_minutes
       where app = $1 and release_id = $2 and minute >= $3 and minute <= $4`,
     [app, releaseId, floorMinute(from).toISOString(), to.toISOString()],
   );
-  const t: CohortTotals = { releaseId, sessions: 0, errorSessions: 0, errors: 0, loadFailures: 0, lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() };
+  const t: CohortTotals = {
+    releaseId,
+    sessions: 0,
+    errorSessions: 0,
+    errors: 0,
+    loadFailures: 0,
+    lcp: emptyHistogram(),
+    inp: emptyHistogram(),
+    cls: emptyHistogram(),
+  };
   for (const r of rows) {
     t.sessions += Number(r.sessions);
     t.errorSessions += Number(r.error_sessions);
@@ -102,7 +125,12 @@ function summary(t: CohortTotals): CohortSummary {
  * Failing if any metric fails; healthy when both rates could be judged and none failed; else not
  * enough data.
  */
-export function analyse(canary: CohortTotals, stable: CohortTotals, cfg: TelemetryConfig, window: { from: Date; to: Date }): Analysis {
+export function analyse(
+  canary: CohortTotals,
+  stable: CohortTotals,
+  cfg: TelemetryConfig,
+  window: { from: Date; to: Date },
+): Analysis {
   const metrics: MetricResult[] = [];
   const enoughSessions = canary.sessions >= cfg.minSessions && stable.sessions >= cfg.minSessions;
   for (const [metric, x1, x2] of [
@@ -111,12 +139,28 @@ export function analyse(canary: CohortTotals, stable: CohortTotals, cfg: Telemet
   ] as const) {
     const n = { canary: canary.sessions, stable: stable.sessions };
     if (!enoughSessions) {
-      metrics.push({ metric, verdict: 'not_enough_data', canary: n.canary ? x1 / n.canary : null, stable: n.stable ? x2 / n.stable : null, n, z: null, pValue: null });
+      metrics.push({
+        metric,
+        verdict: 'not_enough_data',
+        canary: n.canary ? x1 / n.canary : null,
+        stable: n.stable ? x2 / n.stable : null,
+        n,
+        z: null,
+        pValue: null,
+      });
       continue;
     }
     const t = twoProportion(Math.min(x1, n.canary), n.canary, Math.min(x2, n.stable), n.stable);
     const harmful = t.canaryRate >= t.stableRate * cfg.rateRatio && t.canaryRate - t.stableRate >= cfg.rateAbsolute;
-    metrics.push({ metric, verdict: t.z >= cfg.zCritical && harmful ? 'failing' : 'healthy', canary: t.canaryRate, stable: t.stableRate, n, z: round(t.z), pValue: t.pValue });
+    metrics.push({
+      metric,
+      verdict: t.z >= cfg.zCritical && harmful ? 'failing' : 'healthy',
+      canary: t.canaryRate,
+      stable: t.stableRate,
+      n,
+      z: round(t.z),
+      pValue: t.pValue,
+    });
   }
   for (const [metric, h1, h2, margin] of [
     ['lcp_p75', canary.lcp, stable.lcp, cfg.lcpMarginMs],
@@ -126,14 +170,40 @@ export function analyse(canary: CohortTotals, stable: CohortTotals, cfg: Telemet
     const q1 = quantileEstimate(h1, 0.75);
     const q2 = quantileEstimate(h2, 0.75);
     if (!q1 || !q2 || n.canary < cfg.minVitals || n.stable < cfg.minVitals) {
-      metrics.push({ metric, verdict: 'not_enough_data', canary: q1 ? round(q1.value) : null, stable: q2 ? round(q2.value) : null, n, z: null, pValue: null });
+      metrics.push({
+        metric,
+        verdict: 'not_enough_data',
+        canary: q1 ? round(q1.value) : null,
+        stable: q2 ? round(q2.value) : null,
+        n,
+        z: null,
+        pValue: null,
+      });
       continue;
     }
     const d = quantileDiff(q1, q2);
-    metrics.push({ metric, verdict: d.z >= cfg.zCritical && d.diff >= margin ? 'failing' : 'healthy', canary: round(d.canary), stable: round(d.stable), n, z: round(d.z), pValue: d.pValue });
+    metrics.push({
+      metric,
+      verdict: d.z >= cfg.zCritical && d.diff >= margin ? 'failing' : 'healthy',
+      canary: round(d.canary),
+      stable: round(d.stable),
+      n,
+      z: round(d.z),
+      pValue: d.pValue,
+    });
   }
-  const verdict: Verdict = metrics.some((m) => m.verdict === 'failing') ? 'failing' : enoughSessions ? 'healthy' : 'not_enough_data';
-  return { verdict, window: { from: window.from.toISOString(), to: window.to.toISOString() }, canary: summary(canary), stable: summary(stable), metrics };
+  const verdict: Verdict = metrics.some((m) => m.verdict === 'failing')
+    ? 'failing'
+    : enoughSessions
+      ? 'healthy'
+      : 'not_enough_data';
+  return {
+    verdict,
+    window: { from: window.from.toISOString(), to: window.to.toISOString() },
+    canary: summary(canary),
+    stable: summary(stable),
+    metrics,
+  };
 }
 
 function round(x: number): number {

@@ -40,7 +40,10 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,3}(,\d{1,3})*$/, 'must be a comma-separated list of percentages')
     .transform((s) => s.split(',').map(Number))
-    .refine((a) => a.every((p, i) => p >= 1 && p <= 100 && (i === 0 || p > a[i - 1]!)) && a[a.length - 1] === 100, 'must rise strictly and end with 100')
+    .refine(
+      (a) => a.every((p, i) => p >= 1 && p <= 100 && (i === 0 || p > a[i - 1]!)) && a[a.length - 1] === 100,
+      'must rise strictly and end with 100',
+    )
     .default([5, 25, 50, 100]),
   TELEMETRY_STEP_HOLD_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   TELEMETRY_MIN_SESSIONS: z.coerce.number().int().min(1).default(300),
@@ -48,7 +51,10 @@ const schema = z.object({
   TELEMETRY_Z_CRITICAL: z.coerce.number().min(1).max(10).default(3.89),
 });
 
-export function loadTelemetryConfig(env: Record<string, string | undefined>): { config?: TelemetryConfig; errors: string[] } {
+export function loadTelemetryConfig(env: Record<string, string | undefined>): {
+  config?: TelemetryConfig;
+  errors: string[];
+} {
   const parsed = schema.safeParse(env);
   if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
   const e = parsed.data;

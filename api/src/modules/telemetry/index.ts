@@ -26,15 +26,22 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
 
   // Each process writes its own aggregates; upserts add, so processes merge in the same rows.
   if (cfg.flushMs > 0) {
-    const timer = setInterval(() => void ingest.flush().catch((e) => app.log.warn({ err: e }, 'telemetry flush failed')), cfg.flushMs);
+    const timer = setInterval(
+      () => void ingest.flush().catch((e) => app.log.warn({ err: e }, 'telemetry flush failed')),
+      cfg.flushMs,
+    );
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
       await ingest.flush().catch(() => undefined);
     });
   }
-  app.jobs.every('telemetry.canary-analysis', cfg.analysisIntervalMs, () => rollouts.tick().catch((e) => app.log.warn({ err: e }, 'canary analysis failed')));
-  app.jobs.every('telemetry.retention', 3_600_000, () => ingest.purge(cfg.retentionDays).catch((e) => app.log.warn({ err: e }, 'telemetry purge failed')));
+  app.jobs.every('telemetry.canary-analysis', cfg.analysisIntervalMs, () =>
+    rollouts.tick().catch((e) => app.log.warn({ err: e }, 'canary analysis failed')),
+  );
+  app.jobs.every('telemetry.retention', 3_600_000, () =>
+    ingest.purge(cfg.retentionDays).catch((e) => app.log.warn({ err: e }, 'telemetry purge failed')),
+  );
 
   const run = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -66,7 +73,8 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
       },
       schema: {
         tags: ['telemetry'],
-        summary: 'Browser telemetry batch (anonymous; per-IP rate-limited, size-limited): sessions, load failures, errors and web vitals per app release. Only per-release, per-minute aggregates are kept',
+        summary:
+          'Browser telemetry batch (anonymous; per-IP rate-limited, size-limited): sessions, load failures, errors and web vitals per app release. Only per-release, per-minute aggregates are kept',
         body: telemetryBatch,
         response: { 200: envelope(z.object({ accepted: z.number().int(), dropped: z.number().int() })) },
       },
@@ -86,7 +94,8 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'admin' },
       schema: {
         ...admin,
-        summary: 'Release console: each app’s stable and canary, its automatic rollout, the live canary-vs-stable comparison, and ingest counters',
+        summary:
+          'Release console: each app’s stable and canary, its automatic rollout, the live canary-vs-stable comparison, and ingest counters',
         response: {
           200: envelope(
             z.object({
@@ -94,7 +103,9 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
                 z.object({
                   app: z.string(),
                   stable: z.object({ releaseId: z.string(), version: z.string() }),
-                  canary: z.object({ releaseId: z.string(), version: z.string(), percent: z.number().int() }).nullable(),
+                  canary: z
+                    .object({ releaseId: z.string(), version: z.string(), percent: z.number().int() })
+                    .nullable(),
                   rollout: rolloutSchema.nullable(),
                   comparison: analysisSchema.nullable(),
                 }),
@@ -113,12 +124,18 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         channels.map(async (c) => ({
           app: c.app,
           stable: { releaseId: c.stable.releaseId, version: c.stable.version },
-          canary: c.canary ? { releaseId: c.canary.releaseId, version: c.canary.version, percent: c.canary.percent } : null,
+          canary: c.canary
+            ? { releaseId: c.canary.releaseId, version: c.canary.version, percent: c.canary.percent }
+            : null,
           rollout: latest.find((r) => r.app === c.app) ?? null,
           comparison: c.canary ? await rollouts.compare(c.app) : null,
         })),
       );
-      return okEnvelope(request.locale, { apps, ingest: { accepted: ingest.accepted, dropped: { ...ingest.dropped } }, analysisIntervalMs: cfg.analysisIntervalMs });
+      return okEnvelope(request.locale, {
+        apps,
+        ingest: { accepted: ingest.accepted, dropped: { ...ingest.dropped } },
+        analysisIntervalMs: cfg.analysisIntervalMs,
+      });
     },
   );
 
@@ -128,16 +145,24 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
       config: { auth: 'admin' },
       schema: {
         ...admin,
-        summary: 'Start an automatic rollout of a release (or of the running canary): steps (default 5 → 25 → 50 → 100 %) held a minimum time, advanced while healthy, rolled back at once when failing',
+        summary:
+          'Start an automatic rollout of a release (or of the running canary): steps (default 5 → 25 → 50 → 100 %) held a minimum time, advanced while healthy, rolled back at once when failing',
         body: z.object({
           app: z.enum(appNames),
-          releaseId: z.string().regex(/^[0-9A-Za-z.+-]{1,80}$/).optional(),
+          releaseId: z
+            .string()
+            .regex(/^[0-9A-Za-z.+-]{1,80}$/)
+            .optional(),
           steps: z.array(z.number().int().min(1).max(100)).min(2).max(10).optional(),
         }),
         response: { 200: envelope(rolloutSchema) },
       },
     },
-    async (request) => okEnvelope(request.locale, await run(() => rollouts.start({ ...request.body, actor: `admin:${request.admin!.username}` }))),
+    async (request) =>
+      okEnvelope(
+        request.locale,
+        await run(() => rollouts.start({ ...request.body, actor: `admin:${request.admin!.username}` })),
+      ),
   );
 
   for (const action of ['pause', 'resume'] as const) {
@@ -147,12 +172,19 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         config: { auth: 'admin' },
         schema: {
           ...admin,
-          summary: action === 'pause' ? 'Pause an automatic rollout (the canary stays at its step)' : 'Resume a paused automatic rollout (the step’s minimum hold starts again)',
+          summary:
+            action === 'pause'
+              ? 'Pause an automatic rollout (the canary stays at its step)'
+              : 'Resume a paused automatic rollout (the step’s minimum hold starts again)',
           body: z.object({ app: z.enum(appNames) }),
           response: { 200: envelope(rolloutSchema) },
         },
       },
-      async (request) => okEnvelope(request.locale, await run(() => rollouts.setPaused(request.body.app, action === 'pause', `admin:${request.admin!.username}`))),
+      async (request) =>
+        okEnvelope(
+          request.locale,
+          await run(() => rollouts.setPaused(request.body.app, action === 'pause', `admin:${request.admin!.username}`)),
+        ),
     );
   }
 
@@ -163,10 +195,19 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
       schema: {
         ...admin,
         summary: 'Messages to the signed-in admin about the automatic rollouts they started (rolled back, completed)',
-        response: { 200: envelope(z.object({ messages: z.array(z.object({ id: z.string(), app: z.string(), text: z.string(), details: z.unknown(), at: z.string() })) })) },
+        response: {
+          200: envelope(
+            z.object({
+              messages: z.array(
+                z.object({ id: z.string(), app: z.string(), text: z.string(), details: z.unknown(), at: z.string() }),
+              ),
+            }),
+          ),
+        },
       },
     },
-    async (request) => okEnvelope(request.locale, { messages: await rollouts.messages(`admin:${request.admin!.username}`) }),
+    async (request) =>
+      okEnvelope(request.locale, { messages: await rollouts.messages(`admin:${request.admin!.username}`) }),
   );
 };
 

@@ -15,9 +15,17 @@ const ref = { app: z.enum(appNames), release: z.string().regex(/^[0-9A-Za-z.+-]{
  */
 export const telemetryEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), ...ref }).strict(),
-  z.object({ type: z.literal('load_failure'), ...ref, stage: z.enum(['manifest', 'entry', 'chunk', 'timeout']) }).strict(),
   z
-    .object({ type: z.literal('error'), ...ref, source: z.enum(['boundary', 'uncaught', 'rejection']), first: z.boolean(), count: z.number().int().min(1).max(1000) })
+    .object({ type: z.literal('load_failure'), ...ref, stage: z.enum(['manifest', 'entry', 'chunk', 'timeout']) })
+    .strict(),
+  z
+    .object({
+      type: z.literal('error'),
+      ...ref,
+      source: z.enum(['boundary', 'uncaught', 'rejection']),
+      first: z.boolean(),
+      count: z.number().int().min(1).max(1000),
+    })
     .strict(),
   z
     .object({
@@ -91,7 +99,10 @@ export class TelemetryIngest {
     if (this.known.has(key)) return true;
     const missedAt = this.misses.get(key);
     if (missedAt !== undefined && Date.now() - missedAt < 30_000) return false;
-    const [row] = await this.sql.query<{ one: number }>(`select 1 as one from releases where app = $1 and release_id = $2`, [app, release]);
+    const [row] = await this.sql.query<{ one: number }>(
+      `select 1 as one from releases where app = $1 and release_id = $2`,
+      [app, release],
+    );
     if (row) {
       this.misses.delete(key);
       this.known.add(key);
@@ -115,7 +126,18 @@ export class TelemetryIngest {
       const key = `${e.app}|${e.release}|${minute}`;
       let agg = this.buffer.get(key);
       if (!agg) {
-        agg = { app: e.app, releaseId: e.release, minute, sessions: 0, errorSessions: 0, errors: 0, loadFailures: 0, lcp: emptyHistogram(), inp: emptyHistogram(), cls: emptyHistogram() };
+        agg = {
+          app: e.app,
+          releaseId: e.release,
+          minute,
+          sessions: 0,
+          errorSessions: 0,
+          errors: 0,
+          loadFailures: 0,
+          lcp: emptyHistogram(),
+          inp: emptyHistogram(),
+          cls: emptyHistogram(),
+        };
         this.buffer.set(key, agg);
       }
       if (e.type === 'session') agg.sessions++;
@@ -141,7 +163,9 @@ export class TelemetryIngest {
 
   private async flushNow(): Promise<void> {
     if (this.buffer.size === 0) return;
-    const rows = [...this.buffer.values()].sort((a, b) => (a.app + a.releaseId + a.minute < b.app + b.releaseId + b.minute ? -1 : 1));
+    const rows = [...this.buffer.values()].sort((a, b) =>
+      a.app + a.releaseId + a.minute < b.app + b.releaseId + b.minute ? -1 : 1,
+    );
     this.buffer = new Map();
     try {
       await this.sql.transaction(async (tx) => {
@@ -187,7 +211,10 @@ export class TelemetryIngest {
   /** Deletes aggregate minutes older than the retention. */
   async purge(retentionDays: number): Promise<number> {
     const before = new Date(this.clock.now().getTime() - retentionDays * 86_400_000).toISOString();
-    const rows = await this.sql.query<{ n: number }>(`with d as (delete from telemetry_minutes where minute < $1 returning 1) select count(*)::int as n from d`, [before]);
+    const rows = await this.sql.query<{ n: number }>(
+      `with d as (delete from telemetry_minutes where minute < $1 returning 1) select count(*)::int as n from d`,
+      [before],
+    );
     return Number(rows[0]?.n ?? 0);
   }
 }

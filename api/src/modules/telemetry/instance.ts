@@ -16,7 +16,10 @@ export function telemetryOf(app: FastifyInstance): Telemetry {
   let t = instances.get(app.database);
   if (!t) {
     const ingest = new TelemetryIngest(app.database.sql, app.clock);
-    t = { ingest, rollouts: new RolloutService(app.database.sql, releaseServiceOf(app), ingest, app.clock, app.config.telemetry) };
+    t = {
+      ingest,
+      rollouts: new RolloutService(app.database.sql, releaseServiceOf(app), ingest, app.clock, app.config.telemetry),
+    };
     instances.set(app.database, t);
   }
   return t;

@@ -97,12 +97,27 @@ export class RolloutService {
     };
   }
 
-  private audit(tx: SqlRunner, app: string, action: string, releaseId: string, actor: string, details: Record<string, unknown>) {
-    return tx.query(`insert into release_audit (app, action, release_id, actor, details) values ($1, $2, $3, $4, $5::jsonb)`, [app, action, releaseId, actor, JSON.stringify(details)]);
+  private audit(
+    tx: SqlRunner,
+    app: string,
+    action: string,
+    releaseId: string,
+    actor: string,
+    details: Record<string, unknown>,
+  ) {
+    return tx.query(
+      `insert into release_audit (app, action, release_id, actor, details) values ($1, $2, $3, $4, $5::jsonb)`,
+      [app, action, releaseId, actor, JSON.stringify(details)],
+    );
   }
 
   private message(tx: SqlRunner, recipient: string, app: string, text: string, details: Record<string, unknown>) {
-    return tx.query(`insert into release_messages (recipient, app, text, details) values ($1, $2, $3, $4::jsonb)`, [recipient, app, text, JSON.stringify(details)]);
+    return tx.query(`insert into release_messages (recipient, app, text, details) values ($1, $2, $3, $4::jsonb)`, [
+      recipient,
+      app,
+      text,
+      JSON.stringify(details),
+    ]);
   }
 
   /** Starts an automatic rollout of `releaseId` (or of the running canary) at the first step. */
@@ -110,7 +125,11 @@ export class RolloutService {
     const app = appByName(input.app);
     if (!app) throw new RolloutError('not_found', `unknown app ${input.app}`);
     const steps = input.steps ?? this.cfg.steps;
-    if (steps.length < 2 || steps[steps.length - 1] !== 100 || steps.some((p, i) => p < 1 || p > 100 || (i > 0 && p <= steps[i - 1]!))) {
+    if (
+      steps.length < 2 ||
+      steps[steps.length - 1] !== 100 ||
+      steps.some((p, i) => p < 1 || p > 100 || (i > 0 && p <= steps[i - 1]!))
+    ) {
       throw new RolloutError('conflict', 'steps must rise strictly from 1 and end with 100');
     }
     const channel = await this.releases.channel(app.name).catch(() => undefined);
@@ -125,17 +144,29 @@ export class RolloutService {
         [app.name, releaseId, steps, now.toISOString(), input.actor],
       )) as [{ id: string }];
     } catch (e) {
-      if (/release_rollouts_active_idx|duplicate key|unique/i.test(String((e as Error).message))) throw new RolloutError('conflict', `${app.name} already has an automatic rollout; pause or stop it first`);
+      if (/release_rollouts_active_idx|duplicate key|unique/i.test(String((e as Error).message)))
+        throw new RolloutError('conflict', `${app.name} already has an automatic rollout; pause or stop it first`);
       throw e;
     }
     try {
       await this.releases.promote(app.name, input.actor, { releaseId, percent: steps[0] });
     } catch (e) {
-      await this.sql.query(`update release_rollouts set status = 'superseded', status_reason = $2 where id = $1`, [id, `could not start: ${(e as Error).message}`]);
-      if (e instanceof ReleaseError) throw new RolloutError(e.kind === 'not_found' ? 'not_found' : 'conflict', e.reasons.length ? e.reasons.join('; ') : e.message);
+      await this.sql.query(`update release_rollouts set status = 'superseded', status_reason = $2 where id = $1`, [
+        id,
+        `could not start: ${(e as Error).message}`,
+      ]);
+      if (e instanceof ReleaseError)
+        throw new RolloutError(
+          e.kind === 'not_found' ? 'not_found' : 'conflict',
+          e.reasons.length ? e.reasons.join('; ') : e.message,
+        );
       throw e;
     }
-    await this.audit(this.sql, app.name, 'rollout_start', releaseId, input.actor, { rolloutId: id, steps, holdMinutes: this.cfg.stepHoldMinutes });
+    await this.audit(this.sql, app.name, 'rollout_start', releaseId, input.actor, {
+      rolloutId: id,
+      steps,
+      holdMinutes: this.cfg.stepHoldMinutes,
+    });
     return (await this.byId(id))!;
   }
 
@@ -146,7 +177,9 @@ export class RolloutService {
 
   /** The active (running or paused) rollout of each app, or its most recent one. */
   async latest(): Promise<Rollout[]> {
-    const rows = await this.sql.query<Row>(`select distinct on (app) ${COLUMNS} from release_rollouts r order by r.app, r.id desc`);
+    const rows = await this.sql.query<Row>(
+      `select distinct on (app) ${COLUMNS} from release_rollouts r order by r.app, r.id desc`,
+    );
     return rows.map((r) => this.toRollout(r));
   }
 
@@ -160,11 +193,16 @@ export class RolloutService {
       [appName, paused ? 'paused' : 'running', paused ? `paused by ${actor}` : null, now, from],
     );
     if (!row) throw new RolloutError('conflict', `${appName} has no ${from} automatic rollout`);
-    await this.audit(this.sql, row.app, paused ? 'rollout_pause' : 'rollout_resume', row.release_id, actor, { rolloutId: row.id });
+    await this.audit(this.sql, row.app, paused ? 'rollout_pause' : 'rollout_resume', row.release_id, actor, {
+      rolloutId: row.id,
+    });
     return this.toRollout(row);
   }
 
-  async messages(recipient: string, limit = 50): Promise<Array<{ id: string; app: string; text: string; details: unknown; at: string }>> {
+  async messages(
+    recipient: string,
+    limit = 50,
+  ): Promise<Array<{ id: string; app: string; text: string; details: unknown; at: string }>> {
     const rows = await this.sql.query<{ id: string; app: string; text: string; details: unknown; at: string | Date }>(
       `select id::text, app, text, details, at from release_messages m where recipient = $1 order by m.id desc limit $2`,
       [recipient, limit],
@@ -177,52 +215,103 @@ export class RolloutService {
     const channel = await this.releases.channel(appName).catch(() => undefined);
     if (!channel?.canary) return null;
     const now = this.clock.now();
-    const [active] = await this.sql.query<{ created_at: string | Date }>(`select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`, [appName, channel.canary.releaseId]);
+    const [active] = await this.sql.query<{ created_at: string | Date }>(
+      `select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`,
+      [appName, channel.canary.releaseId],
+    );
     const from = active ? new Date(active.created_at) : new Date(now.getTime() - 3_600_000);
-    const [c, s] = await Promise.all([cohortTotals(this.sql, appName, channel.canary.releaseId, from, now), cohortTotals(this.sql, appName, channel.stable.releaseId, from, now)]);
+    const [c, s] = await Promise.all([
+      cohortTotals(this.sql, appName, channel.canary.releaseId, from, now),
+      cohortTotals(this.sql, appName, channel.stable.releaseId, from, now),
+    ]);
     return analyse(c, s, this.cfg, { from, to: now });
   }
 
   /** One analysis round over every running rollout (the background job; tests call it with a moved clock). */
-  async tick(): Promise<Array<{ app: string; action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped'; verdict?: Analysis['verdict'] }>> {
+  async tick(): Promise<
+    Array<{
+      app: string;
+      action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped';
+      verdict?: Analysis['verdict'];
+    }>
+  > {
     await this.ingest.flush();
-    const rows = await this.sql.query<Row>(`select ${COLUMNS} from release_rollouts where status = 'running' order by release_rollouts.id`);
+    const rows = await this.sql.query<Row>(
+      `select ${COLUMNS} from release_rollouts where status = 'running' order by release_rollouts.id`,
+    );
     const out = [];
     for (const row of rows) out.push({ app: row.app, ...(await this.step(this.toRollout(row))) });
     return out;
   }
 
-  private async setStatus(r: Rollout, status: RolloutStatus, reason: string, extra: { stepIndex?: number; verdict?: Analysis } = {}) {
+  private async setStatus(
+    r: Rollout,
+    status: RolloutStatus,
+    reason: string,
+    extra: { stepIndex?: number; verdict?: Analysis } = {},
+  ) {
     const now = this.clock.now();
     await this.sql.query(
       `update release_rollouts set status = $2, status_reason = $3, step_index = coalesce($4, step_index),
          step_started_at = case when $4::int is not null then $5::timestamptz else step_started_at end,
          last_verdict = coalesce($6::jsonb, last_verdict), last_checked_at = $5, next_check_at = case when $2 = 'running' then $7::timestamptz end
        where id = $1 and status = 'running'`,
-      [r.id, status, reason, extra.stepIndex ?? null, now.toISOString(), extra.verdict ? JSON.stringify(extra.verdict) : null, new Date(now.getTime() + this.cfg.analysisIntervalMs).toISOString()],
+      [
+        r.id,
+        status,
+        reason,
+        extra.stepIndex ?? null,
+        now.toISOString(),
+        extra.verdict ? JSON.stringify(extra.verdict) : null,
+        new Date(now.getTime() + this.cfg.analysisIntervalMs).toISOString(),
+      ],
     );
   }
 
-  private async step(r: Rollout): Promise<{ action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped'; verdict?: Analysis['verdict'] }> {
+  private async step(r: Rollout): Promise<{
+    action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped';
+    verdict?: Analysis['verdict'];
+  }> {
     const actor = `rollout:${r.id}`;
     const channel = await this.releases.channel(r.app).catch(() => undefined);
     // A person changed the channel since the last tick: their decision stands.
     if (!channel?.canary || channel.canary.releaseId !== r.releaseId) {
       const promoted = channel?.stable.releaseId === r.releaseId;
-      await this.setStatus(r, promoted ? 'completed' : 'superseded', promoted ? 'promoted by hand' : 'canary stopped or replaced by hand');
-      await this.audit(this.sql, r.app, 'rollout_stop', r.releaseId, actor, { rolloutId: r.id, reason: promoted ? 'promoted by hand' : 'canary stopped or replaced by hand' });
+      await this.setStatus(
+        r,
+        promoted ? 'completed' : 'superseded',
+        promoted ? 'promoted by hand' : 'canary stopped or replaced by hand',
+      );
+      await this.audit(this.sql, r.app, 'rollout_stop', r.releaseId, actor, {
+        rolloutId: r.id,
+        reason: promoted ? 'promoted by hand' : 'canary stopped or replaced by hand',
+      });
       return { action: 'stopped' };
     }
     if (channel.canary.percent !== r.percent) {
       await this.setStatus(r, 'paused', `percentage changed by hand to ${channel.canary.percent} %`);
-      await this.audit(this.sql, r.app, 'rollout_pause', r.releaseId, actor, { rolloutId: r.id, reason: 'percentage changed by hand', percent: channel.canary.percent });
+      await this.audit(this.sql, r.app, 'rollout_pause', r.releaseId, actor, {
+        rolloutId: r.id,
+        reason: 'percentage changed by hand',
+        percent: channel.canary.percent,
+      });
       return { action: 'paused' };
     }
     const now = this.clock.now();
     const from = new Date(r.createdAt);
-    const [c, s] = await Promise.all([cohortTotals(this.sql, r.app, r.releaseId, from, now), cohortTotals(this.sql, r.app, channel.stable.releaseId, from, now)]);
+    const [c, s] = await Promise.all([
+      cohortTotals(this.sql, r.app, r.releaseId, from, now),
+      cohortTotals(this.sql, r.app, channel.stable.releaseId, from, now),
+    ]);
     const verdict = analyse(c, s, this.cfg, { from, to: now });
-    const evidence = { rolloutId: r.id, step: r.percent, window: verdict.window, canary: verdict.canary, stable: verdict.stable, metrics: verdict.metrics };
+    const evidence = {
+      rolloutId: r.id,
+      step: r.percent,
+      window: verdict.window,
+      canary: verdict.canary,
+      stable: verdict.stable,
+      metrics: verdict.metrics,
+    };
 
     // Each decision is first claimed on the rollout row (a guarded update of its step or status),
     // so two overlapping rounds — if the job lock ever failed — cannot both act on one step.
@@ -239,12 +328,21 @@ export class RolloutService {
       } catch (e) {
         if (!(e instanceof ReleaseError && e.kind === 'conflict')) throw e;
         // A person changed the channel meanwhile: theirs stands.
-        await this.sql.query(`update release_rollouts set status = 'superseded', status_reason = 'canary stopped or replaced by hand' where id = $1`, [r.id]);
+        await this.sql.query(
+          `update release_rollouts set status = 'superseded', status_reason = 'canary stopped or replaced by hand' where id = $1`,
+          [r.id],
+        );
         return { action: 'stopped', verdict: verdict.verdict };
       }
       await this.sql.transaction(async (tx) => {
         await this.audit(tx, r.app, 'rollout_rollback', r.releaseId, actor, evidence);
-        await this.message(tx, r.createdBy, r.app, `${r.app} ${r.releaseId} was rolled back at ${r.percent} %: ${failed.join(', ')} worse than stable ${channel.stable.releaseId}.`, evidence);
+        await this.message(
+          tx,
+          r.createdBy,
+          r.app,
+          `${r.app} ${r.releaseId} was rolled back at ${r.percent} %: ${failed.join(', ')} worse than stable ${channel.stable.releaseId}.`,
+          evidence,
+        );
       });
       return { action: 'rolled_back', verdict: verdict.verdict };
     }
@@ -261,20 +359,37 @@ export class RolloutService {
         await this.releases.promote(r.app, actor, { expectCanary: r.releaseId, percent: next });
       } catch (e) {
         // Changed by hand meanwhile: undo the claim; the next round sees the person's change.
-        await this.sql.query(`update release_rollouts set step_index = $2 where id = $1 and step_index = $3`, [r.id, r.stepIndex, nextIndex]);
+        await this.sql.query(`update release_rollouts set step_index = $2 where id = $1 and step_index = $3`, [
+          r.id,
+          r.stepIndex,
+          nextIndex,
+        ]);
         if (e instanceof ReleaseError && e.kind === 'conflict') return { action: 'none', verdict: verdict.verdict };
         throw e;
       }
       await this.audit(this.sql, r.app, 'rollout_advance', r.releaseId, actor, { ...evidence, to: next });
       if (next >= 100) {
-        await this.sql.transaction((tx) => this.message(tx, r.createdBy, r.app, `${r.app} ${r.releaseId} is stable for everyone after an automatic rollout.`, evidence));
+        await this.sql.transaction((tx) =>
+          this.message(
+            tx,
+            r.createdBy,
+            r.app,
+            `${r.app} ${r.releaseId} is stable for everyone after an automatic rollout.`,
+            evidence,
+          ),
+        );
         await this.setStatus(r, 'completed', 'reached 100 %', { verdict });
         return { action: 'completed', verdict: verdict.verdict };
       }
       await this.setStatus(r, 'running', `advanced to ${next} %`, { verdict });
       return { action: 'advanced', verdict: verdict.verdict };
     }
-    await this.setStatus(r, 'running', verdict.verdict === 'healthy' ? 'healthy, holding' : 'waiting for the minimum sample', { verdict });
+    await this.setStatus(
+      r,
+      'running',
+      verdict.verdict === 'healthy' ? 'healthy, holding' : 'waiting for the minimum sample',
+      { verdict },
+    );
     return { action: 'none', verdict: verdict.verdict };
   }
 }

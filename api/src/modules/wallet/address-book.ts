@@ -5,7 +5,13 @@ import type { SqlDatabase } from '../../ledger/sql';
 import { canonicalAddress, isValidAddress } from '../../providers/chain/addresses';
 import { WalletError } from './errors';
 
-type AddressRow = { id: string; address: string; network: WalletNetwork; remark: string | null; currency: CryptoCurrency };
+type AddressRow = {
+  id: string;
+  address: string;
+  network: WalletNetwork;
+  remark: string | null;
+  currency: CryptoCurrency;
+};
 
 /** The customer's saved withdrawal addresses; ownership is part of every WHERE. */
 export class AddressBook {
@@ -20,10 +26,15 @@ export class AddressBook {
     return { addresses: rows };
   }
 
-  async add(userId: string, body: { currency?: CryptoCurrency; network: WalletNetwork; address: string; remark?: string }): Promise<AddressRow> {
+  async add(
+    userId: string,
+    body: { currency?: CryptoCurrency; network: WalletNetwork; address: string; remark?: string },
+  ): Promise<AddressRow> {
     if (!body.currency) throw new WalletError('choose_currency_first', {}, ResultCode.invalidParams);
-    if (!isNetworkOf(body.currency, body.network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
-    if (!isValidAddress(body.network, body.address)) throw new WalletError('address_invalid', {}, ResultCode.invalidParams);
+    if (!isNetworkOf(body.currency, body.network))
+      throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
+    if (!isValidAddress(body.network, body.address))
+      throw new WalletError('address_invalid', {}, ResultCode.invalidParams);
     const address = canonicalAddress(body.network, body.address);
     await this.db.query(
       `INSERT INTO wallet_address_book (id, user_id, currency, network, address, remark) VALUES ($1, $2, $3, $4, $5, $6)
@@ -39,7 +50,10 @@ export class AddressBook {
 
   /** Another user's id is simply not found. */
   async remove(userId: string, id: string): Promise<void> {
-    const rows = await this.db.query(`DELETE FROM wallet_address_book WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
+    const rows = await this.db.query(`DELETE FROM wallet_address_book WHERE id = $1 AND user_id = $2 RETURNING id`, [
+      id,
+      userId,
+    ]);
     if (rows.length === 0) throw new WalletError('address_not_found', {}, ResultCode.notFound);
   }
 }

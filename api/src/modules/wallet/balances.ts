@@ -1,4 +1,11 @@
-import { CRYPTO_CURRENCIES, CURRENCY_DEFINITIONS, WALLET_CURRENCIES, type BalancesResult, type SecuredAccountResult, type WalletCurrency } from '@cardwallet/shared/schemas';
+import {
+  CRYPTO_CURRENCIES,
+  CURRENCY_DEFINITIONS,
+  WALLET_CURRENCIES,
+  type BalancesResult,
+  type SecuredAccountResult,
+  type WalletCurrency,
+} from '@cardwallet/shared/schemas';
 import { checkLedger, type LedgerCheckReport } from '../../ledger/check';
 import { Money, ZERO, format, formatFixed, money } from '../../ledger/money';
 import type { SqlRunner } from '../../ledger/sql';
@@ -10,7 +17,9 @@ export class WalletBalances {
   constructor(private readonly deps: WalletDeps) {}
 
   async usdRates(): Promise<Record<WalletCurrency, string>> {
-    const entries = await Promise.all(WALLET_CURRENCIES.map(async (c) => [c, await this.deps.rates.usdMid(c)] as const));
+    const entries = await Promise.all(
+      WALLET_CURRENCIES.map(async (c) => [c, await this.deps.rates.usdMid(c)] as const),
+    );
     return Object.fromEntries(entries) as Record<WalletCurrency, string>;
   }
 
@@ -44,9 +53,10 @@ export class WalletBalances {
   }
 
   async available(userId: string, currency: WalletCurrency): Promise<Money> {
-    const [row] = await this.deps.db.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`, [
-      `user:${userId}:wallet:${currency}`,
-    ]);
+    const [row] = await this.deps.db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE key = $1`,
+      [`user:${userId}:wallet:${currency}`],
+    );
     return row ? money(row.balance) : ZERO;
   }
 
@@ -58,9 +68,19 @@ export class WalletBalances {
       const held = accounts.get(`withdrawal_pending:${currency}`) ?? ZERO;
       const usd = available.plus(held).times(rates[currency]);
       totalUsd = totalUsd.plus(usd);
-      return { currency, available: format(available, currency), held: format(held, currency), usdValue: formatFixed(usd, 2), usdRate: rates[currency] };
+      return {
+        currency,
+        available: format(available, currency),
+        held: format(held, currency),
+        usdValue: formatFixed(usd, 2),
+        usdRate: rates[currency],
+      };
     });
-    return { balances, totalUsd: formatFixed(totalUsd, 2), cardFunding: formatFixed(accounts.get('card_funding:USD') ?? ZERO, 2) };
+    return {
+      balances,
+      totalUsd: formatFixed(totalUsd, 2),
+      cardFunding: formatFixed(accounts.get('card_funding:USD') ?? ZERO, 2),
+    };
   }
 
   /** Funds held for withdrawals not settled yet: waiting for a decision, or approved and being sent. */

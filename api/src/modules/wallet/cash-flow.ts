@@ -34,7 +34,15 @@ export async function cashFlow(db: SqlDatabase, userId: string, q: CashFlowQuery
     FROM wallet_deposits d WHERE d.user_id = $1 AND d.status = 'not_credited'`;
   const where = `WHERE ${filter} AND ($2::text IS NULL OR currency = $2)`;
   const [rows, [count]] = await Promise.all([
-    db.query<{ id: string; time: string; amount: string; currency: WalletCurrency; type: CashFlowItem['type']; remark: string | null; tx_hash: string | null }>(
+    db.query<{
+      id: string;
+      time: string;
+      amount: string;
+      currency: WalletCurrency;
+      type: CashFlowItem['type'];
+      remark: string | null;
+      tx_hash: string | null;
+    }>(
       `SELECT id, time, amount::text AS amount, currency, type, remark, tx_hash FROM (${base}) f ${where}
        ORDER BY time DESC, id DESC LIMIT $3 OFFSET $4`,
       [userId, q.currency ?? null, q.per_page, (q.page - 1) * q.per_page],
@@ -42,7 +50,15 @@ export async function cashFlow(db: SqlDatabase, userId: string, q: CashFlowQuery
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${base}) f ${where}`, [userId, q.currency ?? null]),
   ]);
   return paginate(
-    rows.map((r) => ({ id: r.id, time: iso(r.time)!, amount: format(r.amount, r.currency), currency: r.currency, type: r.type, remark: r.remark, txHash: r.tx_hash })),
+    rows.map((r) => ({
+      id: r.id,
+      time: iso(r.time)!,
+      amount: format(r.amount, r.currency),
+      currency: r.currency,
+      type: r.type,
+      remark: r.remark,
+      txHash: r.tx_hash,
+    })),
     count!.n,
     q.page,
     q.per_page,

@@ -17,7 +17,9 @@ export async function withPaypassCode(
   effect: (tx: SqlRunner) => Promise<void>,
 ): Promise<void> {
   const own = [user.email, user.mobile].filter((a): a is string => !!a);
-  const target = account ? own.find((a) => a === account.trim().toLowerCase() || a === account.replace(/[\s-]/g, '')) : own[0];
+  const target = account
+    ? own.find((a) => a === account.trim().toLowerCase() || a === account.replace(/[\s-]/g, ''))
+    : own[0];
   if (!target) throw new BusinessError('code_invalid');
   const pepper = await codePepper(app.database.sql, app.database);
   const now = app.clock.now();

@@ -12,7 +12,12 @@ export const DEMO_PAY_PASSWORD = '246810';
 /** Address-book entries (checksummed, real formats; nobody's funds). */
 export const DEMO_ADDRESSES = [
   { currency: 'USDT', network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', remark: 'Exchange account' },
-  { currency: 'USDC', network: 'ERC20', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', remark: 'Hardware wallet' },
+  {
+    currency: 'USDC',
+    network: 'ERC20',
+    address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    remark: 'Hardware wallet',
+  },
   { currency: 'ETH', network: 'ERC20', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', remark: undefined },
 ] as const;
 
@@ -48,7 +53,13 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
       if (!(await deps.evmDev.hasDeposit(userId, currency))) await deps.evmDev.deposit({ address, currency, amount });
       return;
     }
-    const transfer = await chain.simulateDeposit({ address, currency, network, amount, txHash: demoTxHash(userId, label, network) });
+    const transfer = await chain.simulateDeposit({
+      address,
+      currency,
+      network,
+      amount,
+      txHash: demoTxHash(userId, label, network),
+    });
     await wallet.recordIncoming(transfer);
   };
 
@@ -71,7 +82,12 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
     await wallet.addAddress(userId, { ...entry, remark: entry.remark });
   }
 
-  const exchange = async (key: string, from: 'USDT' | 'BTC' | 'USDC', to: 'BTC' | 'ETH' | 'USDT' | 'USD', amount: string) => {
+  const exchange = async (
+    key: string,
+    from: 'USDT' | 'BTC' | 'USDC',
+    to: 'BTC' | 'ETH' | 'USDT' | 'USD',
+    amount: string,
+  ) => {
     const quote = await wallet.exchangeQuote(userId, { from, to, amount });
     await wallet.exchange(userId, `demo-seed:${key}`, { quoteId: quote.quoteId });
   };
@@ -82,7 +98,10 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
   if ((await deps.kycLevel(userId)) >= 1) {
     await wallet.transfer(userId, 'demo-seed:transfer-1', { currency: 'USDT', amount: '350' });
   } else {
-    deps.log.warn({ userId }, 'wallet demo seed: the demo customer is below KYC level 1 (no kyc seed yet), so no transfer to card was made');
+    deps.log.warn(
+      { userId },
+      'wallet demo seed: the demo customer is below KYC level 1 (no kyc seed yet), so no transfer to card was made',
+    );
   }
 
   // Ours when unset (also on a retry: the first attempt set it); someone else's otherwise.
@@ -101,6 +120,9 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
     });
   } catch (e) {
     if (!(e instanceof WalletError) || e.key !== 'paypass_wrong') throw e;
-    deps.log.warn({ userId }, 'wallet demo seed: the transaction password was set by someone else, so no pending withdrawal was made');
+    deps.log.warn(
+      { userId },
+      'wallet demo seed: the transaction password was set by someone else, so no pending withdrawal was made',
+    );
   }
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
-import { CURRENCY_DEFINITIONS, isNetworkOf, type CryptoCurrency, type DepositRecord, type WalletNetwork } from '@cardwallet/shared/schemas';
+import {
+  CURRENCY_DEFINITIONS,
+  isNetworkOf,
+  type CryptoCurrency,
+  type DepositRecord,
+  type WalletNetwork,
+} from '@cardwallet/shared/schemas';
 import { fitsCurrency, format, money } from '../../ledger/money';
 import * as postings from '../../ledger/posting';
 import { post } from '../../ledger/store';
@@ -22,7 +28,9 @@ export class Deposits {
   /** Subscribes to the chain provider: incoming transfers are recorded, blocks confirm them. */
   attachChain(): void {
     this.deps.chain.onIncoming((t) => this.recordIncoming(t).then(() => undefined));
-    this.deps.chain.onBlocks((e) => this.confirm(e.network, e.count, e.realHeight ? e.height : undefined).then(() => undefined));
+    this.deps.chain.onBlocks((e) =>
+      this.confirm(e.network, e.count, e.realHeight ? e.height : undefined).then(() => undefined),
+    );
     this.deps.chain.onReorg?.((e) => this.reorganised(e.network, e.fromHeight).then(() => undefined));
   }
 
@@ -76,10 +84,10 @@ export class Deposits {
   async recordIncoming(t: IncomingTransfer): Promise<DepositRecord | null> {
     if (!isValidAddress(t.network, t.address) || !isNetworkOf(t.currency, t.network)) return null;
     const address = canonicalAddress(t.network, t.address);
-    const [owner] = await this.db.query<{ user_id: string }>(`SELECT user_id FROM wallet_deposit_addresses WHERE network = $1 AND address = $2`, [
-      t.network,
-      address,
-    ]);
+    const [owner] = await this.db.query<{ user_id: string }>(
+      `SELECT user_id FROM wallet_deposit_addresses WHERE network = $1 AND address = $2`,
+      [t.network, address],
+    );
     if (!owner) return null;
     const amount = money(t.amount);
     if (amount.lte(0) || !fitsCurrency(amount, t.currency)) return null;
@@ -103,7 +111,10 @@ export class Deposits {
         credited ? null : 'below_minimum',
       ],
     );
-    const [row] = await this.db.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE network = $1 AND tx_hash = $2`, [t.network, t.txHash]);
+    const [row] = await this.db.query<DepositRow>(
+      `SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE network = $1 AND tx_hash = $2`,
+      [t.network, t.txHash],
+    );
     return row ? toDeposit(row) : null;
   }
 
@@ -113,7 +124,10 @@ export class Deposits {
    */
   async confirm(network: WalletNetwork, blocks: number, height?: number): Promise<number> {
     if (height === undefined) {
-      await this.db.query(`UPDATE wallet_deposits SET confirmations = confirmations + $2 WHERE network = $1 AND status = 'confirming'`, [network, blocks]);
+      await this.db.query(
+        `UPDATE wallet_deposits SET confirmations = confirmations + $2 WHERE network = $1 AND status = 'confirming'`,
+        [network, blocks],
+      );
     } else {
       await this.db.query(
         `UPDATE wallet_deposits SET confirmations = GREATEST(0, $2::bigint - block_height + 1) WHERE network = $1 AND status = 'confirming'`,
@@ -140,7 +154,18 @@ export class Deposits {
         );
         if (!d) return false;
         const amount = format(d.amount, d.currency);
-        await post(tx, postings.depositCredit({ depositId: d.id, userId: d.user_id, currency: d.currency, network: d.network, amount, txHash: d.tx_hash }), d.id);
+        await post(
+          tx,
+          postings.depositCredit({
+            depositId: d.id,
+            userId: d.user_id,
+            currency: d.currency,
+            network: d.network,
+            amount,
+            txHash: d.tx_hash,
+          }),
+          d.id,
+        );
         await this.deps.events?.record(tx, {
           type: 'wallet.deposit_credited',
           userId: d.user_id,
@@ -154,11 +179,10 @@ export class Deposits {
 
   async list(userId: string, q: Page): Promise<Paginated<DepositRecord>> {
     const [rows, [count]] = await Promise.all([
-      this.db.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
-        userId,
-        q.per_page,
-        (q.page - 1) * q.per_page,
-      ]),
+      this.db.query<DepositRow>(
+        `SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [userId, q.per_page, (q.page - 1) * q.per_page],
+      ),
       this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_deposits WHERE user_id = $1`, [userId]),
     ]);
     return paginate(rows.map(toDeposit), count!.n, q.page, q.per_page);

@@ -10,7 +10,9 @@ export class WalletError extends BusinessError {
   constructor(key: ErrorKey, params: Record<string, string | number> = {}, code?: number) {
     super(key, params, {
       ...(code !== undefined ? { code } : {}),
-      ...(key === 'paypass_locked' && typeof params.minutes === 'number' ? { data: { retryAfterSeconds: params.minutes * 60 } } : {}),
+      ...(key === 'paypass_locked' && typeof params.minutes === 'number'
+        ? { data: { retryAfterSeconds: params.minutes * 60 } }
+        : {}),
     });
     this.name = 'WalletError';
   }

@@ -23,7 +23,10 @@ export class EvmDevTools {
     if (!isValidEvmAddress(input.address)) throw new WalletError('address_invalid');
     const address = canonicalAddress('ERC20', input.address);
     // Only to our own addresses: the faucet does not give tokens away to strangers.
-    const [owner] = await this.db.query(`SELECT 1 FROM wallet_deposit_addresses WHERE network = 'ERC20' AND address = $1 AND currency = $2`, [address, input.currency]);
+    const [owner] = await this.db.query(
+      `SELECT 1 FROM wallet_deposit_addresses WHERE network = 'ERC20' AND address = $1 AND currency = $2`,
+      [address, input.currency],
+    );
     if (!owner) throw new WalletError('address_not_found');
     let txHash: string;
     try {
@@ -32,13 +35,19 @@ export class EvmDevTools {
       throw new WalletError('operation_failed');
     }
     await this.evm.freshTick();
-    const [row] = await this.db.query<DepositRow>(`SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE network = 'ERC20' AND tx_hash = $1`, [txHash]);
+    const [row] = await this.db.query<DepositRow>(
+      `SELECT ${DEPOSIT_COLUMNS} FROM wallet_deposits WHERE network = 'ERC20' AND tx_hash = $1`,
+      [txHash],
+    );
     if (!row) throw new WalletError('operation_failed');
     return toDeposit(row);
   }
 
   async hasDeposit(userId: string, currency: CryptoCurrency): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM wallet_deposits WHERE user_id = $1 AND network = 'ERC20' AND currency = $2 LIMIT 1`, [userId, currency]);
+    const rows = await this.db.query(
+      `SELECT 1 FROM wallet_deposits WHERE user_id = $1 AND network = 'ERC20' AND currency = $2 LIMIT 1`,
+      [userId, currency],
+    );
     return rows.length > 0;
   }
 

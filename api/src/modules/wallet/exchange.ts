@@ -1,6 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
-import { CURRENCY_DEFINITIONS, EXCHANGE_QUOTE_TTL_SECONDS, type ExchangeQuote, type ExchangeRecord, type WalletCurrency } from '@cardwallet/shared/schemas';
+import {
+  CURRENCY_DEFINITIONS,
+  EXCHANGE_QUOTE_TTL_SECONDS,
+  type ExchangeQuote,
+  type ExchangeRecord,
+  type WalletCurrency,
+} from '@cardwallet/shared/schemas';
 import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../http/idempotency';
 import { Money, fitsCurrency, format, money, roundDown } from '../../ledger/money';
 import * as postings from '../../ledger/posting';
@@ -24,21 +30,35 @@ export class Exchanges {
     const d = CURRENCY_DEFINITIONS[from];
     if (!fitsCurrency(amount, from)) throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
     if (amount.lt(d.exchangeMinimum) || amount.gt(d.exchangeMaximum)) {
-      throw new WalletError('exchange_out_of_limits', { min: d.exchangeMinimum, max: d.exchangeMaximum, currency: from });
+      throw new WalletError('exchange_out_of_limits', {
+        min: d.exchangeMinimum,
+        max: d.exchangeMaximum,
+        currency: from,
+      });
     }
   }
 
-  async quote(userId: string, body: { from: WalletCurrency; to: WalletCurrency; amount: string }): Promise<ExchangeQuote> {
+  async quote(
+    userId: string,
+    body: { from: WalletCurrency; to: WalletCurrency; amount: string },
+  ): Promise<ExchangeQuote> {
     if (body.from === body.to) throw new WalletError('currency_unsupported', {}, ResultCode.invalidParams);
     const amount = money(body.amount);
     this.checkAmount(body.from, amount);
     if ((await this.balances.available(userId, body.from)).lt(amount)) throw new WalletError('insufficient_balance');
     const [fromUsd, toUsd] = await Promise.all([this.deps.rates.usdMid(body.from), this.deps.rates.usdMid(body.to)]);
-    const rate = money(fromUsd).div(toUsd).times(new Money(1).minus(this.deps.rates.spread)).toDecimalPlaces(12, Money.ROUND_DOWN);
+    const rate = money(fromUsd)
+      .div(toUsd)
+      .times(new Money(1).minus(this.deps.rates.spread))
+      .toDecimalPlaces(12, Money.ROUND_DOWN);
     const receive = roundDown(amount.times(rate), body.to);
     if (receive.lte(0)) {
       const d = CURRENCY_DEFINITIONS[body.from];
-      throw new WalletError('exchange_out_of_limits', { min: d.exchangeMinimum, max: d.exchangeMaximum, currency: body.from });
+      throw new WalletError('exchange_out_of_limits', {
+        min: d.exchangeMinimum,
+        max: d.exchangeMaximum,
+        currency: body.from,
+      });
     }
     const id = randomBytes(16).toString('hex');
     const [row] = await this.deps.db.query<{ expires_at: string }>(
@@ -59,14 +79,25 @@ export class Exchanges {
   }
 
   /** Executes a live quote exactly once: both legs in one posting (linked, atomic). */
-  async execute(userId: string, idempotencyKey: string, body: { quoteId: string }): Promise<IdempotentResult<ExchangeRecord>> {
+  async execute(
+    userId: string,
+    idempotencyKey: string,
+    body: { quoteId: string },
+  ): Promise<IdempotentResult<ExchangeRecord>> {
     const hash = requestHash({ op: 'exchange', quoteId: body.quoteId });
     const result = await idempotentOperation<ExchangeRow>({
       hash,
       find: () => this.findByKey(userId, idempotencyKey),
       missing: () => new WalletError('quote_expired'),
       execute: async () => {
-        const [quote] = await this.deps.db.query<{ from_currency: WalletCurrency; to_currency: WalletCurrency; amount: string; receive: string; live: boolean; used: boolean }>(
+        const [quote] = await this.deps.db.query<{
+          from_currency: WalletCurrency;
+          to_currency: WalletCurrency;
+          amount: string;
+          receive: string;
+          live: boolean;
+          used: boolean;
+        }>(
           `SELECT from_currency, to_currency, amount::text AS amount, receive::text AS receive,
                   expires_at > clock_timestamp() AS live, EXISTS (SELECT 1 FROM wallet_exchanges x WHERE x.quote_id = q.id) AS used
            FROM wallet_exchange_quotes q WHERE id = $1 AND user_id = $2`,
@@ -77,7 +108,18 @@ export class Exchanges {
         const id = randomUUID();
         const amount = format(quote.amount, quote.from_currency);
         const receive = format(quote.receive, quote.to_currency);
-        const call = postingCall(postings.exchange({ exchangeId: id, userId, from: quote.from_currency, to: quote.to_currency, amount, receive }), id, 6);
+        const call = postingCall(
+          postings.exchange({
+            exchangeId: id,
+            userId,
+            from: quote.from_currency,
+            to: quote.to_currency,
+            amount,
+            receive,
+          }),
+          id,
+          6,
+        );
         const [row] = await runLedger(() =>
           this.deps.db.query<ExchangeRow>(
             `WITH ins AS (
@@ -99,17 +141,19 @@ export class Exchanges {
   }
 
   private async findByKey(userId: string, key: string): Promise<ExchangeRow | undefined> {
-    const [row] = await this.deps.db.query<ExchangeRow>(`${EXCHANGE_SELECT} WHERE user_id = $1 AND idempotency_key = $2`, [userId, key]);
+    const [row] = await this.deps.db.query<ExchangeRow>(
+      `${EXCHANGE_SELECT} WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    );
     return row;
   }
 
   async records(userId: string, q: Page): Promise<Paginated<ExchangeRecord>> {
     const [rows, [count]] = await Promise.all([
-      this.deps.db.query<ExchangeRow>(`${EXCHANGE_SELECT} WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [
-        userId,
-        q.per_page,
-        (q.page - 1) * q.per_page,
-      ]),
+      this.deps.db.query<ExchangeRow>(
+        `${EXCHANGE_SELECT} WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+        [userId, q.per_page, (q.page - 1) * q.per_page],
+      ),
       this.deps.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_exchanges WHERE user_id = $1`, [userId]),
     ]);
     return paginate(rows.map(toExchange), count!.n, q.page, q.per_page);

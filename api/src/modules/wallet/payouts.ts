@@ -44,8 +44,15 @@ export class Payouts {
   async approve(adminId: string, id: string): Promise<WithdrawalRecord> {
     return runLedger(() =>
       this.deps.db.transaction(async (tx) => {
-        const row = await this.decide(tx, id, `status = 'sending', decided_by = $2, decided_at = clock_timestamp()`, [adminId]);
-        await this.deps.events?.record(tx, { type: PAYOUT_CLAIMED, userId: row.user_id, aggregateId: row.id, payload: { network: row.network } });
+        const row = await this.decide(tx, id, `status = 'sending', decided_by = $2, decided_at = clock_timestamp()`, [
+          adminId,
+        ]);
+        await this.deps.events?.record(tx, {
+          type: PAYOUT_CLAIMED,
+          userId: row.user_id,
+          aggregateId: row.id,
+          payload: { network: row.network },
+        });
         return toWithdrawal(row);
       }),
     );
@@ -55,10 +62,12 @@ export class Payouts {
   async reject(adminId: string, id: string, reason?: string): Promise<WithdrawalRecord> {
     return runLedger(() =>
       this.deps.db.transaction(async (tx) => {
-        const row = await this.decide(tx, id, `status = 'rejected', decided_by = $2, decided_at = clock_timestamp(), reject_reason = $3`, [
-          adminId,
-          reason ?? null,
-        ]);
+        const row = await this.decide(
+          tx,
+          id,
+          `status = 'rejected', decided_by = $2, decided_at = clock_timestamp(), reject_reason = $3`,
+          [adminId, reason ?? null],
+        );
         await this.refund(tx, row);
         return toWithdrawal(row);
       }),
@@ -84,11 +93,23 @@ export class Payouts {
    * A row no longer 'sending' (settled by an earlier delivery) is left alone.
    */
   async broadcast(tx: SqlRunner, id: string): Promise<WithdrawalRecord | null> {
-    const [w] = await tx.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1 FOR UPDATE`, [id]);
+    const [w] = await tx.query<WithdrawalRow>(
+      `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     if (!w || w.status !== 'sending') return null;
     let txHash: string;
     try {
-      ({ txHash } = await this.deps.chain.send({ network: w.network, currency: w.currency, to: w.address, amount: format(w.amount, w.currency), clientTxId: w.id }, tx));
+      ({ txHash } = await this.deps.chain.send(
+        {
+          network: w.network,
+          currency: w.currency,
+          to: w.address,
+          amount: format(w.amount, w.currency),
+          clientTxId: w.id,
+        },
+        tx,
+      ));
     } catch (e) {
       if (!(e instanceof ChainProviderError && e.definitive)) throw e;
       const [failed] = await tx.query<WithdrawalRow>(
@@ -160,12 +181,18 @@ export class Payouts {
     try {
       return await this.deps.db.transaction(async (tx) => {
         await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${waitMs}ms`]);
-        const [row] = await tx.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1 FOR UPDATE`, [id]);
+        const [row] = await tx.query<WithdrawalRow>(
+          `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1 FOR UPDATE`,
+          [id],
+        );
         return row ? toWithdrawal(row) : null;
       });
     } catch (e) {
       if (sqlState(e) !== SQLSTATE_LOCK_NOT_AVAILABLE) throw e;
-      const [row] = await this.deps.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1`, [id]);
+      const [row] = await this.deps.db.query<WithdrawalRow>(
+        `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1`,
+        [id],
+      );
       return row ? toWithdrawal(row) : null;
     }
   }
@@ -179,7 +206,12 @@ export class Payouts {
   private async refund(tx: SqlRunner, row: WithdrawalRow): Promise<void> {
     await post(
       tx,
-      postings.withdrawalRefund({ withdrawalId: row.id, userId: row.user_id, currency: row.currency, total: format(money(row.amount).plus(row.fee), row.currency) }),
+      postings.withdrawalRefund({
+        withdrawalId: row.id,
+        userId: row.user_id,
+        currency: row.currency,
+        total: format(money(row.amount).plus(row.fee), row.currency),
+      }),
       row.id,
     );
     await this.recordDecided(tx, row, 'wallet.withdrawal_rejected');

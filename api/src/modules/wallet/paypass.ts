@@ -89,7 +89,10 @@ export class PayPasswords {
     }
     payPassMetrics.evaluated++;
     if (await verifyPayPasswordHash(password, reserved.password_hash)) {
-      await this.db.query(`UPDATE wallet_pay_passwords SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1`, [userId]);
+      await this.db.query(
+        `UPDATE wallet_pay_passwords SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1`,
+        [userId],
+      );
       return;
     }
     const attempt = Number(reserved.failed_attempts);

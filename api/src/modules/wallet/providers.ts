@@ -56,13 +56,20 @@ export interface WalletProviders {
  * CHAIN_EVM_DEV_NODE=1 in sandbox mode (a local chain started here, kept in DATA_DIR/../evm-devnode).
  * Bad EVM variables stop start-up with the list of problems (keys are never quoted).
  */
-async function evmProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLog }, env: NodeJS.ProcessEnv): Promise<{ evm: EvmChain | null; devNode: DevNode | null }> {
+async function evmProviders(
+  config: Config,
+  deps: { db: SqlDatabase; log?: EvmLog },
+  env: NodeJS.ProcessEnv,
+): Promise<{ evm: EvmChain | null; devNode: DevNode | null }> {
   const evmEnv = readEvmEnv(env, config.sandbox);
-  if (evmEnv.problems.length) throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
+  if (evmEnv.problems.length)
+    throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
   if (evmEnv.config) return { evm: new EvmChain(deps.db, evmEnv.config, deps.log), devNode: null };
   if (!evmEnv.devNode) return { evm: null, devNode: null };
   // Kept beside the PGlite data (the chain and the books belong together); with PostgreSQL in api/.data.
-  const dbPath = config.databaseUrl ? path.join(API_DIR, '.data', 'evm-devnode') : path.join(path.dirname(config.dataDir), 'evm-devnode');
+  const dbPath = config.databaseUrl
+    ? path.join(API_DIR, '.data', 'evm-devnode')
+    : path.join(path.dirname(config.dataDir), 'evm-devnode');
   const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath });
   return { evm: new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log), devNode };
 }
@@ -72,7 +79,11 @@ async function evmProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLo
  * small): SANDBOX_CHAIN_BLOCK_MS (default 3000; 0 = blocks only via POST /api/dev/chain/mine),
  * WALLET_ADDRESS_SECRET, EXCHANGE_SPREAD (default 0.005).
  */
-export async function createWalletProviders(config: Config, deps: { db: SqlDatabase; log?: EvmLog }, env: NodeJS.ProcessEnv = process.env): Promise<WalletProviders> {
+export async function createWalletProviders(
+  config: Config,
+  deps: { db: SqlDatabase; log?: EvmLog },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<WalletProviders> {
   const spread = env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(env.EXCHANGE_SPREAD) ? env.EXCHANGE_SPREAD : '0.005';
   const rates = new SandboxRates(spread);
   const { evm, devNode } = await evmProviders(config, deps, env);

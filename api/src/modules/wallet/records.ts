@@ -1,4 +1,13 @@
-import type { CryptoCurrency, DepositRecord, ExchangeRecord, TransferRecord, WalletCurrency, WalletNetwork, WithdrawalRecord, WithdrawalStatus } from '@cardwallet/shared/schemas';
+import type {
+  CryptoCurrency,
+  DepositRecord,
+  ExchangeRecord,
+  TransferRecord,
+  WalletCurrency,
+  WalletNetwork,
+  WithdrawalRecord,
+  WithdrawalStatus,
+} from '@cardwallet/shared/schemas';
 import { InsufficientBalanceError, mapLedgerError } from '../../ledger/store';
 import { format, formatFixed, money } from '../../ledger/money';
 import { withRetry } from '../../ledger/sql';

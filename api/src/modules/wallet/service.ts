@@ -73,13 +73,16 @@ export class WalletService {
   securedAccount = (userId: string) => this.balanceBook.securedAccount(userId);
   ledgerCheck = () => this.balanceBook.ledgerCheck();
 
-  rechargeAddress = (userId: string, currency: CryptoCurrency, network: WalletNetwork) => this.depositBook.rechargeAddress(userId, currency, network);
+  rechargeAddress = (userId: string, currency: CryptoCurrency, network: WalletNetwork) =>
+    this.depositBook.rechargeAddress(userId, currency, network);
   recordIncoming = (t: Parameters<Deposits['recordIncoming']>[0]) => this.depositBook.recordIncoming(t);
   confirmDeposits = (network: WalletNetwork, blocks: number) => this.depositBook.confirm(network, blocks);
   deposits = (userId: string, q: Page) => this.depositBook.list(userId, q);
 
-  withdrawFee = (userId: string, currency: CryptoCurrency, network: WalletNetwork, amount?: string) => this.withdrawalBook.fee(userId, currency, network, amount);
-  withdraw = async (userId: string, key: string, body: WithdrawBody) => (await this.withdrawalBook.request(userId, key, body)).response;
+  withdrawFee = (userId: string, currency: CryptoCurrency, network: WalletNetwork, amount?: string) =>
+    this.withdrawalBook.fee(userId, currency, network, amount);
+  withdraw = async (userId: string, key: string, body: WithdrawBody) =>
+    (await this.withdrawalBook.request(userId, key, body)).response;
   withdrawals = (userId: string | null, q: Page & { status?: WithdrawalStatus }) => this.withdrawalBook.list(userId, q);
   /** Claims the payout (pending → sending); the outbox broadcasts it after commit (payouts.ts). */
   approveWithdrawal = (adminId: string, id: string) => this.payouts.approve(adminId, id);
@@ -87,12 +90,17 @@ export class WalletService {
   rejectWithdrawal = (adminId: string, id: string, reason?: string) => this.payouts.reject(adminId, id, reason);
 
   exchangeQuote = (userId: string, body: Parameters<Exchanges['quote']>[1]) => this.exchanges.quote(userId, body);
-  exchange = async (userId: string, key: string, body: { quoteId: string }) => (await this.exchanges.execute(userId, key, body)).response;
+  exchange = async (userId: string, key: string, body: { quoteId: string }) =>
+    (await this.exchanges.execute(userId, key, body)).response;
   exchangeRecords = (userId: string, q: Page) => this.exchanges.records(userId, q);
 
   transferInfo = (userId: string) => this.transfers.info(userId);
-  transfer = async (userId: string, key: string, body: { currency: TransferSource; amount: string }, knownKycLevel?: number) =>
-    (await this.transfers.transfer(userId, key, body, knownKycLevel)).response;
+  transfer = async (
+    userId: string,
+    key: string,
+    body: { currency: TransferSource; amount: string },
+    knownKycLevel?: number,
+  ) => (await this.transfers.transfer(userId, key, body, knownKycLevel)).response;
 
   addresses = (userId: string, currency?: CryptoCurrency) => this.addressBook.list(userId, currency);
   addAddress = (userId: string, body: Parameters<AddressBook['add']>[1]) => this.addressBook.add(userId, body);

@@ -25,7 +25,10 @@ export class Transfers {
       minimumUsd: TRANSFER_MIN_USD,
       maximumUsd: TRANSFER_MAX_USD,
       kycLevel1: kyc >= 1,
-      sources: (['USDT', 'USDC', 'USD'] as const).map((currency) => ({ currency, available: format(accounts.get(`wallet:${currency}`) ?? ZERO, currency) })),
+      sources: (['USDT', 'USDC', 'USD'] as const).map((currency) => ({
+        currency,
+        available: format(accounts.get(`wallet:${currency}`) ?? ZERO, currency),
+      })),
       cardFunding: formatFixed(accounts.get('card_funding:USD') ?? ZERO, 2),
     };
   }
@@ -41,10 +44,12 @@ export class Transfers {
     knownKycLevel?: number,
   ): Promise<IdempotentResult<TransferRecord>> {
     const amount = money(body.amount);
-    if (!fitsCurrency(amount, 'USD') || amount.lte(0)) throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
+    if (!fitsCurrency(amount, 'USD') || amount.lte(0))
+      throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
     if (amount.lt(TRANSFER_MIN_USD)) throw new WalletError('transfer_below_minimum', { min: TRANSFER_MIN_USD });
     if (amount.gt(TRANSFER_MAX_USD)) throw new WalletError('transfer_above_maximum', { max: TRANSFER_MAX_USD });
-    if ((knownKycLevel ?? (await this.deps.kycLevel(userId))) < 1) throw new WalletError('kyc1_required', {}, ResultCode.forbidden);
+    if ((knownKycLevel ?? (await this.deps.kycLevel(userId))) < 1)
+      throw new WalletError('kyc1_required', {}, ResultCode.forbidden);
     const value = format(amount);
     const hash = requestHash({ op: 'transfer', currency: body.currency, amount: value });
     const result = await idempotentOperation<TransferRow>({
@@ -61,9 +66,15 @@ export class Transfers {
       },
       execute: async () => {
         const id = randomUUID();
-        const call = postingCall(postings.transferToCard({ transferId: id, userId, currency: body.currency, amount: value }), id, 7);
+        const call = postingCall(
+          postings.transferToCard({ transferId: id, userId, currency: body.currency, amount: value }),
+          id,
+          7,
+        );
         const query = <T>(text: string, params: unknown[]) =>
-          this.deps.prepared ? this.deps.prepared<T>('wallet_transfer_v1', text, params) : this.deps.db.query<T>(text, params);
+          this.deps.prepared
+            ? this.deps.prepared<T>('wallet_transfer_v1', text, params)
+            : this.deps.db.query<T>(text, params);
         const [row] = await runLedger(() =>
           query<TransferRow>(
             `WITH ins AS (

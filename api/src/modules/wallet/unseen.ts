@@ -18,12 +18,18 @@ export class UnseenEvents {
   constructor(private readonly db: SqlDatabase) {}
 
   async count(userId: string): Promise<{ count: number }> {
-    const [row] = await this.db.query<{ unseen: number }>(`SELECT unseen FROM wallet_unseen_events WHERE user_id = $1`, [userId]);
+    const [row] = await this.db.query<{ unseen: number }>(
+      `SELECT unseen FROM wallet_unseen_events WHERE user_id = $1`,
+      [userId],
+    );
     return { count: Number(row?.unseen ?? 0) };
   }
 
   async markSeen(userId: string): Promise<{ count: number }> {
-    await this.db.query(`UPDATE wallet_unseen_events SET unseen = 0, updated_at = now() WHERE user_id = $1 AND unseen > 0`, [userId]);
+    await this.db.query(
+      `UPDATE wallet_unseen_events SET unseen = 0, updated_at = now() WHERE user_id = $1 AND unseen > 0`,
+      [userId],
+    );
     return { count: 0 };
   }
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
-import { CURRENCY_DEFINITIONS, isNetworkOf, type CryptoCurrency, type WalletNetwork, type WithdrawalRecord, type WithdrawalStatus } from '@cardwallet/shared/schemas';
+import {
+  CURRENCY_DEFINITIONS,
+  isNetworkOf,
+  type CryptoCurrency,
+  type WalletNetwork,
+  type WithdrawalRecord,
+  type WithdrawalStatus,
+} from '@cardwallet/shared/schemas';
 import { BusinessError } from '../../http/errors';
 import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../http/idempotency';
 import { fitsCurrency, format, money } from '../../ledger/money';
@@ -15,10 +22,20 @@ import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type Withdrawal
 import type { WalletDeps } from './service';
 
 /** The fresh proof: the transaction password, or a passkey assertion over the customer's own proof ceremony. */
-export type WithdrawProof = { payPassword: string; passkey?: undefined } | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
-export type WithdrawBody = { currency: CryptoCurrency; network: WalletNetwork; address: string; amount: string } & WithdrawProof;
+export type WithdrawProof =
+  | { payPassword: string; passkey?: undefined }
+  | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
+export type WithdrawBody = {
+  currency: CryptoCurrency;
+  network: WalletNetwork;
+  address: string;
+  amount: string;
+} & WithdrawProof;
 /** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise (given by the route). */
-export type WithdrawPasskeyVerifier = (userId: string, proof: { ceremonyId: string; response: unknown }) => Promise<unknown>;
+export type WithdrawPasskeyVerifier = (
+  userId: string,
+  proof: { ceremonyId: string; response: unknown },
+) => Promise<unknown>;
 
 /** Withdrawal requests: fee, checks, the hold, listings. Decisions and the broadcast: payouts.ts. */
 export class Withdrawals {
@@ -32,7 +49,8 @@ export class Withdrawals {
     if (!isNetworkOf(currency, network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
     if (!isValidAddress(network, address)) throw new WalletError('address_invalid', {}, ResultCode.invalidParams);
     const value = money(amount);
-    if (!fitsCurrency(value, currency) || value.lte(0)) throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
+    if (!fitsCurrency(value, currency) || value.lte(0))
+      throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
     const min = CURRENCY_DEFINITIONS[currency].withdrawMinimum;
     if (value.lt(min)) throw new WalletError('withdraw_below_minimum', { min, currency });
   }
@@ -73,7 +91,12 @@ export class Withdrawals {
    * Moves amount + fee from the wallet to the secured account at once (one posting, one statement
    * with the withdrawal row), then waits for an administrator. Idempotent on (user, key).
    */
-  async request(userId: string, idempotencyKey: string, body: WithdrawBody, verifyPasskey?: WithdrawPasskeyVerifier): Promise<IdempotentResult<WithdrawalRecord>> {
+  async request(
+    userId: string,
+    idempotencyKey: string,
+    body: WithdrawBody,
+    verifyPasskey?: WithdrawPasskeyVerifier,
+  ): Promise<IdempotentResult<WithdrawalRecord>> {
     this.check(body.currency, body.network, body.address, body.amount);
     const address = canonicalAddress(body.network, body.address);
     await this.destination(body.network, address);
@@ -95,9 +118,14 @@ export class Withdrawals {
       execute: async () => {
         const fee = await this.networkFee(body.currency, body.network);
         const total = format(money(amount).plus(fee), body.currency);
-        if ((await this.balances.available(userId, body.currency)).lt(total)) throw new WalletError('insufficient_balance');
+        if ((await this.balances.available(userId, body.currency)).lt(total))
+          throw new WalletError('insufficient_balance');
         const id = randomUUID();
-        const call = postingCall(postings.withdrawalHold({ withdrawalId: id, userId, currency: body.currency, total }), id, 10);
+        const call = postingCall(
+          postings.withdrawalHold({ withdrawalId: id, userId, currency: body.currency, total }),
+          id,
+          10,
+        );
         const [row] = await runLedger(() =>
           this.deps.db.query<WithdrawalRow>(
             `WITH ins AS (
@@ -109,7 +137,18 @@ export class Withdrawals {
                     ins.fee::text AS fee, ins.status, ins.tx_hash, ins.reject_reason, ins.created_at, ins.decided_at,
                     (SELECT posting_id FROM ${call.sql}) AS posting_id
              FROM ins`,
-            [id, userId, idempotencyKey, hash, body.currency, body.network, address, amount, format(fee, body.currency), ...call.params],
+            [
+              id,
+              userId,
+              idempotencyKey,
+              hash,
+              body.currency,
+              body.network,
+              address,
+              amount,
+              format(fee, body.currency),
+              ...call.params,
+            ],
           ),
         );
         return row;
@@ -119,20 +158,26 @@ export class Withdrawals {
   }
 
   private async findByKey(userId: string, key: string): Promise<WithdrawalRow | undefined> {
-    const [row] = await this.deps.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE user_id = $1 AND idempotency_key = $2`, [
-      userId,
-      key,
-    ]);
+    const [row] = await this.deps.db.query<WithdrawalRow>(
+      `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key],
+    );
     return row;
   }
 
   async byId(id: string): Promise<WithdrawalRecord | null> {
-    const [row] = await this.deps.db.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1`, [id]);
+    const [row] = await this.deps.db.query<WithdrawalRow>(
+      `SELECT ${WITHDRAWAL_COLUMNS} FROM wallet_withdrawals WHERE id = $1`,
+      [id],
+    );
     return row ? toWithdrawal(row) : null;
   }
 
   /** One customer's withdrawals (userId) or everyone's (null: administrators), optionally by status. */
-  async list(userId: string | null, q: Page & { status?: WithdrawalStatus }): Promise<Paginated<WithdrawalRecord & { userId: string }>> {
+  async list(
+    userId: string | null,
+    q: Page & { status?: WithdrawalStatus },
+  ): Promise<Paginated<WithdrawalRecord & { userId: string }>> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (userId !== null) where.push(`user_id = $${params.push(userId)}`);

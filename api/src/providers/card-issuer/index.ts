@@ -38,7 +38,10 @@ export interface CardIssuerSelection {
  * By configuration: CARD_ISSUER (`sandbox`, the default in sandbox mode; anything else has no
  * implementation yet), CARD_ISSUER_TIMEOUT_MS (default 10000), CARD_ISSUER_SANDBOX_SECRET.
  */
-export function createCardIssuer(opts: { sandboxMode: boolean; db: SqlDatabase; now: () => Date }, env: NodeJS.ProcessEnv = process.env): CardIssuerSelection {
+export function createCardIssuer(
+  opts: { sandboxMode: boolean; db: SqlDatabase; now: () => Date },
+  env: NodeJS.ProcessEnv = process.env,
+): CardIssuerSelection {
   const choice = env.CARD_ISSUER ?? (opts.sandboxMode ? 'sandbox' : 'none');
   const timeout = Number.parseInt(env.CARD_ISSUER_TIMEOUT_MS ?? '10000', 10);
   const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000;

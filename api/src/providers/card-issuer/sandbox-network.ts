@@ -5,10 +5,24 @@ import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { generatePan } from './pan';
 import type { SandboxCardIssuer } from './sandbox';
 import { CardIssuerError, type IssuerBrand } from './types';
-import { signWebhook, SIGNATURE_HEADER, TIMESTAMP_HEADER, type IssuerMerchant, type IssuerWebhookEvent } from './webhook';
+import {
+  signWebhook,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  type IssuerMerchant,
+  type IssuerWebhookEvent,
+} from './webhook';
 
 /** Sandbox exchange rates into the card's currency (USD) for purchases in another currency. */
-export const SANDBOX_MERCHANT_RATES: Record<string, string> = { USD: '1', EUR: '1.08', GBP: '1.27', HKD: '0.128', AED: '0.2723', TRY: '0.029', CNY: '0.138' };
+export const SANDBOX_MERCHANT_RATES: Record<string, string> = {
+  USD: '1',
+  EUR: '1.08',
+  GBP: '1.27',
+  HKD: '0.128',
+  AED: '0.2723',
+  TRY: '0.029',
+  CNY: '0.138',
+};
 
 /** Delivers one signed webhook to the API; resolves true when it was accepted. */
 export type WebhookDelivery = (raw: string, headers: Record<string, string>) => Promise<boolean>;
@@ -71,13 +85,15 @@ export class SandboxCardNetwork {
     let accepted = 0;
     for (const row of rows) {
       const ts = Math.floor(this.now().getTime() / 1000);
-      const ok = await this.deliver(row.body, { [TIMESTAMP_HEADER]: String(ts), [SIGNATURE_HEADER]: signWebhook(this.secret, row.body, ts), 'content-type': 'application/json' }).catch(
-        () => false,
+      const ok = await this.deliver(row.body, {
+        [TIMESTAMP_HEADER]: String(ts),
+        [SIGNATURE_HEADER]: signWebhook(this.secret, row.body, ts),
+        'content-type': 'application/json',
+      }).catch(() => false);
+      await this.db.query(
+        `UPDATE sandbox_issuer_webhooks SET attempts = attempts + 1, delivered_at = CASE WHEN $2 THEN clock_timestamp() ELSE delivered_at END WHERE event_id = $1`,
+        [row.event_id, ok],
       );
-      await this.db.query(`UPDATE sandbox_issuer_webhooks SET attempts = attempts + 1, delivered_at = CASE WHEN $2 THEN clock_timestamp() ELSE delivered_at END WHERE event_id = $1`, [
-        row.event_id,
-        ok,
-      ]);
       if (ok) accepted++;
     }
     return accepted;
@@ -85,10 +101,16 @@ export class SandboxCardNetwork {
 
   /** A signed copy of an event the issuer already sent (tests: duplicates, replays). */
   async signed(eventId: string): Promise<{ raw: string; headers: Record<string, string> }> {
-    const [row] = await this.db.query<{ body: string }>(`SELECT body FROM sandbox_issuer_webhooks WHERE event_id = $1`, [eventId]);
+    const [row] = await this.db.query<{ body: string }>(
+      `SELECT body FROM sandbox_issuer_webhooks WHERE event_id = $1`,
+      [eventId],
+    );
     if (!row) throw new CardIssuerError('not_found', 'unknown event');
     const ts = Math.floor(this.now().getTime() / 1000);
-    return { raw: row.body, headers: { [TIMESTAMP_HEADER]: String(ts), [SIGNATURE_HEADER]: signWebhook(this.secret, row.body, ts) } };
+    return {
+      raw: row.body,
+      headers: { [TIMESTAMP_HEADER]: String(ts), [SIGNATURE_HEADER]: signWebhook(this.secret, row.body, ts) },
+    };
   }
 
   private async txn(tx: SqlRunner, id: string): Promise<TxnRow> {
@@ -115,7 +137,12 @@ export class SandboxCardNetwork {
   }
 
   /** A purchase at a merchant: authorised against the card's balance (amount + fee held) or declined. */
-  async purchase(req: { token: string; amount: string; currency: string; merchant: IssuerMerchant }): Promise<{ transactionId: string; approved: boolean; declineReason: string | null; eventId: string }> {
+  async purchase(req: {
+    token: string;
+    amount: string;
+    currency: string;
+    merchant: IssuerMerchant;
+  }): Promise<{ transactionId: string; approved: boolean; declineReason: string | null; eventId: string }> {
     const rate = SANDBOX_MERCHANT_RATES[req.currency];
     if (!rate) throw new CardIssuerError('refused', 'currency not accepted');
     const billing = twoDecimals(money(req.amount).times(rate));
@@ -124,7 +151,12 @@ export class SandboxCardNetwork {
     const result = await this.db.transaction(async (tx) => {
       // The card row is locked first: concurrent purchases queue, so neither the balance nor the
       // monthly limit can be overspent by two authorisations at once.
-      const [card] = await tx.query<{ status: string; transaction_fee: string; balance: string; monthly_limit: string | null }>(
+      const [card] = await tx.query<{
+        status: string;
+        transaction_fee: string;
+        balance: string;
+        monthly_limit: string | null;
+      }>(
         `SELECT status, transaction_fee::text AS transaction_fee, balance::text AS balance, monthly_limit::text AS monthly_limit FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`,
         [req.token],
       );
@@ -144,11 +176,25 @@ export class SandboxCardNetwork {
         );
         if (money(spent!.total).plus(billing).gt(card.monthly_limit)) declineReason = 'monthly_limit_exceeded';
       }
-      if (!declineReason) await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [req.token, hold]);
+      if (!declineReason)
+        await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [
+          req.token,
+          hold,
+        ]);
       await tx.query(
         `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, created_at)
          VALUES ($1, $2, 'purchase', $3, $4::jsonb, $5, $6, $7, $8, $9)`,
-        [id, req.token, declineReason ? 'declined' : 'authorized', JSON.stringify(req.merchant), req.amount, req.currency, billing, fee, now.toISOString()],
+        [
+          id,
+          req.token,
+          declineReason ? 'declined' : 'authorized',
+          JSON.stringify(req.merchant),
+          req.amount,
+          req.currency,
+          billing,
+          fee,
+          now.toISOString(),
+        ],
       );
       const row = await this.txn(tx, id);
       const eventId = await this.emit(tx, {
@@ -170,7 +216,10 @@ export class SandboxCardNetwork {
   /** The merchant voids the authorisation: the hold returns to the card. */
   async void(transactionId: string): Promise<string> {
     return this.step(transactionId, 'authorized', 'reversed', 'transaction.reversed', async (tx, r) => {
-      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + $2::numeric WHERE token = $1`, [r.token, format(money(r.amount).plus(r.fee))]);
+      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + $2::numeric WHERE token = $1`, [
+        r.token,
+        format(money(r.amount).plus(r.fee)),
+      ]);
     });
   }
 
@@ -196,19 +245,36 @@ export class SandboxCardNetwork {
   async refund(transactionId: string, amount?: string): Promise<{ refundId: string; eventId: string }> {
     const result = await this.db.transaction(async (tx) => {
       const original = await this.txn(tx, transactionId);
-      if (original.type !== 'purchase' || original.status !== 'cleared') throw new CardIssuerError('refused', 'only a cleared purchase can be refunded');
-      const [done] = await tx.query<{ total: string }>(`SELECT coalesce(sum(amount), 0)::text AS total FROM sandbox_issuer_transactions WHERE original_id = $1`, [original.id]);
+      if (original.type !== 'purchase' || original.status !== 'cleared')
+        throw new CardIssuerError('refused', 'only a cleared purchase can be refunded');
+      const [done] = await tx.query<{ total: string }>(
+        `SELECT coalesce(sum(amount), 0)::text AS total FROM sandbox_issuer_transactions WHERE original_id = $1`,
+        [original.id],
+      );
       const billing = amount ? twoDecimals(money(amount)) : format(original.amount);
-      if (money(billing).lte(0) || money(done!.total).plus(billing).gt(original.amount)) throw new CardIssuerError('refused', 'refund exceeds the purchase');
+      if (money(billing).lte(0) || money(done!.total).plus(billing).gt(original.amount))
+        throw new CardIssuerError('refused', 'refund exceeds the purchase');
       const ratio = money(billing).div(original.amount);
       const merchantAmount = twoDecimals(money(original.transaction_amount).times(ratio));
       const id = `itx_${randomUUID()}`;
       await tx.query(
         `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, original_id)
          VALUES ($1, $2, 'refund', 'refund_initiated', $3::jsonb, $4, $5, $6, 0, $7)`,
-        [id, original.token, JSON.stringify(original.merchant), merchantAmount, original.transaction_currency, billing, original.id],
+        [
+          id,
+          original.token,
+          JSON.stringify(original.merchant),
+          merchantAmount,
+          original.transaction_currency,
+          billing,
+          original.id,
+        ],
       );
-      const eventId = await this.emit(tx, { type: 'transaction.refund_initiated', cardToken: original.token, transaction: this.txnPayload(await this.txn(tx, id)) });
+      const eventId = await this.emit(tx, {
+        type: 'transaction.refund_initiated',
+        cardToken: original.token,
+        transaction: this.txnPayload(await this.txn(tx, id)),
+      });
       return { refundId: id, eventId };
     });
     await this.flush([result.eventId]);
@@ -217,7 +283,10 @@ export class SandboxCardNetwork {
 
   async settleRefund(refundId: string): Promise<string> {
     return this.step(refundId, 'refund_initiated', 'refund_settled', 'transaction.refund_settled', async (tx, r) => {
-      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + $2::numeric WHERE token = $1`, [r.token, r.amount]);
+      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + $2::numeric WHERE token = $1`, [
+        r.token,
+        r.amount,
+      ]);
     });
   }
 
@@ -229,9 +298,16 @@ export class SandboxCardNetwork {
         [reference],
       );
       if (!op) throw new CardIssuerError('not_found', 'no load with that reference to reverse');
-      const taken = await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1 AND balance >= $2::numeric RETURNING token`, [op.token, op.amount]);
+      const taken = await tx.query(
+        `UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1 AND balance >= $2::numeric RETURNING token`,
+        [op.token, op.amount],
+      );
       if (!taken[0]) throw new CardIssuerError('insufficient_funds', 'the card no longer holds the loaded amount');
-      return this.emit(tx, { type: 'card.load_reversed', cardToken: op.token, load: { reference, amount: format(op.amount) } });
+      return this.emit(tx, {
+        type: 'card.load_reversed',
+        cardToken: op.token,
+        load: { reference, amount: format(op.amount) },
+      });
     });
     await this.flush([eventId]);
     return eventId;
@@ -240,9 +316,16 @@ export class SandboxCardNetwork {
   /** The issuer's risk team freezes a card for `days` days. */
   async riskFreeze(token: string, days: number): Promise<string> {
     const eventId = await this.db.transaction(async (tx) => {
-      const rows = await tx.query(`UPDATE sandbox_issuer_cards SET status = 'frozen', freeze_reason = 'risk' WHERE token = $1 AND status IN ('active', 'frozen') RETURNING token`, [token]);
+      const rows = await tx.query(
+        `UPDATE sandbox_issuer_cards SET status = 'frozen', freeze_reason = 'risk' WHERE token = $1 AND status IN ('active', 'frozen') RETURNING token`,
+        [token],
+      );
       if (!rows[0]) throw new CardIssuerError('refused', 'only an active card can be risk-frozen');
-      return this.emit(tx, { type: 'card.status_changed', cardToken: token, status: { status: 'risk_frozen', freezeDays: days } });
+      return this.emit(tx, {
+        type: 'card.status_changed',
+        cardToken: token,
+        status: { status: 'risk_frozen', freezeDays: days },
+      });
     });
     await this.flush([eventId]);
     return eventId;
@@ -257,8 +340,14 @@ export class SandboxCardNetwork {
       );
       if (!req) throw new CardIssuerError('not_found', 'no pending unfreeze request');
       if (!approve) return null;
-      await tx.query(`UPDATE sandbox_issuer_cards SET status = 'active', freeze_reason = NULL WHERE token = $1`, [token]);
-      return this.emit(tx, { type: 'card.status_changed', cardToken: token, status: { status: 'active', freezeDays: null } });
+      await tx.query(`UPDATE sandbox_issuer_cards SET status = 'active', freeze_reason = NULL WHERE token = $1`, [
+        token,
+      ]);
+      return this.emit(tx, {
+        type: 'card.status_changed',
+        cardToken: token,
+        status: { status: 'active', freezeDays: null },
+      });
     });
     if (eventId) await this.flush([eventId]);
     return eventId;
@@ -271,7 +360,10 @@ export class SandboxCardNetwork {
    * balance covers it, oldest first, each in its own transaction under the card's row lock (purchases
    * queue behind it), and reported by a `card.fee_charged` webhook. A closed card's owed fees are waived.
    */
-  async chargeMonthlyFees(at: Date = this.now(), onlyToken?: string): Promise<{ period: string; owed: number; charged: number; waived: number }> {
+  async chargeMonthlyFees(
+    at: Date = this.now(),
+    onlyToken?: string,
+  ): Promise<{ period: string; owed: number; charged: number; waived: number }> {
     const period = monthOf(at);
     const periodStart = `${period}-01T00:00:00.000Z`;
     // `onlyToken`: the sandbox's run for one card (dev endpoint), leaving every other card alone.
@@ -290,27 +382,39 @@ export class SandboxCardNetwork {
     let waived = 0;
     for (const due of owed) {
       const outcome = await this.db.transaction(async (tx) => {
-        const [card] = await tx.query<{ status: string; balance: string }>(`SELECT status, balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`, [due.token]);
+        const [card] = await tx.query<{ status: string; balance: string }>(
+          `SELECT status, balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`,
+          [due.token],
+        );
         const [fee] = await tx.query<{ amount: string; status: string }>(
           `SELECT amount::text AS amount, status FROM sandbox_issuer_fee_dues WHERE token = $1 AND period = $2 FOR UPDATE`,
           [due.token, due.period],
         );
         if (!card || !fee || fee.status !== 'owed') return null;
         if (card.status === 'closed') {
-          await tx.query(`UPDATE sandbox_issuer_fee_dues SET status = 'waived', settled_at = clock_timestamp() WHERE token = $1 AND period = $2`, [due.token, due.period]);
+          await tx.query(
+            `UPDATE sandbox_issuer_fee_dues SET status = 'waived', settled_at = clock_timestamp() WHERE token = $1 AND period = $2`,
+            [due.token, due.period],
+          );
           return 'waived' as const;
         }
         if (money(card.balance).lt(fee.amount)) return null;
         const amount = format(fee.amount);
         const id = `itx_${randomUUID()}`;
         const merchant: IssuerMerchant = { name: 'Monthly card fee', city: null, country: null, mcc: null };
-        await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [due.token, amount]);
+        await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [
+          due.token,
+          amount,
+        ]);
         await tx.query(
           `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, created_at)
            VALUES ($1, $2, 'fee', 'cleared', $3::jsonb, $4, 'USD', $4, 0, $5)`,
           [id, due.token, JSON.stringify(merchant), amount, this.now().toISOString()],
         );
-        await tx.query(`UPDATE sandbox_issuer_fee_dues SET status = 'charged', transaction_id = $3, settled_at = clock_timestamp() WHERE token = $1 AND period = $2`, [due.token, due.period, id]);
+        await tx.query(
+          `UPDATE sandbox_issuer_fee_dues SET status = 'charged', transaction_id = $3, settled_at = clock_timestamp() WHERE token = $1 AND period = $2`,
+          [due.token, due.period, id],
+        );
         return this.emit(tx, {
           type: 'card.fee_charged',
           cardToken: due.token,
@@ -326,7 +430,13 @@ export class SandboxCardNetwork {
   }
 
   /** A physical card printed and posted to a customer (not yet bound): its number and carrier code. */
-  async stockPhysicalCard(req: { brand: IssuerBrand; tier: string; transactionFee: string; monthlyLimit: string; monthlyFee: string }): Promise<{ pan: string; carrierCode: string; last4: string; expiry: string }> {
+  async stockPhysicalCard(req: {
+    brand: IssuerBrand;
+    tier: string;
+    transactionFee: string;
+    monthlyLimit: string;
+    monthlyFee: string;
+  }): Promise<{ pan: string; carrierCode: string; last4: string; expiry: string }> {
     const carrierCode = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const issued = await this.issuer.createCard({
       reference: `stock:${randomUUID()}`,
@@ -340,8 +450,13 @@ export class SandboxCardNetwork {
       tier: req.tier,
       carrierCode,
     });
-    const [row] = await this.db.query<{ pan_encrypted: string }>(`SELECT pan_encrypted FROM sandbox_issuer_cards WHERE token = $1`, [issued.token]);
-    await this.db.query(`UPDATE sandbox_issuer_cards SET shipping_status = 'delivered' WHERE token = $1`, [issued.token]);
+    const [row] = await this.db.query<{ pan_encrypted: string }>(
+      `SELECT pan_encrypted FROM sandbox_issuer_cards WHERE token = $1`,
+      [issued.token],
+    );
+    await this.db.query(`UPDATE sandbox_issuer_cards SET shipping_status = 'delivered' WHERE token = $1`, [
+      issued.token,
+    ]);
     return { pan: this.issuer.panOf(row!.pan_encrypted), carrierCode, last4: issued.last4, expiry: issued.expiry };
   }
 }

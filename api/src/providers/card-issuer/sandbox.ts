@@ -82,10 +82,15 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   /** The interface's request, plus what only the sandbox's stock of posted physical cards carries. */
-  async createCard(req: Parameters<CardIssuer['createCard']>[0] & { tier?: string; carrierCode?: string }): Promise<IssuedCard> {
+  async createCard(
+    req: Parameters<CardIssuer['createCard']>[0] & { tier?: string; carrierCode?: string },
+  ): Promise<IssuedCard> {
     await this.gate(this.failures.create, 'the card application');
     const token = `sbx_${createHmac('sha256', this.fingerprintKey).update(`card:${req.reference}`).digest('hex').slice(0, 32)}`;
-    const existing = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    const existing = await this.db.query<{ last4: string; expiry: string }>(
+      `SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`,
+      [token],
+    );
     if (existing[0]) return { token, ...existing[0] };
     for (let attempt = 0; attempt < 5; attempt++) {
       const pan = generatePan(req.brand);
@@ -115,7 +120,10 @@ export class SandboxCardIssuer implements CardIssuer {
         ],
       );
       if (rows[0]) return { token, last4: pan.slice(-4), expiry };
-      const again = await this.db.query<{ last4: string; expiry: string }>(`SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+      const again = await this.db.query<{ last4: string; expiry: string }>(
+        `SELECT last4, expiry FROM sandbox_issuer_cards WHERE token = $1`,
+        [token],
+      );
       if (again[0]) return { token, ...again[0] };
       // else: the PAN collided with another card's — draw again
     }
@@ -123,14 +131,17 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async setCardholder(token: string, holder: { firstName: string; lastName: string; mobile: string }): Promise<void> {
-    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET cardholder = $2 WHERE token = $1 RETURNING token`, [
-      token,
-      `${holder.firstName} ${holder.lastName}`.toUpperCase(),
-    ]);
+    const rows = await this.db.query(
+      `UPDATE sandbox_issuer_cards SET cardholder = $2 WHERE token = $1 RETURNING token`,
+      [token, `${holder.firstName} ${holder.lastName}`.toUpperCase()],
+    );
     if (!rows[0]) throw new CardIssuerError('not_found', 'unknown card token');
   }
 
-  private async move(kind: 'load' | 'unload', req: { token: string; amount: string; reference: string }): Promise<{ balance: string }> {
+  private async move(
+    kind: 'load' | 'unload',
+    req: { token: string; amount: string; reference: string },
+  ): Promise<{ balance: string }> {
     await this.gate(kind === 'load' ? this.failures.load : this.failures.unload, kind);
     const sign = kind === 'load' ? '' : '-';
     try {
@@ -148,7 +159,10 @@ export class SandboxCardIssuer implements CardIssuer {
           if (!rows[0]) throw new CardIssuerError('not_found', 'unknown or closed card');
           return { balance: rows[0].balance };
         }
-        const [row] = await tx.query<{ balance: string }>(`SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`, [req.token]);
+        const [row] = await tx.query<{ balance: string }>(
+          `SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`,
+          [req.token],
+        );
         return { balance: row!.balance };
       });
     } catch (e) {
@@ -179,15 +193,23 @@ export class SandboxCardIssuer implements CardIssuer {
         );
         if (op) {
           if (op.token && op.amount) {
-            await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * $3) WHERE token = $1`, [op.token, op.amount, op.kind === 'load' ? -1 : 1]);
+            await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance + ($2::numeric * $3) WHERE token = $1`, [
+              op.token,
+              op.amount,
+              op.kind === 'load' ? -1 : 1,
+            ]);
           }
           return true;
         }
-        const tombstone = await tx.query(`INSERT INTO sandbox_issuer_operations (reference, reversed) VALUES ($1, TRUE) ON CONFLICT (reference) DO NOTHING RETURNING reference`, [
-          reference,
-        ]);
+        const tombstone = await tx.query(
+          `INSERT INTO sandbox_issuer_operations (reference, reversed) VALUES ($1, TRUE) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+          [reference],
+        );
         if (tombstone.length > 0) return true;
-        const [existing] = await tx.query<{ reversed: boolean }>(`SELECT reversed FROM sandbox_issuer_operations WHERE reference = $1`, [reference]);
+        const [existing] = await tx.query<{ reversed: boolean }>(
+          `SELECT reversed FROM sandbox_issuer_operations WHERE reference = $1`,
+          [reference],
+        );
         return existing?.reversed === true;
       });
       if (settled) return;
@@ -196,24 +218,35 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async balance(token: string): Promise<string> {
-    const [row] = await this.db.query<{ balance: string }>(`SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    const [row] = await this.db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM sandbox_issuer_cards WHERE token = $1`,
+      [token],
+    );
     if (!row) throw new CardIssuerError('not_found', 'unknown card token');
     return row.balance;
   }
 
   /** All balances at once (the ledger check compares every card). */
   async balances(): Promise<Map<string, string>> {
-    const rows = await this.db.query<{ token: string; balance: string }>(`SELECT token, balance::text AS balance FROM sandbox_issuer_cards`);
+    const rows = await this.db.query<{ token: string; balance: string }>(
+      `SELECT token, balance::text AS balance FROM sandbox_issuer_cards`,
+    );
     return new Map(rows.map((r) => [r.token, r.balance]));
   }
 
   async setStatus(token: string, status: IssuerCardStatus): Promise<void> {
-    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET status = $2 WHERE token = $1 RETURNING token`, [token, status]);
+    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET status = $2 WHERE token = $1 RETURNING token`, [
+      token,
+      status,
+    ]);
     if (!rows[0]) throw new CardIssuerError('not_found', 'unknown card token');
   }
 
   async shippingStatus(token: string): Promise<IssuerShippingStatus | null> {
-    const [row] = await this.db.query<{ shipping_status: IssuerShippingStatus | null }>(`SELECT shipping_status FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    const [row] = await this.db.query<{ shipping_status: IssuerShippingStatus | null }>(
+      `SELECT shipping_status FROM sandbox_issuer_cards WHERE token = $1`,
+      [token],
+    );
     if (!row) throw new CardIssuerError('not_found', 'unknown card token');
     return row.shipping_status;
   }
@@ -239,48 +272,82 @@ export class SandboxCardIssuer implements CardIssuer {
   async changePin(token: string, kind: 'pin' | 'atm', pin: string): Promise<void> {
     if (!/^\d{6}$/.test(pin)) throw new CardIssuerError('refused', 'a PIN has 6 digits');
     const column = kind === 'pin' ? 'pin_encrypted' : 'atm_pin_encrypted';
-    const rows = await this.db.query(`UPDATE sandbox_issuer_cards SET ${column} = $2 WHERE token = $1 AND status <> 'closed' RETURNING token`, [token, this.encrypt(pin)]);
+    const rows = await this.db.query(
+      `UPDATE sandbox_issuer_cards SET ${column} = $2 WHERE token = $1 AND status <> 'closed' RETURNING token`,
+      [token, this.encrypt(pin)],
+    );
     if (!rows[0]) throw new CardIssuerError('not_found', 'unknown or closed card');
   }
 
   /** Grants live 60 seconds and are stored only as their SHA-256. */
   async createRevealGrant(token: string): Promise<{ grant: string; expiresAt: Date }> {
-    const [card] = await this.db.query(`SELECT token FROM sandbox_issuer_cards WHERE token = $1 AND status <> 'closed'`, [token]);
+    const [card] = await this.db.query(
+      `SELECT token FROM sandbox_issuer_cards WHERE token = $1 AND status <> 'closed'`,
+      [token],
+    );
     if (!card) throw new CardIssuerError('not_found', 'unknown or closed card');
     const grant = `rg_${randomBytes(24).toString('base64url')}`;
     const expiresAt = new Date(this.now().getTime() + REVEAL_GRANT_SECONDS * 1000);
-    await this.db.query(`INSERT INTO sandbox_issuer_reveal_grants (grant_hash, token, expires_at) VALUES ($1, $2, $3)`, [
-      createHash('sha256').update(grant).digest('hex'),
-      token,
-      expiresAt.toISOString(),
-    ]);
+    await this.db.query(
+      `INSERT INTO sandbox_issuer_reveal_grants (grant_hash, token, expires_at) VALUES ($1, $2, $3)`,
+      [createHash('sha256').update(grant).digest('hex'), token, expiresAt.toISOString()],
+    );
     return { grant, expiresAt };
   }
 
-  async redeemRevealGrant(grant: string): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }> {
+  async redeemRevealGrant(
+    grant: string,
+  ): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }> {
     const [row] = await this.db.query<{ token: string }>(
       `UPDATE sandbox_issuer_reveal_grants SET used_at = $2 WHERE grant_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING token`,
       [createHash('sha256').update(grant).digest('hex'), this.now().toISOString()],
     );
     if (!row) throw new CardIssuerError('refused', 'grant unknown, used or expired');
-    const [card] = await this.db.query<{ pan_encrypted: string; cvv_encrypted: string; expiry: string; cardholder: string | null }>(
-      `SELECT pan_encrypted, cvv_encrypted, expiry, cardholder FROM sandbox_issuer_cards WHERE token = $1`,
-      [row.token],
-    );
+    const [card] = await this.db.query<{
+      pan_encrypted: string;
+      cvv_encrypted: string;
+      expiry: string;
+      cardholder: string | null;
+    }>(`SELECT pan_encrypted, cvv_encrypted, expiry, cardholder FROM sandbox_issuer_cards WHERE token = $1`, [
+      row.token,
+    ]);
     if (!card) throw new CardIssuerError('not_found', 'unknown card token');
-    return { token: row.token, pan: this.decrypt(card.pan_encrypted), cvv: this.decrypt(card.cvv_encrypted), expiry: card.expiry, cardholder: card.cardholder };
+    return {
+      token: row.token,
+      pan: this.decrypt(card.pan_encrypted),
+      cvv: this.decrypt(card.cvv_encrypted),
+      expiry: card.expiry,
+      cardholder: card.cardholder,
+    };
   }
 
   async requestUnfreeze(token: string, reference: string): Promise<void> {
-    const [card] = await this.db.query<{ freeze_reason: string | null }>(`SELECT freeze_reason FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+    const [card] = await this.db.query<{ freeze_reason: string | null }>(
+      `SELECT freeze_reason FROM sandbox_issuer_cards WHERE token = $1`,
+      [token],
+    );
     if (!card) throw new CardIssuerError('not_found', 'unknown card token');
     if (card.freeze_reason !== 'risk') throw new CardIssuerError('refused', 'the card is not risk-frozen');
-    await this.db.query(`INSERT INTO sandbox_issuer_unfreeze_requests (token, reference) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING`, [token, reference]);
+    await this.db.query(
+      `INSERT INTO sandbox_issuer_unfreeze_requests (token, reference) VALUES ($1, $2) ON CONFLICT (reference) DO NOTHING`,
+      [token, reference],
+    );
   }
 
-  async findStockCard(req: { pan: string; carrierCode: string }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }> {
+  async findStockCard(req: {
+    pan: string;
+    carrierCode: string;
+  }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }> {
     if (!isLuhnValid(req.pan)) throw new CardIssuerError('not_found', 'no such card');
-    const [row] = await this.db.query<{ token: string; last4: string; expiry: string; brand: IssuerBrand; type: IssuerCardType; tier: string | null; carrier_code_hash: string | null }>(
+    const [row] = await this.db.query<{
+      token: string;
+      last4: string;
+      expiry: string;
+      brand: IssuerBrand;
+      type: IssuerCardType;
+      tier: string | null;
+      carrier_code_hash: string | null;
+    }>(
       `SELECT token, last4, expiry, brand, type, tier, carrier_code_hash FROM sandbox_issuer_cards WHERE pan_fingerprint = $1 AND status <> 'closed'`,
       [this.fingerprint(req.pan)],
     );

@@ -62,14 +62,19 @@ export interface CardIssuer {
   /** A single-use grant, valid for a short time, to display the card's details once. */
   createRevealGrant(token: string): Promise<{ grant: string; expiresAt: Date }>;
   /** Redeems a grant (once, before it expires): the card's details, for display only. */
-  redeemRevealGrant(grant: string): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }>;
+  redeemRevealGrant(
+    grant: string,
+  ): Promise<{ token: string; pan: string; cvv: string; expiry: string; cardholder: string | null }>;
   /** Asks the issuer to lift its risk freeze; the answer arrives later as a `card.status_changed` webhook. */
   requestUnfreeze(token: string, reference: string): Promise<void>;
   /**
    * A card the issuer sent by post, identified by its number and the code on its carrier. `not_found`
    * for any mismatch (never says which part was wrong).
    */
-  findStockCard(req: { pan: string; carrierCode: string }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }>;
+  findStockCard(req: {
+    pan: string;
+    carrierCode: string;
+  }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }>;
 }
 
 export type CardIssuerFailure = 'refused' | 'timeout' | 'insufficient_funds' | 'not_found' | 'unavailable';
@@ -90,7 +95,10 @@ export function withTimeout(issuer: CardIssuer, ms: number): CardIssuer {
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
       new Promise<R>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new CardIssuerError('timeout', `card issuer did not answer within ${ms} ms`)), ms);
+        const timer = setTimeout(
+          () => reject(new CardIssuerError('timeout', `card issuer did not answer within ${ms} ms`)),
+          ms,
+        );
         timer.unref?.();
         fn(...args).then(
           (v) => {

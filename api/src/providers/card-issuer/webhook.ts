@@ -27,7 +27,10 @@ export const issuerMerchant = z.object({
   name: z.string().min(1).max(120),
   city: z.string().max(80).nullable(),
   country: z.string().max(2).nullable(),
-  mcc: z.string().regex(/^\d{4}$/).nullable(),
+  mcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullable(),
 });
 export type IssuerMerchant = z.infer<typeof issuerMerchant>;
 
@@ -55,7 +58,12 @@ export const issuerWebhookEvent = z.object({
   load: z.object({ reference: z.string().min(1).max(100), amount: decimal }).optional(),
   /** `card.fee_charged`: which fee, for which month ('2026-11'); the amount is in `transaction`. */
   charge: z.object({ kind: z.literal('monthly_fee'), period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) }).optional(),
-  status: z.object({ status: z.enum(['risk_frozen', 'active', 'closed']), freezeDays: z.number().int().min(0).max(3650).nullable() }).optional(),
+  status: z
+    .object({
+      status: z.enum(['risk_frozen', 'active', 'closed']),
+      freezeDays: z.number().int().min(0).max(3650).nullable(),
+    })
+    .optional(),
 });
 export type IssuerWebhookEvent = z.infer<typeof issuerWebhookEvent>;
 

@@ -111,7 +111,8 @@ export function isValidBtcAddress(address: string): boolean {
     if (address !== lower && address !== address.toUpperCase()) return false; // BIP-173: no mixed case
     try {
       const version = lower[3] === 'q' ? 0 : 1;
-      const decoded = version === 0 ? bech32.decode(lower as `${string}1${string}`) : bech32m.decode(lower as `${string}1${string}`);
+      const decoded =
+        version === 0 ? bech32.decode(lower as `${string}1${string}`) : bech32m.decode(lower as `${string}1${string}`);
       if (decoded.prefix !== 'bc') return false;
       const [witnessVersion, ...rest] = decoded.words;
       if (witnessVersion === undefined) return false;
@@ -130,7 +131,6 @@ export function isValidBtcAddress(address: string): boolean {
     return false;
   }
 }
-
 
 export function isValidAddress(network: WalletNetwork, address: string): boolean {
   switch (network) {

@@ -46,7 +46,8 @@ export class RoutedChain implements ChainProvider {
     return this.of(request.network).send(request, tx);
   }
   onIncoming(listener: (t: IncomingTransfer) => Promise<void>): void {
-    for (const p of this.providers()) p.onIncoming((t) => (this.serves(p, t.network) ? listener(t) : Promise.resolve()));
+    for (const p of this.providers())
+      p.onIncoming((t) => (this.serves(p, t.network) ? listener(t) : Promise.resolve()));
   }
   onBlocks(listener: (e: BlocksEvent) => Promise<void>): void {
     for (const p of this.providers()) p.onBlocks((e) => (this.serves(p, e.network) ? listener(e) : Promise.resolve()));

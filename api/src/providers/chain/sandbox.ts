@@ -61,7 +61,9 @@ export class SandboxChain implements ChainProvider {
   sendCalls = 0;
   private held: { gate: Promise<void>; arrived: (request: SendRequest) => void } | null = null;
   private readonly incomingListeners: Array<(t: IncomingTransfer) => Promise<void>> = [];
-  private readonly blockListeners: Array<(e: { network: WalletNetwork; count: number; height: number }) => Promise<void>> = [];
+  private readonly blockListeners: Array<
+    (e: { network: WalletNetwork; count: number; height: number }) => Promise<void>
+  > = [];
   private timer: NodeJS.Timeout | null = null;
   private mining: Promise<void> = Promise.resolve();
   private readonly confirmations: Record<WalletNetwork, number>;
@@ -71,7 +73,8 @@ export class SandboxChain implements ChainProvider {
   }
 
   async depositAddress(input: { userId: string; currency: CryptoCurrency; network: WalletNetwork }): Promise<string> {
-    if (this.failures.depositAddress) throw new ChainProviderError('sandbox: deposit address failure switch is on', 'deposit_address');
+    if (this.failures.depositAddress)
+      throw new ChainProviderError('sandbox: deposit address failure switch is on', 'deposit_address');
     return deriveDepositAddress(this.options.addressSecret, input);
   }
 
@@ -94,7 +97,8 @@ export class SandboxChain implements ChainProvider {
     if (this.failures.send) throw new ChainProviderError('sandbox: send failure switch is on', 'send');
     let broadcast = this.sent.get(request.clientTxId);
     if (!broadcast) {
-      if (this.failures.sendRejected) throw new ChainProviderError('sandbox: the chain refused the transfer', 'send', true);
+      if (this.failures.sendRejected)
+        throw new ChainProviderError('sandbox: the chain refused the transfer', 'send', true);
       broadcast = { ...request, txHash: randomTxHash(request.network) };
       this.sent.set(request.clientTxId, broadcast);
     }
@@ -139,7 +143,9 @@ export class SandboxChain implements ChainProvider {
   }
 
   /** A transfer lands in the next block; it has 0 confirmations until that block is mined. */
-  async simulateDeposit(input: Omit<IncomingTransfer, 'txHash' | 'blockHeight'> & { txHash?: string }): Promise<IncomingTransfer> {
+  async simulateDeposit(
+    input: Omit<IncomingTransfer, 'txHash' | 'blockHeight'> & { txHash?: string },
+  ): Promise<IncomingTransfer> {
     const transfer: IncomingTransfer = {
       ...input,
       txHash: input.txHash ?? randomTxHash(input.network),

@@ -78,12 +78,20 @@ const TEXT = {
 } as const;
 type Lang = keyof typeof TEXT;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(lang: Lang): string {
   const t = TEXT[lang];
   const dir = lang === 'ar-AE' ? 'rtl' : 'ltr';
-  const messages = JSON.stringify({ sending: t.sending, done: t.done, expired: t.expired, refused: t.refused, already: t.already, submit: t.submit });
+  const messages = JSON.stringify({
+    sending: t.sending,
+    done: t.done,
+    expired: t.expired,
+    refused: t.refused,
+    already: t.already,
+    submit: t.submit,
+  });
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(t.title)}</title>
@@ -163,7 +171,12 @@ export async function registerSandboxFlow(app: FastifyInstance, provider: Sandbo
     const applicant = await provider.applicantOfToken(tokenOf(request.headers['x-access-token']));
     reply.header('Cache-Control', 'no-store');
     if (!applicant) return { ok: false, error: 'expired' };
-    return { ok: true, firstName: applicant.firstName, lastName: applicant.lastName, reviewStatus: applicant.reviewStatus };
+    return {
+      ok: true,
+      firstName: applicant.firstName,
+      lastName: applicant.lastName,
+      reviewStatus: applicant.reviewStatus,
+    };
   });
 
   app.post('/sandbox-provider/kyc/submit', async (request) => {
@@ -174,7 +187,9 @@ export async function registerSandboxFlow(app: FastifyInstance, provider: Sandbo
     let documentNumber = '';
     const images = new Set<string>();
     try {
-      for await (const part of request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 4, fields: 5, fieldSize: 64 } })) {
+      for await (const part of request.parts({
+        limits: { fileSize: UPLOAD_MAX_BYTES, files: 4, fields: 5, fieldSize: 64 },
+      })) {
         if (part.type === 'field') {
           if (part.fieldname === 'documentNumber') documentNumber = String(part.value ?? '').trim();
           continue;

@@ -56,11 +56,16 @@ export class SandboxVerificationProvider implements VerificationProvider {
 
   async checkDocument(input: DocumentCheckInput): Promise<DocumentCheckResult> {
     const reference = `sbx-doc-${randomBytes(8).toString('hex')}`;
-    if (normaliseDocumentNumber(input.documentNumber).endsWith('0000')) return { decision: 'rejected', reference, reason: 'document_mismatch' };
+    if (normaliseDocumentNumber(input.documentNumber).endsWith('0000'))
+      return { decision: 'rejected', reference, reason: 'document_mismatch' };
     return { decision: 'verified', reference };
   }
 
-  async createApplicant(externalUserId: string, levelName: string, info: ApplicantInfo): Promise<{ applicantId: string }> {
+  async createApplicant(
+    externalUserId: string,
+    levelName: string,
+    info: ApplicantInfo,
+  ): Promise<{ applicantId: string }> {
     const [existing] = await this.o.db.query<{ applicant_id: string }>(
       `select applicant_id from sandbox_kyc_applicants where external_user_id = $1 and level_name = $2`,
       [externalUserId, levelName],
@@ -70,13 +75,27 @@ export class SandboxVerificationProvider implements VerificationProvider {
     await this.o.db.query(
       `insert into sandbox_kyc_applicants (applicant_id, external_user_id, level_name, first_name, last_name, document_number, created_at)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [applicantId, externalUserId, levelName, info.firstName, info.lastName, normaliseDocumentNumber(info.documentNumber), this.o.clock.now().toISOString()],
+      [
+        applicantId,
+        externalUserId,
+        levelName,
+        info.firstName,
+        info.lastName,
+        normaliseDocumentNumber(info.documentNumber),
+        this.o.clock.now().toISOString(),
+      ],
     );
     await this.queue(applicantId, 'applicantCreated', 0);
     return { applicantId };
   }
 
-  async createAccessToken(_externalUserId: string, applicantId: string, _levelName: string, ttlSeconds: number, locale: string): Promise<AccessToken> {
+  async createAccessToken(
+    _externalUserId: string,
+    applicantId: string,
+    _levelName: string,
+    ttlSeconds: number,
+    locale: string,
+  ): Promise<AccessToken> {
     const token = `sbx_${randomBytes(32).toString('base64url')}`;
     const expiresAt = new Date(this.o.clock.now().getTime() + ttlSeconds * 1000);
     await this.o.db.query(`insert into sandbox_kyc_tokens (token_hash, applicant_id, expires_at) values ($1, $2, $3)`, [
@@ -85,11 +104,17 @@ export class SandboxVerificationProvider implements VerificationProvider {
       expiresAt.toISOString(),
     ]);
     // The token travels in the fragment: never sent to a server, never in a log.
-    return { token, expiresAt, flowUrl: `${SANDBOX_FLOW_PATH}?lang=${encodeURIComponent(locale)}#accessToken=${token}` };
+    return {
+      token,
+      expiresAt,
+      flowUrl: `${SANDBOX_FLOW_PATH}?lang=${encodeURIComponent(locale)}#accessToken=${token}`,
+    };
   }
 
   async resetApplicant(applicantId: string): Promise<void> {
-    await this.o.db.query(`update sandbox_kyc_applicants set review_status = 'init' where applicant_id = $1`, [applicantId]);
+    await this.o.db.query(`update sandbox_kyc_applicants set review_status = 'init' where applicant_id = $1`, [
+      applicantId,
+    ]);
     await this.queue(applicantId, 'applicantReset', 0);
   }
 
@@ -123,7 +148,11 @@ export class SandboxVerificationProvider implements VerificationProvider {
   }
 
   /** The customer submitted document photos and a selfie: pending now, the decision later. */
-  async submit(applicant: SandboxApplicant, typedDocumentNumber: string, reviewDelayMs = this.o.reviewDelayMs): Promise<void> {
+  async submit(
+    applicant: SandboxApplicant,
+    typedDocumentNumber: string,
+    reviewDelayMs = this.o.reviewDelayMs,
+  ): Promise<void> {
     const moved = await this.o.db.query(
       `update sandbox_kyc_applicants set review_status = 'pending' where applicant_id = $1 and review_status = 'init' returning applicant_id`,
       [applicant.applicantId],
@@ -133,13 +162,19 @@ export class SandboxVerificationProvider implements VerificationProvider {
     const stored = applicant.documentNumber;
     let result: ProviderWebhookEvent['reviewResult'];
     if (stored.endsWith('9999')) {
-      result = { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'], moderationComment: 'This document has been reported as stolen and cannot be accepted.' };
+      result = {
+        reviewAnswer: 'RED',
+        reviewRejectType: 'FINAL',
+        rejectLabels: ['FORGERY'],
+        moderationComment: 'This document has been reported as stolen and cannot be accepted.',
+      };
     } else if (normaliseDocumentNumber(typedDocumentNumber) !== stored) {
       result = {
         reviewAnswer: 'RED',
         reviewRejectType: 'RETRY',
         rejectLabels: ['DOCUMENT_NUMBER_MISMATCH'],
-        moderationComment: 'The document number on the photo does not match the details you gave. Please photograph the same document again.',
+        moderationComment:
+          'The document number on the photo does not match the details you gave. Please photograph the same document again.',
       };
     } else {
       result = { reviewAnswer: 'GREEN' };
@@ -147,7 +182,12 @@ export class SandboxVerificationProvider implements VerificationProvider {
     await this.queue(applicant.applicantId, 'applicantReviewed', Math.max(1, reviewDelayMs), result);
   }
 
-  private async queue(applicantId: string, type: ProviderWebhookEvent['type'], delayMs: number, reviewResult?: ProviderWebhookEvent['reviewResult']): Promise<void> {
+  private async queue(
+    applicantId: string,
+    type: ProviderWebhookEvent['type'],
+    delayMs: number,
+    reviewResult?: ProviderWebhookEvent['reviewResult'],
+  ): Promise<void> {
     const [a] = await this.o.db.query<{ external_user_id: string; level_name: string }>(
       `select external_user_id, level_name from sandbox_kyc_applicants where applicant_id = $1`,
       [applicantId],
@@ -155,7 +195,9 @@ export class SandboxVerificationProvider implements VerificationProvider {
     if (!a) return;
     const due = new Date(this.o.clock.now().getTime() + delayMs);
     if (type === 'applicantReviewed') {
-      await this.o.db.query(`update sandbox_kyc_applicants set review_status = 'completed' where applicant_id = $1`, [applicantId]);
+      await this.o.db.query(`update sandbox_kyc_applicants set review_status = 'completed' where applicant_id = $1`, [
+        applicantId,
+      ]);
     }
     const event: ProviderWebhookEvent = {
       type,
@@ -167,7 +209,11 @@ export class SandboxVerificationProvider implements VerificationProvider {
       createdAtMs: due.toISOString(),
       ...(reviewResult ? { reviewResult } : {}),
     };
-    await this.o.db.query(`insert into sandbox_kyc_outbox (applicant_id, body, due_at) values ($1, $2, $3)`, [applicantId, JSON.stringify(event), due.toISOString()]);
+    await this.o.db.query(`insert into sandbox_kyc_outbox (applicant_id, body, due_at) values ($1, $2, $3)`, [
+      applicantId,
+      JSON.stringify(event),
+      due.toISOString(),
+    ]);
   }
 
   /** Signs a body the way the provider does (X-Payload-Digest, HMAC_SHA256_HEX). */
@@ -199,13 +245,16 @@ export class SandboxVerificationProvider implements VerificationProvider {
       }
       if (ok) {
         delivered++;
-        await this.o.db.query(`update sandbox_kyc_outbox set delivered_at = $2, attempts = attempts + 1 where id = $1::bigint`, [row.id, now.toISOString()]);
+        await this.o.db.query(
+          `update sandbox_kyc_outbox set delivered_at = $2, attempts = attempts + 1 where id = $1::bigint`,
+          [row.id, now.toISOString()],
+        );
       } else {
         const backoff = 2000 * 2 ** row.attempts;
-        await this.o.db.query(`update sandbox_kyc_outbox set attempts = attempts + 1, due_at = $2 where id = $1::bigint`, [
-          row.id,
-          new Date(now.getTime() + backoff).toISOString(),
-        ]);
+        await this.o.db.query(
+          `update sandbox_kyc_outbox set attempts = attempts + 1, due_at = $2 where id = $1::bigint`,
+          [row.id, new Date(now.getTime() + backoff).toISOString()],
+        );
       }
     }
     return delivered;

@@ -44,7 +44,13 @@ export interface VerificationProvider {
   /** Creates (or returns the existing) applicant for our user id. */
   createApplicant(externalUserId: string, levelName: string, info: ApplicantInfo): Promise<{ applicantId: string }>;
   /** A short-lived token for the provider's flow (Sumsub: ttlInSecs, one per applicant + level). */
-  createAccessToken(externalUserId: string, applicantId: string, levelName: string, ttlSeconds: number, locale: string): Promise<AccessToken>;
+  createAccessToken(
+    externalUserId: string,
+    applicantId: string,
+    levelName: string,
+    ttlSeconds: number,
+    locale: string,
+  ): Promise<AccessToken>;
   /** After RED + RETRY: lets the applicant go through the flow again. */
   resetApplicant(applicantId: string): Promise<void>;
 }

@@ -1,4 +1,9 @@
-import { VerificationProviderError, type AccessToken, type DocumentCheckResult, type VerificationProvider } from './types.js';
+import {
+  VerificationProviderError,
+  type AccessToken,
+  type DocumentCheckResult,
+  type VerificationProvider,
+} from './types.js';
 
 /**
  * Outside sandbox mode no real verification provider is wired yet: every call fails cleanly

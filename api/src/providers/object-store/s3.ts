@@ -37,7 +37,13 @@ export class S3ObjectStore implements ObjectStore {
   async put(key: string, body: Readable, contentType: string): Promise<void> {
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.options.bucket, Key: this.keyOf(key), Body: body, ContentType: contentType, ServerSideEncryption: 'AES256' },
+      params: {
+        Bucket: this.options.bucket,
+        Key: this.keyOf(key),
+        Body: body,
+        ContentType: contentType,
+        ServerSideEncryption: 'AES256',
+      },
       queueSize: 2,
       partSize: 5 * 1024 * 1024,
       leavePartsOnError: false,

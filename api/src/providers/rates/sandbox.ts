@@ -38,6 +38,9 @@ export class SandboxRates implements RateProvider {
     if (currency === 'USD' || currency === 'USDT' || currency === 'USDC') return base.toFixed();
     const step = Math.floor(this.now() / 10_000);
     const basisPoints = ((step * 7919 + (currency === 'BTC' ? 13 : 71)) % 101) - 50; // -50..50
-    return base.times(new Money(10_000 + basisPoints).div(10_000)).toDecimalPlaces(2).toFixed();
+    return base
+      .times(new Money(10_000 + basisPoints).div(10_000))
+      .toDecimalPlaces(2)
+      .toFixed();
   }
 }

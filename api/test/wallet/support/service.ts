@@ -5,7 +5,11 @@ import type { TestDb } from './ledger-db';
 
 export function walletFixture(db: TestDb) {
   const kyc = new Map<string, number>();
-  const chain = new SandboxChain({ addressSecret: 'test-secret', blockIntervalMs: 0, confirmations: { TRC20: 3, ERC20: 3, BTC: 2 } });
+  const chain = new SandboxChain({
+    addressSecret: 'test-secret',
+    blockIntervalMs: 0,
+    confirmations: { TRC20: 3, ERC20: 3, BTC: 2 },
+  });
   const rates = new SandboxRates('0.005');
   rates.set('BTC', '60000');
   rates.set('ETH', '3000');

@@ -60,7 +60,15 @@ export default function AboutPage() {
           <NavListItem to="/pages/index/user_agreement">{t('agreement')}</NavListItem>
           <NavListItem to="/pages/about/help">{t('help')}</NavListItem>
           {profile.data && (
-            <List.Item extra={<a className="cw-ltr" href={`mailto:${profile.data.support.email}`}>{profile.data.support.email}</a>}>{t('contact')}</List.Item>
+            <List.Item
+              extra={
+                <a className="cw-ltr" href={`mailto:${profile.data.support.email}`}>
+                  {profile.data.support.email}
+                </a>
+              }
+            >
+              {t('contact')}
+            </List.Item>
           )}
         </List>
       </section>

@@ -26,5 +26,11 @@ export default function AgreementPage() {
     );
   }
   // Sanitised by the API when it was written (docs/api.md "Content").
-  return <article className="cw-agreement cw-rich-text" aria-label={agreement.data.title} dangerouslySetInnerHTML={{ __html: agreement.data.bodyHtml }} />;
+  return (
+    <article
+      className="cw-agreement cw-rich-text"
+      aria-label={agreement.data.title}
+      dangerouslySetInnerHTML={{ __html: agreement.data.bodyHtml }}
+    />
+  );
 }

@@ -10,7 +10,9 @@ afterEach(cleanup);
 describe('help centre feedback', () => {
   it('needs a rating and a message; stars are radios the keyboard can choose; sends and clears', async () => {
     const sent: unknown[] = [];
-    const { host } = renderPage(<FeedbackForm />, { 'POST content/feedback': (body) => (sent.push(body), { id: '1' }) });
+    const { host } = renderPage(<FeedbackForm />, {
+      'POST content/feedback': (body) => (sent.push(body), { id: '1' }),
+    });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
     expect(screen.getByText('Please choose a rating.')).toBeInTheDocument();
@@ -28,9 +30,10 @@ describe('help centre feedback', () => {
     expect(box).toHaveValue('');
   });
 
-  it('shows the API\'s field messages next to the fields', async () => {
+  it("shows the API's field messages next to the fields", async () => {
     renderPage(<FeedbackForm />, {
-      'POST content/feedback': () => new ApiError('Wrong parameters', 200, 422, 'invalid_params', { fields: { message: 'Too long' } }),
+      'POST content/feedback': () =>
+        new ApiError('Wrong parameters', 200, 422, 'invalid_params', { fields: { message: 'Too long' } }),
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: '5 of 5 stars' }));

@@ -45,7 +45,11 @@ export function FeedbackForm() {
         },
         onError: (error) => {
           const fields = isApiError(error) ? error.fields : undefined;
-          setErrors({ rating: fields?.rating, message: fields?.message, form: fields ? undefined : isApiError(error) ? error.message : t('loadFailed') });
+          setErrors({
+            rating: fields?.rating,
+            message: fields?.message,
+            form: fields ? undefined : isApiError(error) ? error.message : t('loadFailed'),
+          });
         },
       },
     );

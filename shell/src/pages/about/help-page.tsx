@@ -29,7 +29,13 @@ export default function HelpPage() {
     <>
       <div className="cw-help-search" role="search">
         {/* antd's clear icon is an unlabelled-role div with aria-label (an axe violation): the keyboard clears instead. */}
-        <SearchBar placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} clearable={false} aria-label={t('searchPlaceholder')} />
+        <SearchBar
+          placeholder={t('searchPlaceholder')}
+          value={typed}
+          onChange={setTyped}
+          clearable={false}
+          aria-label={t('searchPlaceholder')}
+        />
       </div>
       <ul className="cw-help-topics" aria-label={t('topics')}>
         {TOPICS.map((key) => (

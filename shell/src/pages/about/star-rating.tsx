@@ -25,7 +25,15 @@ export function StarRating({
     <div className="cw-stars" aria-describedby={describedBy}>
       {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
         <label key={n} className="cw-star" data-on={n <= value}>
-          <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="cw-star-input" aria-label={labelFor(n)} />
+          <input
+            type="radio"
+            name={name}
+            value={n}
+            checked={value === n}
+            onChange={() => onChange(n)}
+            className="cw-star-input"
+            aria-label={labelFor(n)}
+          />
           <StarFill aria-hidden fontSize={30} />
         </label>
       ))}

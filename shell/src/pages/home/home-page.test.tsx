@@ -16,21 +16,58 @@ afterEach(cleanup);
 configure({ asyncUtilTimeout: 5000 });
 
 const page = <T,>(data: T[]) => ({ data, current_page: 1, last_page: 1, per_page: 15, total: data.length });
-const announcement = (id: number, title: string, read = false) => ({ id: String(id), kind: 'announcement', title, summary: `${title} summary`, pinned: false, publishedAt: new Date().toISOString(), read });
+const announcement = (id: number, title: string, read = false) => ({
+  id: String(id),
+  kind: 'announcement',
+  title,
+  summary: `${title} summary`,
+  pinned: false,
+  publishedAt: new Date().toISOString(),
+  read,
+});
 
 function signedInRoutes(state: { totalUsd: string; unread: number }) {
   return {
     'GET wallet/balances': () => ({ balances: [], totalUsd: state.totalUsd, cardFunding: '50.10' }),
     'GET card/list': () => ({
       cards: [
-        { id: 'c1', type: 'virtual', brand: 'visa', tier: 'standard', status: 'active', maskedNumber: '•••• 4242', balance: '0.20', currency: 'USD' },
-        { id: 'c2', type: 'physical', brand: 'mastercard', tier: 'premium', status: 'inactivated', maskedNumber: '•••• 5555', balance: '0.10', currency: 'USD' },
+        {
+          id: 'c1',
+          type: 'virtual',
+          brand: 'visa',
+          tier: 'standard',
+          status: 'active',
+          maskedNumber: '•••• 4242',
+          balance: '0.20',
+          currency: 'USD',
+        },
+        {
+          id: 'c2',
+          type: 'physical',
+          brand: 'mastercard',
+          tier: 'premium',
+          status: 'inactivated',
+          maskedNumber: '•••• 5555',
+          balance: '0.10',
+          currency: 'USD',
+        },
       ],
     }),
     'GET notifications/unreadCount': () => ({ messages: state.unread }),
     'GET content/announcements/unreadCount': () => ({ announcements: 1 }),
-    'GET content/announcements': () => page([announcement(11, '3DS in July'), announcement(12, 'New card designs', true)]),
-    'GET content/articles': () => page([{ id: '21', kind: 'news', title: 'Mastercard premium is here', summary: '', pinned: false, publishedAt: new Date(Date.now() - 3 * 3600_000).toISOString() }]),
+    'GET content/announcements': () =>
+      page([announcement(11, '3DS in July'), announcement(12, 'New card designs', true)]),
+    'GET content/articles': () =>
+      page([
+        {
+          id: '21',
+          kind: 'news',
+          title: 'Mastercard premium is here',
+          summary: '',
+          pinned: false,
+          publishedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        },
+      ]),
   };
 }
 
@@ -53,10 +90,19 @@ describe('home page', { timeout: 20_000 }, () => {
     // 100.30 + 50.10 + 0.20 + 0.10 — as floats this would be 150.70000000000002.
     expect(await screen.findByTestId('home-total-balance', {}, { timeout: 5000 })).toHaveTextContent('$150.70');
     expect(screen.getByTestId('home-total-balance')).toHaveAttribute('dir', 'ltr');
-    expect(screen.getByRole('link', { name: /^Visa\s*virtual card\s*•••• 4242\s*Active\s*\$0\.20$/ })).toHaveAttribute('href', '/pages/card/index');
+    expect(screen.getByRole('link', { name: /^Visa\s*virtual card\s*•••• 4242\s*Active\s*\$0\.20$/ })).toHaveAttribute(
+      'href',
+      '/pages/card/index',
+    );
     expect(screen.getByRole('link', { name: /^Mastercard\s*physical card\s*•••• 5555\s*Not activated/ })).toBeVisible();
-    expect(await screen.findByRole('link', { name: /2 unread messages/ })).toHaveAttribute('href', '/pages/index/information');
-    expect(screen.getByRole('link', { name: /1 unread announcement/ })).toHaveAttribute('href', '/pages/index/information?tab=announcement');
+    expect(await screen.findByRole('link', { name: /2 unread messages/ })).toHaveAttribute(
+      'href',
+      '/pages/index/information',
+    );
+    expect(screen.getByRole('link', { name: /1 unread announcement/ })).toHaveAttribute(
+      'href',
+      '/pages/index/information?tab=announcement',
+    );
     const news = await screen.findByRole('link', { name: /Mastercard premium is here/ });
     expect(news).toHaveAttribute('href', '/pages/index/news-detail?id=21');
     expect(news).toHaveTextContent('3 hours ago');
@@ -87,27 +133,47 @@ describe('home page', { timeout: 20_000 }, () => {
   });
 
   it('an empty customer is told what to do', async () => {
-    renderPage(<HomePage />, { ...signedInRoutes({ totalUsd: '0.00', unread: 0 }), 'GET card/list': () => ({ cards: [] }), 'GET content/articles': () => page([]) });
+    renderPage(<HomePage />, {
+      ...signedInRoutes({ totalUsd: '0.00', unread: 0 }),
+      'GET card/list': () => ({ cards: [] }),
+      'GET content/articles': () => page([]),
+    });
     expect(await screen.findByText(/You have no card yet/, {}, { timeout: 5000 })).toBeVisible();
-    expect(screen.getAllByRole('link', { name: 'Apply for a card' }).map((a) => a.getAttribute('href'))).toEqual(['/pages/card/apply', '/pages/card/apply']);
+    expect(screen.getAllByRole('link', { name: 'Apply for a card' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/pages/card/apply',
+      '/pages/card/apply',
+    ]);
     expect(await screen.findByText('No news yet.')).toBeVisible();
     expect(await screen.findByRole('link', { name: /No unread messages/ })).toBeVisible();
   });
 });
 
 describe('home and news texts', async () => {
-  const homeResources: Record<string, Record<string, string>> = { 'en-US': homeEnUS, 'zh-HK': homeZhHK, 'ar-AE': homeArAE, 'tr-TR': homeTrTR };
+  const homeResources: Record<string, Record<string, string>> = {
+    'en-US': homeEnUS,
+    'zh-HK': homeZhHK,
+    'ar-AE': homeArAE,
+    'tr-TR': homeTrTR,
+  };
   const signedInHomeResources = Object.fromEntries(
-    await Promise.all(Object.entries(signedInTextLoaders).map(async ([locale, load]) => [locale, (await load()).default])),
+    await Promise.all(
+      Object.entries(signedInTextLoaders).map(async ([locale, load]) => [locale, (await load()).default]),
+    ),
   ) as typeof homeResources;
   const base = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
-  for (const [name, resources] of Object.entries({ home: homeResources, homeAccount: signedInHomeResources, news: newsResources })) {
+  for (const [name, resources] of Object.entries({
+    home: homeResources,
+    homeAccount: signedInHomeResources,
+    news: newsResources,
+  })) {
     it(`${name}: every locale has every text, translated`, () => {
       const english = new Set(Object.keys(resources['en-US']).map(base));
       for (const [locale, texts] of Object.entries(resources)) {
         expect(new Set(Object.keys(texts).map(base)), locale).toEqual(english);
         if (locale !== 'en-US') {
-          const same = Object.entries(texts).filter(([k, v]) => (resources['en-US'] as Record<string, string>)[k] === v);
+          const same = Object.entries(texts).filter(
+            ([k, v]) => (resources['en-US'] as Record<string, string>)[k] === v,
+          );
           expect(same, locale).toEqual([]);
         }
       }

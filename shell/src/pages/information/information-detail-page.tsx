@@ -22,7 +22,10 @@ export default function InformationDetailPage() {
 
   if (!/^\d{1,18}$/.test(id) || query.isError) {
     // "The message does not exist or is not open" — for a missing id, a stranger's or an unknown message alike.
-    const text = query.isError && isApiError(query.error) && query.error.key === 'message_not_found' ? query.error.message : t('errors.message_not_found', { ns: 'common' });
+    const text =
+      query.isError && isApiError(query.error) && query.error.key === 'message_not_found'
+        ? query.error.message
+        : t('errors.message_not_found', { ns: 'common' });
     return <ErrorBlock status="empty" title={<span role="alert">{text}</span>} description="" />;
   }
   if (query.isPending) {

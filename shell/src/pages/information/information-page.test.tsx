@@ -24,7 +24,13 @@ describe('message centre', () => {
   it('lists messages with unread state and relative time, opens one, marks all read', async () => {
     let unread = 1;
     const { host, calls } = renderPage(<InformationPage />, {
-      'GET notifications/messages': () => ({ data: [message(2), message(1, true, 90)], current_page: 1, last_page: 1, per_page: 15, total: 2 }),
+      'GET notifications/messages': () => ({
+        data: [message(2), message(1, true, 90)],
+        current_page: 1,
+        last_page: 1,
+        per_page: 15,
+        total: 2,
+      }),
       'GET notifications/unreadCount': () => ({ messages: unread }),
       'GET content/announcements/unreadCount': () => ({ announcements: 0 }),
       'POST notifications/readAll': () => {
@@ -34,7 +40,9 @@ describe('message centre', () => {
     });
     const first = await screen.findByRole('button', { name: /^Unread\W+Deposit credited 2/ });
     expect(first).toHaveTextContent('just now');
-    expect(screen.getByRole('button', { name: (n) => n.startsWith('Deposit credited 1') })).toHaveTextContent('1 hour ago');
+    expect(screen.getByRole('button', { name: (n) => n.startsWith('Deposit credited 1') })).toHaveTextContent(
+      '1 hour ago',
+    );
     expect(await screen.findByText('1 unread')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(first);
@@ -48,7 +56,13 @@ describe('message centre', () => {
   it('says what to expect when there are no messages, and refetches on a live event', async () => {
     let list = [] as ReturnType<typeof message>[];
     const { emit } = renderPage(<InformationPage />, {
-      'GET notifications/messages': () => ({ data: list, current_page: 1, last_page: 1, per_page: 15, total: list.length }),
+      'GET notifications/messages': () => ({
+        data: list,
+        current_page: 1,
+        last_page: 1,
+        per_page: 15,
+        total: list.length,
+      }),
       'GET notifications/unreadCount': () => ({ messages: list.length }),
       'GET content/announcements/unreadCount': () => ({ announcements: 0 }),
     });
@@ -59,17 +73,26 @@ describe('message centre', () => {
   });
 
   it('detail: shows the message and its link; a stranger\'s or missing one "does not exist or is not open"', async () => {
-    const { host } = renderPage(<InformationDetailPage />, { 'GET notifications/message': () => message(5) }, '/pages/index/information-detail?id=5');
+    const { host } = renderPage(
+      <InformationDetailPage />,
+      { 'GET notifications/message': () => message(5) },
+      '/pages/index/information-detail?id=5',
+    );
     expect(await screen.findByRole('heading', { name: 'Deposit credited 5' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'View details' }));
     expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/wallet/cash-flow');
     cleanup();
     renderPage(
       <InformationDetailPage />,
-      { 'GET notifications/message': () => new ApiError('The message does not exist or is not open.', 200, 404, 'message_not_found') },
+      {
+        'GET notifications/message': () =>
+          new ApiError('The message does not exist or is not open.', 200, 404, 'message_not_found'),
+      },
       '/pages/index/information-detail?id=6',
     );
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The message does not exist or is not open.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The message does not exist or is not open.'),
+    );
     cleanup();
     renderPage(<InformationDetailPage />, {}, '/pages/index/information-detail?id=abc');
     expect(screen.getByRole('alert')).toHaveTextContent('The message does not exist or is not open.');
@@ -85,8 +108,24 @@ describe('announcements tab', () => {
         'GET content/announcements/unreadCount': () => ({ announcements: 1 }),
         'GET content/announcements': () => ({
           data: [
-            { id: '11', kind: 'announcement', title: '3DS verification is coming in July', summary: 'Online card payments…', pinned: true, publishedAt: new Date().toISOString(), read: false },
-            { id: '10', kind: 'announcement', title: 'Maintenance', summary: 'Sunday', pinned: false, publishedAt: new Date(Date.now() - 2 * 86400_000).toISOString(), read: true },
+            {
+              id: '11',
+              kind: 'announcement',
+              title: '3DS verification is coming in July',
+              summary: 'Online card payments…',
+              pinned: true,
+              publishedAt: new Date().toISOString(),
+              read: false,
+            },
+            {
+              id: '10',
+              kind: 'announcement',
+              title: 'Maintenance',
+              summary: 'Sunday',
+              pinned: false,
+              publishedAt: new Date(Date.now() - 2 * 86400_000).toISOString(),
+              read: true,
+            },
           ],
           current_page: 1,
           last_page: 1,

@@ -3,7 +3,12 @@ import Tabs from 'antd-mobile/es/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useHost, useLiveEvents } from '@cardwallet/shared';
-import { announcementsKey, useAnnouncements, useReadAllAnnouncements, useUnreadAnnouncements } from './api/announcements';
+import {
+  announcementsKey,
+  useAnnouncements,
+  useReadAllAnnouncements,
+  useUnreadAnnouncements,
+} from './api/announcements';
 import { messagesKey, useMarkAllRead, useMessages, useUnreadCount } from './api/messages';
 import { InboxList } from './components/inbox-list';
 import { useInformationTranslation } from './i18n';
@@ -36,10 +41,16 @@ export default function InformationPage() {
       className="cw-information-tabs"
     >
       <Tabs.Tab key="message" title={title(t('tabMessages'), unreadMessages)}>
-        <MessagesTab unread={unreadMessages} onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?id=${id}`)} />
+        <MessagesTab
+          unread={unreadMessages}
+          onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?id=${id}`)}
+        />
       </Tabs.Tab>
       <Tabs.Tab key="announcement" title={title(t('tabAnnouncements'), unreadAnnouncements)}>
-        <AnnouncementsTab unread={unreadAnnouncements} onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?type=announcement&id=${id}`)} />
+        <AnnouncementsTab
+          unread={unreadAnnouncements}
+          onOpen={(id) => host.navigation.navigate(`/pages/index/information-detail?type=announcement&id=${id}`)}
+        />
       </Tabs.Tab>
     </Tabs>
   );
@@ -50,13 +61,23 @@ function MessagesTab({ unread, onOpen }: { unread: number; onOpen: (id: string) 
   const host = useHost();
   const messages = useMessages();
   const markAll = useMarkAllRead();
-  const items = (messages.data?.pages.flatMap((p) => p.data) ?? []).map((m) => ({ id: m.id, title: m.title, preview: m.body, at: m.createdAt, read: m.read }));
+  const items = (messages.data?.pages.flatMap((p) => p.data) ?? []).map((m) => ({
+    id: m.id,
+    title: m.title,
+    preview: m.body,
+    at: m.createdAt,
+    read: m.read,
+  }));
   return (
     <InboxList
       query={messages}
       items={items}
       unreadCount={unread}
-      markAll={{ pending: markAll.isPending, run: () => markAll.mutate(undefined, { onSuccess: () => host.toast.show(t('markedAllRead'), { icon: 'success' }) }) }}
+      markAll={{
+        pending: markAll.isPending,
+        run: () =>
+          markAll.mutate(undefined, { onSuccess: () => host.toast.show(t('markedAllRead'), { icon: 'success' }) }),
+      }}
       empty={{ title: t('emptyTitle'), body: t('emptyBody') }}
       onOpen={onOpen}
     />

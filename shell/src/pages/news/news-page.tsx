@@ -28,7 +28,11 @@ export default function NewsPage() {
   }
   if (news.isError) {
     return (
-      <ErrorBlock status="default" title={t('loadFailed')} description={<span role="alert">{isApiError(news.error) ? news.error.message : ''}</span>}>
+      <ErrorBlock
+        status="default"
+        title={t('loadFailed')}
+        description={<span role="alert">{isApiError(news.error) ? news.error.message : ''}</span>}
+      >
         <Button color="primary" onClick={() => void news.refetch()}>
           {t('retry')}
         </Button>

@@ -28,7 +28,8 @@ export default function CountryPage() {
   const [q, setQ] = useState('');
   const countries = useQuery({
     queryKey: ['shell', 'countries', i18n.language],
-    queryFn: async () => (await host.http.get<{ countries: Country[] }>('user/getRegisterData', undefined, { prompt: false })).countries,
+    queryFn: async () =>
+      (await host.http.get<{ countries: Country[] }>('user/getRegisterData', undefined, { prompt: false })).countries,
     staleTime: 3600_000,
   });
   const selected = params.get('selected')?.toUpperCase() ?? '';
@@ -38,7 +39,10 @@ export default function CountryPage() {
     const list = countries.data ?? [];
     if (!needle) return list;
     return list.filter(
-      (c) => c.name.toLocaleLowerCase(i18n.language).includes(needle) || c.code.toLowerCase() === needle || (digits !== '' && c.dialCode.replace('+', '').startsWith(digits)),
+      (c) =>
+        c.name.toLocaleLowerCase(i18n.language).includes(needle) ||
+        c.code.toLowerCase() === needle ||
+        (digits !== '' && c.dialCode.replace('+', '').startsWith(digits)),
     );
   }, [countries.data, q, i18n.language]);
 
@@ -71,7 +75,12 @@ export default function CountryPage() {
         <ul className="cw-country-list">
           {matches.map((c) => (
             <li key={c.code}>
-              <button type="button" className="cw-country-option" aria-current={c.code === selected} onClick={() => choose(c)}>
+              <button
+                type="button"
+                className="cw-country-option"
+                aria-current={c.code === selected}
+                onClick={() => choose(c)}
+              >
                 <span>
                   {c.name}
                   {c.code === selected && <span className="cw-visually-hidden"> ({t('selected')})</span>}

@@ -42,7 +42,9 @@ describe('sandbox merchant simulator on the diagnostics page', () => {
     await user.type(amount, '8.40');
     await user.click(screen.getByLabelText('Merchant completes it at once'));
     await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Approved: held on the card as a pre-authorisation until the merchant completes it.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Approved: held on the card as a pre-authorisation until the merchant completes it.',
+    );
     expect(sent).toEqual([{ cardId: 'c1', amount: '8.40', merchant: 'Sandbox Coffee', then: 'none' }]);
 
     await user.selectOptions(card, 'c2');

@@ -26,7 +26,11 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 export function SandboxPurchaseForm() {
   const { t } = useToolsTranslation();
   const host = useHost();
-  const cards = useQuery({ queryKey: ['shell', 'sandbox-cards'], queryFn: () => host.http.get<{ cards: CardRow[] }>('card/list'), select: (d) => d.cards.filter((c) => c.last4) });
+  const cards = useQuery({
+    queryKey: ['shell', 'sandbox-cards'],
+    queryFn: () => host.http.get<{ cards: CardRow[] }>('card/list'),
+    select: (d) => d.cards.filter((c) => c.last4),
+  });
   const [cardId, setCardId] = useState('');
   const [amount, setAmount] = useState('12.50');
   const [merchant, setMerchant] = useState('Sandbox Coffee');
@@ -46,8 +50,17 @@ export function SandboxPurchaseForm() {
     setBusy(true);
     setNote('');
     try {
-      const result = await host.http.post<PurchaseResult>('dev/cards/purchase', { cardId: chosen, amount, merchant: merchant.trim() || 'Sandbox Coffee', then: capture ? 'clear' : 'none' });
-      setNote(result.approved ? t(capture ? 'purchaseCompleted' : 'purchaseAuthorised') : t('purchaseDeclined', { reason: result.declineReason ?? '' }));
+      const result = await host.http.post<PurchaseResult>('dev/cards/purchase', {
+        cardId: chosen,
+        amount,
+        merchant: merchant.trim() || 'Sandbox Coffee',
+        then: capture ? 'clear' : 'none',
+      });
+      setNote(
+        result.approved
+          ? t(capture ? 'purchaseCompleted' : 'purchaseAuthorised')
+          : t('purchaseDeclined', { reason: result.declineReason ?? '' }),
+      );
     } catch (error) {
       setNote(isApiError(error) ? error.message : String(error));
     } finally {
@@ -72,7 +85,14 @@ export function SandboxPurchaseForm() {
       </label>
       <label>
         {t('purchaseAmount')}
-        <input className="cw-ltr" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={amountError ? true : undefined} aria-describedby={amountError ? 'sandbox-amount-error' : undefined} />
+        <input
+          className="cw-ltr"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? 'sandbox-amount-error' : undefined}
+        />
       </label>
       {amountError && (
         <p id="sandbox-amount-error" className="cw-sandbox-error">

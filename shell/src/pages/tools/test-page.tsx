@@ -18,18 +18,27 @@ export default function TestPage() {
   const session = host.session.useSession();
   const health = useQuery({
     queryKey: ['shell', 'health'],
-    queryFn: () => host.http.get<{ status: string; database: string; sandbox: boolean }>('system/health', undefined, { prompt: false, login: 'none' }),
+    queryFn: () =>
+      host.http.get<{ status: string; database: string; sandbox: boolean }>('system/health', undefined, {
+        prompt: false,
+        login: 'none',
+      }),
     retry: false,
   });
   const [depositNote, setDepositNote] = useState('');
   const [depositing, setDepositing] = useState(false);
-  const until = session.expiresAt ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(session.expiresAt) : '';
+  const until = session.expiresAt
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(session.expiresAt)
+    : '';
 
   const simulateDeposit = async () => {
     setDepositing(true);
     setDepositNote('');
     try {
-      const { address } = await host.http.get<{ address: string }>('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' });
+      const { address } = await host.http.get<{ address: string }>('wallet/rechargeAddress', {
+        currency: 'USDT',
+        network: 'TRC20',
+      });
       await host.http.post('dev/chain/deposit', { address, currency: 'USDT', network: 'TRC20', amount: '100' });
       setDepositNote(t('depositDone'));
     } catch (error) {
@@ -52,7 +61,13 @@ export default function TestPage() {
           <dt>{t('apiBase')}</dt>
           <dd className="cw-ltr">{host.apiBaseUrl()}</dd>
           <dt>{t('apiHealth')}</dt>
-          <dd>{health.isPending ? '…' : health.data ? t('healthOk', { database: health.data.database }) : t('healthFailed')}</dd>
+          <dd>
+            {health.isPending
+              ? '…'
+              : health.data
+                ? t('healthOk', { database: health.data.database })
+                : t('healthFailed')}
+          </dd>
           <dt>{t('language')}</dt>
           <dd className="cw-ltr">{i18n.language}</dd>
           <dt>{t('direction')}</dt>
@@ -73,11 +88,18 @@ export default function TestPage() {
               <dt className="cw-ltr">{app.name}</dt>
               <dd className="cw-ltr" data-testid={`app-release-${app.name}`}>
                 {app.state === 'loaded'
-                  ? t('appLoaded', { version: app.releaseId ?? app.version ?? '?', channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable'), contract: app.contractVersion })
+                  ? t('appLoaded', {
+                      version: app.releaseId ?? app.version ?? '?',
+                      channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable'),
+                      contract: app.contractVersion,
+                    })
                   : app.state === 'failed'
                     ? t('appFailed')
                     : app.version
-                      ? t('appServed', { version: app.releaseId ?? app.version, channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable') })
+                      ? t('appServed', {
+                          version: app.releaseId ?? app.version,
+                          channel: t(app.channel === 'canary' ? 'channelCanary' : 'channelStable'),
+                        })
                       : t('appNotLoaded')}
               </dd>
             </div>
@@ -89,13 +111,24 @@ export default function TestPage() {
           <h2 id="diag-sandbox">{t('sandboxTools')}</h2>
           <p>{t('sandboxOnly')}</p>
           {session.isLoggedIn && (
-            <Button block color="primary" loading={depositing} disabled={depositing} onClick={() => void simulateDeposit()}>
+            <Button
+              block
+              color="primary"
+              loading={depositing}
+              disabled={depositing}
+              onClick={() => void simulateDeposit()}
+            >
               {t('simulateDeposit')}
             </Button>
           )}
           {depositNote && <p role="status">{depositNote}</p>}
           {session.isLoggedIn && <SandboxPurchaseForm />}
-          <Button block fill="outline" color="primary" onClick={() => void window.open(`${host.apiBaseUrl()}dev/outbox`, '_blank', 'noopener')}>
+          <Button
+            block
+            fill="outline"
+            color="primary"
+            onClick={() => void window.open(`${host.apiBaseUrl()}dev/outbox`, '_blank', 'noopener')}
+          >
             {t('outbox')}
           </Button>
         </section>

@@ -22,7 +22,11 @@ export default function WebviewPage() {
 
   if (target.kind === 'refused') {
     return (
-      <ErrorBlock status="disconnected" title={<span role="alert">{t('webviewRefused')}</span>} description={<span>{t('webviewRefusedBody', { url: target.url.slice(0, 200) })}</span>}>
+      <ErrorBlock
+        status="disconnected"
+        title={<span role="alert">{t('webviewRefused')}</span>}
+        description={<span>{t('webviewRefusedBody', { url: target.url.slice(0, 200) })}</span>}
+      >
         <Button color="primary" onClick={() => host.navigation.relaunch('/pages/index/index')}>
           {t('home')}
         </Button>

@@ -3,11 +3,20 @@
  * sites). Anything else — another host, plain http, `javascript:`, `data:`, credentials in the URL —
  * is refused, so a crafted link can never turn the app into an open redirect or run script.
  */
-export const WEBVIEW_ALLOWED_ORIGINS = ['https://cardwallet.test', 'https://www.cardwallet.test', 'https://help.cardwallet.test'] as const;
+export const WEBVIEW_ALLOWED_ORIGINS = [
+  'https://cardwallet.test',
+  'https://www.cardwallet.test',
+  'https://help.cardwallet.test',
+] as const;
 
-export type WebviewTarget = { kind: 'in-app'; path: string } | { kind: 'frame'; url: string } | { kind: 'refused'; url: string };
+export type WebviewTarget =
+  { kind: 'in-app'; path: string } | { kind: 'frame'; url: string } | { kind: 'refused'; url: string };
 
-export function resolveWebviewTarget(raw: string | null, ownOrigin: string, allowed: readonly string[] = WEBVIEW_ALLOWED_ORIGINS): WebviewTarget {
+export function resolveWebviewTarget(
+  raw: string | null,
+  ownOrigin: string,
+  allowed: readonly string[] = WEBVIEW_ALLOWED_ORIGINS,
+): WebviewTarget {
   const text = (raw ?? '').trim();
   if (!text) return { kind: 'refused', url: '' };
   let url: URL;

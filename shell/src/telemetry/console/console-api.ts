@@ -13,7 +13,14 @@ export interface Analysis {
   verdict: 'healthy' | 'failing' | 'not_enough_data';
   canary: CohortSummary;
   stable: CohortSummary;
-  metrics: Array<{ metric: string; verdict: string; canary: number | null; stable: number | null; z: number | null; pValue: number | null }>;
+  metrics: Array<{
+    metric: string;
+    verdict: string;
+    canary: number | null;
+    stable: number | null;
+    z: number | null;
+    pValue: number | null;
+  }>;
 }
 export interface Rollout {
   releaseId: string;
@@ -41,7 +48,11 @@ export interface AuditEntry {
 
 export class ConsoleApiError extends Error {}
 
-export function consoleApi(base: string, token: () => string | undefined, fetcher: typeof fetch = (...a) => fetch(...a)) {
+export function consoleApi(
+  base: string,
+  token: () => string | undefined,
+  fetcher: typeof fetch = (...a) => fetch(...a),
+) {
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const t = token();
     const res = await fetcher(`${base}${path}`, {
@@ -55,9 +66,18 @@ export function consoleApi(base: string, token: () => string | undefined, fetche
     return json.data;
   };
   return {
-    signIn: (username: string, password: string, otp: string) => call<{ token: string }>('POST', 'user/adminLogin', { username, password, otp }),
-    overview: () => call<{ apps: AppOverview[]; ingest: { accepted: number; dropped: Record<string, number> } }>('GET', 'admin/telemetry/overview'),
-    messages: () => call<{ messages: Array<{ id: string; app: string; text: string; at: string }> }>('GET', 'admin/rollouts/messages'),
+    signIn: (username: string, password: string, otp: string) =>
+      call<{ token: string }>('POST', 'user/adminLogin', { username, password, otp }),
+    overview: () =>
+      call<{ apps: AppOverview[]; ingest: { accepted: number; dropped: Record<string, number> } }>(
+        'GET',
+        'admin/telemetry/overview',
+      ),
+    messages: () =>
+      call<{ messages: Array<{ id: string; app: string; text: string; at: string }> }>(
+        'GET',
+        'admin/rollouts/messages',
+      ),
     audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
     promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
     rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),

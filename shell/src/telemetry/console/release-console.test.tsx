@@ -10,18 +10,50 @@ const OVERVIEW: AppOverview[] = [
     app: 'mf_card',
     stable: { releaseId: '1.0.0-aaaaaaaaaaaa', version: '1.0.0' },
     canary: { releaseId: '1.1.0-bbbbbbbbbbbb', version: '1.1.0', percent: 25 },
-    rollout: { releaseId: '1.1.0-bbbbbbbbbbbb', steps: [5, 25, 50, 100], percent: 25, status: 'running', statusReason: 'healthy, holding', holdUntil: '2026-11-24T12:00:00.000Z', nextCheckAt: '2026-11-24T11:51:00.000Z' },
+    rollout: {
+      releaseId: '1.1.0-bbbbbbbbbbbb',
+      steps: [5, 25, 50, 100],
+      percent: 25,
+      status: 'running',
+      statusReason: 'healthy, holding',
+      holdUntil: '2026-11-24T12:00:00.000Z',
+      nextCheckAt: '2026-11-24T11:51:00.000Z',
+    },
     comparison: {
       verdict: 'failing',
-      canary: { releaseId: '1.1.0-bbbbbbbbbbbb', sessions: 320, errorSessions: 32, loadFailures: 0, errorRate: 0.1, loadFailureRate: 0, lcpP75: 2500, inpP75: 120 },
-      stable: { releaseId: '1.0.0-aaaaaaaaaaaa', sessions: 3000, errorSessions: 60, loadFailures: 3, errorRate: 0.02, loadFailureRate: 0.001, lcpP75: 2480, inpP75: 118 },
+      canary: {
+        releaseId: '1.1.0-bbbbbbbbbbbb',
+        sessions: 320,
+        errorSessions: 32,
+        loadFailures: 0,
+        errorRate: 0.1,
+        loadFailureRate: 0,
+        lcpP75: 2500,
+        inpP75: 120,
+      },
+      stable: {
+        releaseId: '1.0.0-aaaaaaaaaaaa',
+        sessions: 3000,
+        errorSessions: 60,
+        loadFailures: 3,
+        errorRate: 0.02,
+        loadFailureRate: 0.001,
+        lcpP75: 2480,
+        inpP75: 118,
+      },
       metrics: [
         { metric: 'error_session_rate', verdict: 'failing', canary: 0.1, stable: 0.02, z: 8.81, pValue: 1e-18 },
         { metric: 'lcp_p75', verdict: 'healthy', canary: 2500, stable: 2480, z: 0.2, pValue: 0.42 },
       ],
     },
   },
-  { app: 'mf_wallet', stable: { releaseId: '2.0.0-cccccccccccc', version: '2.0.0' }, canary: null, rollout: null, comparison: null },
+  {
+    app: 'mf_wallet',
+    stable: { releaseId: '2.0.0-cccccccccccc', version: '2.0.0' },
+    canary: null,
+    rollout: null,
+    comparison: null,
+  },
 ];
 
 function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
@@ -30,9 +62,31 @@ function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
       if (u !== 'admin') throw new ConsoleApiError('Wrong username, password or code');
       return { token: 'tok' };
     }),
-    overview: vi.fn(async () => ({ apps: OVERVIEW, ingest: { accepted: 1234, dropped: { invalid: 2, rate_limited: 0 } } })),
-    messages: vi.fn(async () => ({ messages: [{ id: '1', app: 'mf_card', text: 'mf_card 0.9.0-dddddddddddd was rolled back at 5 %: lcp_p75 worse than stable 1.0.0-aaaaaaaaaaaa.', at: '2026-11-24T10:00:00.000Z' }] })),
-    audit: vi.fn(async () => ({ entries: [{ action: 'rollout_rollback', releaseId: '0.9.0-dddddddddddd', actor: 'rollout:3', at: '2026-11-24T10:00:00.000Z', details: { metrics: [{ metric: 'lcp_p75', verdict: 'failing', canary: 3300, stable: 2500, pValue: 1e-8 }] } }] })),
+    overview: vi.fn(async () => ({
+      apps: OVERVIEW,
+      ingest: { accepted: 1234, dropped: { invalid: 2, rate_limited: 0 } },
+    })),
+    messages: vi.fn(async () => ({
+      messages: [
+        {
+          id: '1',
+          app: 'mf_card',
+          text: 'mf_card 0.9.0-dddddddddddd was rolled back at 5 %: lcp_p75 worse than stable 1.0.0-aaaaaaaaaaaa.',
+          at: '2026-11-24T10:00:00.000Z',
+        },
+      ],
+    })),
+    audit: vi.fn(async () => ({
+      entries: [
+        {
+          action: 'rollout_rollback',
+          releaseId: '0.9.0-dddddddddddd',
+          actor: 'rollout:3',
+          at: '2026-11-24T10:00:00.000Z',
+          details: { metrics: [{ metric: 'lcp_p75', verdict: 'failing', canary: 3300, stable: 2500, pValue: 1e-8 }] },
+        },
+      ],
+    })),
     promote: vi.fn(async () => ({})),
     start: vi.fn(async () => ({})),
     rollback: vi.fn(async () => ({})),
@@ -71,8 +125,12 @@ describe('release console', () => {
     // A rollout is already running for mf_card: no second start.
     expect(screen.queryByRole('button', { name: 'Start automatic rollout of mf_card' })).toBeNull();
     // The rollout's message to the admin who started it, and the ingest counters.
-    expect(screen.getByRole('region', { name: 'Messages to you' })).toHaveTextContent('was rolled back at 5 %: lcp_p75 worse than stable');
-    expect(screen.getByText(/Telemetry events accepted by this API process: 1234; dropped: invalid 2, rate limited 0/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Messages to you' })).toHaveTextContent(
+      'was rolled back at 5 %: lcp_p75 worse than stable',
+    );
+    expect(
+      screen.getByText(/Telemetry events accepted by this API process: 1234; dropped: invalid 2, rate limited 0/),
+    ).toBeInTheDocument();
   });
 
   it('promote, pause and roll back act only after confirmation', async () => {
@@ -103,7 +161,10 @@ describe('release console', () => {
 
   it('starts an automatic rollout of a canary that has none running, after confirmation', async () => {
     const api = fakeApi();
-    vi.mocked(api.overview).mockResolvedValue({ apps: [{ ...OVERVIEW[0]!, rollout: { ...OVERVIEW[0]!.rollout!, status: 'rolled_back' } }], ingest: { accepted: 0, dropped: {} } });
+    vi.mocked(api.overview).mockResolvedValue({
+      apps: [{ ...OVERVIEW[0]!, rollout: { ...OVERVIEW[0]!.rollout!, status: 'rolled_back' } }],
+      ingest: { accepted: 0, dropped: {} },
+    });
     render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} confirm={() => true} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Start automatic rollout of mf_card' }));
     await waitFor(() => expect(api.start).toHaveBeenCalledWith('mf_card'));

@@ -4,16 +4,36 @@ import './release-console.css';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(2)} %`);
 const ms = (x: number | null) => (x === null ? '–' : `${Math.round(x)} ms`);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '–');
-const METRIC_LABEL: Record<string, string> = { error_session_rate: 'Error sessions', load_failure_rate: 'Load failures', lcp_p75: 'p75 LCP', inp_p75: 'p75 INP' };
-const VERDICT_LABEL: Record<string, string> = { healthy: 'Healthy', failing: 'Failing', not_enough_data: 'Not enough data' };
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }) : '–';
+const METRIC_LABEL: Record<string, string> = {
+  error_session_rate: 'Error sessions',
+  load_failure_rate: 'Load failures',
+  lcp_p75: 'p75 LCP',
+  inp_p75: 'p75 INP',
+};
+const VERDICT_LABEL: Record<string, string> = {
+  healthy: 'Healthy',
+  failing: 'Failing',
+  not_enough_data: 'Not enough data',
+};
 
 /**
  * The release console (issue 25; en-US only by design): each app's stable and canary, its automatic
  * rollout, canary vs stable, the audit log, and promote / pause / roll back with confirmation.
  * Needs an administrator session; the token lives in this page's memory only.
  */
-export function ReleaseConsole({ api, token, onSignedIn, confirm = (m) => window.confirm(m) }: { api: ConsoleApi; token: string | undefined; onSignedIn: (token: string) => void; confirm?: (message: string) => boolean }) {
+export function ReleaseConsole({
+  api,
+  token,
+  onSignedIn,
+  confirm = (m) => window.confirm(m),
+}: {
+  api: ConsoleApi;
+  token: string | undefined;
+  onSignedIn: (token: string) => void;
+  confirm?: (message: string) => boolean;
+}) {
   if (!token) return <SignIn api={api} onSignedIn={onSignedIn} />;
   return <Overview api={api} confirm={confirm} />;
 }
@@ -27,7 +47,11 @@ function SignIn({ api, onSignedIn }: { api: ConsoleApi; onSignedIn: (token: stri
     setBusy(true);
     setError('');
     try {
-      const { token } = await api.signIn(String(form.get('username')), String(form.get('password')), String(form.get('otp')));
+      const { token } = await api.signIn(
+        String(form.get('username')),
+        String(form.get('password')),
+        String(form.get('otp')),
+      );
       onSignedIn(token);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -121,7 +145,8 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
               <>
                 <dt>Automatic rollout</dt>
                 <dd>
-                  {a.rollout.status} — step {a.rollout.percent} % of {a.rollout.steps.join(' → ')} %{a.rollout.statusReason ? ` (${a.rollout.statusReason})` : ''}
+                  {a.rollout.status} — step {a.rollout.percent} % of {a.rollout.steps.join(' → ')} %
+                  {a.rollout.statusReason ? ` (${a.rollout.statusReason})` : ''}
                 </dd>
                 <dt>Held until</dt>
                 <dd>{when(a.rollout.holdUntil)}</dd>
@@ -133,7 +158,8 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
           {a.comparison && (
             <table>
               <caption>
-                Canary vs stable: {VERDICT_LABEL[a.comparison.verdict]} ({a.comparison.canary.sessions} vs {a.comparison.stable.sessions} sessions)
+                Canary vs stable: {VERDICT_LABEL[a.comparison.verdict]} ({a.comparison.canary.sessions} vs{' '}
+                {a.comparison.stable.sessions} sessions)
               </caption>
               <thead>
                 <tr>
@@ -159,26 +185,66 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
           )}
           <div className="cw-console-actions">
             {a.canary && (
-              <button type="button" onClick={() => void act(`Promote ${a.canary!.releaseId} to stable for everyone?`, `${a.app}: promoted`, () => api.promote(a.app))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(`Promote ${a.canary!.releaseId} to stable for everyone?`, `${a.app}: promoted`, () =>
+                    api.promote(a.app),
+                  )
+                }
+              >
                 Promote {a.app}
               </button>
             )}
             {a.canary && a.rollout?.status !== 'running' && a.rollout?.status !== 'paused' && (
-              <button type="button" onClick={() => void act(`Start an automatic rollout of ${a.canary!.releaseId}? It advances while healthy and rolls back by itself when failing.`, `${a.app}: automatic rollout started`, () => api.start(a.app))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(
+                    `Start an automatic rollout of ${a.canary!.releaseId}? It advances while healthy and rolls back by itself when failing.`,
+                    `${a.app}: automatic rollout started`,
+                    () => api.start(a.app),
+                  )
+                }
+              >
                 Start automatic rollout of {a.app}
               </button>
             )}
             {a.rollout?.status === 'running' && (
-              <button type="button" onClick={() => void act(`Pause the automatic rollout of ${a.app}?`, `${a.app}: rollout paused`, () => api.pause(a.app))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(`Pause the automatic rollout of ${a.app}?`, `${a.app}: rollout paused`, () =>
+                    api.pause(a.app),
+                  )
+                }
+              >
                 Pause rollout of {a.app}
               </button>
             )}
             {a.rollout?.status === 'paused' && (
-              <button type="button" onClick={() => void act(`Resume the automatic rollout of ${a.app}?`, `${a.app}: rollout resumed`, () => api.resume(a.app))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(`Resume the automatic rollout of ${a.app}?`, `${a.app}: rollout resumed`, () =>
+                    api.resume(a.app),
+                  )
+                }
+              >
                 Resume rollout of {a.app}
               </button>
             )}
-            <button type="button" className="cw-console-danger" onClick={() => void act(`Roll back ${a.app}? ${a.canary ? 'The canary stops for everyone.' : 'Stable goes back to the previous release.'}`, `${a.app}: rolled back`, () => api.rollback(a.app))}>
+            <button
+              type="button"
+              className="cw-console-danger"
+              onClick={() =>
+                void act(
+                  `Roll back ${a.app}? ${a.canary ? 'The canary stops for everyone.' : 'Stable goes back to the previous release.'}`,
+                  `${a.app}: rolled back`,
+                  () => api.rollback(a.app),
+                )
+              }
+            >
               Roll back {a.app}
             </button>
           </div>
@@ -201,7 +267,11 @@ function AuditLog({ api, app }: { api: ConsoleApi; app: string }) {
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    if (open) void api.audit(app).then((r) => setEntries(r.entries), () => setEntries([]));
+    if (open)
+      void api.audit(app).then(
+        (r) => setEntries(r.entries),
+        () => setEntries([]),
+      );
   }, [api, app, open]);
   return (
     <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
@@ -210,8 +280,11 @@ function AuditLog({ api, app }: { api: ConsoleApi; app: string }) {
         <ol className="cw-console-audit">
           {entries.slice(0, 30).map((e, i) => (
             <li key={i}>
-              <time dateTime={e.at}>{when(e.at)}</time> <strong>{e.action}</strong> <span className="cw-ltr">{e.releaseId ?? ''}</span> by {e.actor}
-              {e.action === 'rollout_rollback' || e.action === 'rollout_advance' ? <Evidence details={e.details} /> : null}
+              <time dateTime={e.at}>{when(e.at)}</time> <strong>{e.action}</strong>{' '}
+              <span className="cw-ltr">{e.releaseId ?? ''}</span> by {e.actor}
+              {e.action === 'rollout_rollback' || e.action === 'rollout_advance' ? (
+                <Evidence details={e.details} />
+              ) : null}
             </li>
           ))}
         </ol>
@@ -222,14 +295,26 @@ function AuditLog({ api, app }: { api: ConsoleApi; app: string }) {
 
 /** Why the rollout acted: the failing (or judged) metrics with their figures. */
 function Evidence({ details }: { details: unknown }) {
-  const metrics = (details as { metrics?: Array<{ metric: string; verdict: string; canary: number | null; stable: number | null; pValue: number | null }> }).metrics ?? [];
+  const metrics =
+    (
+      details as {
+        metrics?: Array<{
+          metric: string;
+          verdict: string;
+          canary: number | null;
+          stable: number | null;
+          pValue: number | null;
+        }>;
+      }
+    ).metrics ?? [];
   const shown = metrics.filter((m) => m.verdict === 'failing');
   if (!shown.length) return null;
   return (
     <ul>
       {shown.map((m) => (
         <li key={m.metric}>
-          {METRIC_LABEL[m.metric] ?? m.metric}: canary {m.metric.endsWith('rate') ? pct(m.canary) : ms(m.canary)} vs stable {m.metric.endsWith('rate') ? pct(m.stable) : ms(m.stable)} (p = {m.pValue?.toExponential(1) ?? '–'})
+          {METRIC_LABEL[m.metric] ?? m.metric}: canary {m.metric.endsWith('rate') ? pct(m.canary) : ms(m.canary)} vs
+          stable {m.metric.endsWith('rate') ? pct(m.stable) : ms(m.stable)} (p = {m.pValue?.toExponential(1) ?? '–'})
         </li>
       ))}
     </ul>

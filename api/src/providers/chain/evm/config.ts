@@ -44,16 +44,26 @@ export interface EvmEnv {
 }
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
-const int = (min: number) => z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min, `must be ≥ ${min}`);
+const int = (min: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(min, `must be ≥ ${min}`);
 const schema = z.object({
-  CHAIN_EVM_RPC_URL: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s):// JSON-RPC URL').optional(),
+  CHAIN_EVM_RPC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s):// JSON-RPC URL')
+    .optional(),
   CHAIN_EVM_DEV_NODE: z.enum(['1', '0', 'true', 'false', 'on', 'off']).optional(),
   CHAIN_EVM_CHAIN_ID: int(1).optional(),
   CHAIN_EVM_USDT_ADDRESS: address.optional(),
   CHAIN_EVM_USDC_ADDRESS: address.optional(),
   CHAIN_EVM_CONFIRMATIONS: int(1).max(1000).optional(),
-  CHAIN_EVM_XPUB: z.string().regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)').optional(),
-  CHAIN_EVM_XPUB_PATH: z.string().regex(/^m(\/\d+'?)+$/, "must be a BIP-32 path such as m/44'/60'/0'").default("m/44'/60'/0'"),
+  CHAIN_EVM_XPUB: z
+    .string()
+    .regex(/^[xt]pub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'must be an extended public key (xpub…)')
+    .optional(),
+  CHAIN_EVM_XPUB_PATH: z
+    .string()
+    .regex(/^m(\/\d+'?)+$/, "must be a BIP-32 path such as m/44'/60'/0'")
+    .default("m/44'/60'/0'"),
   CHAIN_EVM_HOT_WALLET_KEY: z.string().optional(),
   CHAIN_EVM_HOT_WALLET_KEY_FILE: z.string().optional(),
   CHAIN_EVM_MAX_FEE_GWEI: int(1).default(200),
@@ -91,7 +101,9 @@ function hotWalletKey(value: string | undefined, file: string | undefined, probl
  * and no RPC URL: the caller starts the node and completes the config with its URL, tokens and keys.
  */
 export function readEvmEnv(env: NodeJS.ProcessEnv, sandbox: boolean): EvmEnv {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('CHAIN_EVM_') && v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith('CHAIN_EVM_') && v !== undefined && v !== ''),
+  );
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) return { problems: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
   const e = parsed.data;
@@ -103,7 +115,8 @@ export function readEvmEnv(env: NodeJS.ProcessEnv, sandbox: boolean): EvmEnv {
     return { devNode: { port: e.CHAIN_EVM_DEV_NODE_PORT, blockMs: e.CHAIN_EVM_DEV_BLOCK_MS }, problems };
   }
   if (!e.CHAIN_EVM_CHAIN_ID) problems.push('CHAIN_EVM_CHAIN_ID: is required with CHAIN_EVM_RPC_URL');
-  if (!e.CHAIN_EVM_XPUB) problems.push('CHAIN_EVM_XPUB: is required with CHAIN_EVM_RPC_URL (deposit addresses come from it)');
+  if (!e.CHAIN_EVM_XPUB)
+    problems.push('CHAIN_EVM_XPUB: is required with CHAIN_EVM_RPC_URL (deposit addresses come from it)');
   const key = hotWalletKey(e.CHAIN_EVM_HOT_WALLET_KEY, e.CHAIN_EVM_HOT_WALLET_KEY_FILE, problems);
   if (problems.length) return { problems };
   return {

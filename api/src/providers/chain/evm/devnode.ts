@@ -1,5 +1,16 @@
 import { createRequire } from 'node:module';
-import { ContractFactory, FetchRequest, HDNodeWallet, JsonRpcProvider, Mnemonic, Network, getCreateAddress, parseUnits, sha256, toUtf8Bytes } from 'ethers';
+import {
+  ContractFactory,
+  FetchRequest,
+  HDNodeWallet,
+  JsonRpcProvider,
+  Mnemonic,
+  Network,
+  getCreateAddress,
+  parseUnits,
+  sha256,
+  toUtf8Bytes,
+} from 'ethers';
 import type { EvmChainConfig } from './config';
 import tokenArtifact from './contracts/TestToken.json' with { type: 'json' };
 
@@ -13,7 +24,9 @@ import tokenArtifact from './contracts/TestToken.json' with { type: 'json' };
 /** Ganache's deterministic mnemonic: account 0 is the faucet (deploys and mints), 1 the hot wallet. */
 export const DEV_NODE_MNEMONIC = 'myth like bonus scare over problem client lizard pioneer submit female collect';
 /** The sandbox's deposit seed (separate from the node's accounts); only the xpub goes to the API. */
-export const SANDBOX_DEPOSIT_MNEMONIC = Mnemonic.fromEntropy(sha256(toUtf8Bytes('cardwallet-sandbox-evm-deposits')).slice(0, 34)).phrase;
+export const SANDBOX_DEPOSIT_MNEMONIC = Mnemonic.fromEntropy(
+  sha256(toUtf8Bytes('cardwallet-sandbox-evm-deposits')).slice(0, 34),
+).phrase;
 export const DEV_CHAIN_ID = 1337;
 const ACCOUNT_PATH = "m/44'/60'/0'";
 
@@ -76,13 +89,20 @@ export async function startDevNode(options: DevNodeOptions = {}): Promise<DevNod
   const url = `http://127.0.0.1:${port}`;
   const request = new FetchRequest(url);
   request.timeout = 10_000;
-  const provider = new JsonRpcProvider(request, Network.from(DEV_CHAIN_ID), { staticNetwork: true, cacheTimeout: -1, pollingInterval: 200 });
+  const provider = new JsonRpcProvider(request, Network.from(DEV_CHAIN_ID), {
+    staticNetwork: true,
+    cacheTimeout: -1,
+    pollingInterval: 200,
+  });
   const faucet = devAccount(0);
   const hotWallet = devAccount(1);
   // A plain wallet (no nonce cache): it asks the node for its nonce on each send, so a test's
   // evm_revert cannot leave it ahead of the chain.
   const signer = faucet.connect(provider);
-  const tokens = { USDT: await ensureToken(provider, signer, faucet.address, 0, 'Tether USD (dev chain)', 'USDT', hotWallet.address), USDC: await ensureToken(provider, signer, faucet.address, 1, 'USD Coin (dev chain)', 'USDC', hotWallet.address) };
+  const tokens = {
+    USDT: await ensureToken(provider, signer, faucet.address, 0, 'Tether USD (dev chain)', 'USDT', hotWallet.address),
+    USDC: await ensureToken(provider, signer, faucet.address, 1, 'USD Coin (dev chain)', 'USDC', hotWallet.address),
+  };
   const mine = async (blocks = 1) => {
     for (let i = 0; i < blocks; i++) await provider.send('evm_mine', []);
     return Number(await provider.send('eth_blockNumber', []));
@@ -137,7 +157,15 @@ export async function startDevNode(options: DevNodeOptions = {}): Promise<DevNod
   };
 }
 
-async function ensureToken(provider: JsonRpcProvider, signer: HDNodeWallet, deployer: string, nonce: number, name: string, symbol: string, hotWallet: string): Promise<string> {
+async function ensureToken(
+  provider: JsonRpcProvider,
+  signer: HDNodeWallet,
+  deployer: string,
+  nonce: number,
+  name: string,
+  symbol: string,
+  hotWallet: string,
+): Promise<string> {
   const expected = getCreateAddress({ from: deployer, nonce });
   if ((await provider.getCode(expected)) !== '0x') return expected;
   const factory = new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer);
@@ -148,4 +176,3 @@ async function ensureToken(provider: JsonRpcProvider, signer: HDNodeWallet, depl
   await (await mint(hotWallet, parseUnits('1000000', 6))).wait();
   return address;
 }
-

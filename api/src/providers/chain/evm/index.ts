@@ -1,7 +1,13 @@
 import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 import type { JobScheduler } from '../../../jobs/background-jobs';
 import type { SqlDatabase, SqlRunner } from '../../../ledger/sql';
-import { ChainProviderError, type BlocksEvent, type ChainProvider, type IncomingTransfer, type SendRequest } from '../types';
+import {
+  ChainProviderError,
+  type BlocksEvent,
+  type ChainProvider,
+  type IncomingTransfer,
+  type SendRequest,
+} from '../types';
 import type { EvmChainConfig } from './config';
 import { depositKeyAt } from './hd';
 import { assertChainId, rpcErrorText, rpcProvider, type RpcHealth } from './rpc';
@@ -30,7 +36,14 @@ export class EvmChain implements ChainProvider {
   private readonly settledListeners: Array<(tx: SqlRunner, s: SendSettled) => Promise<void>> = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private state: RpcHealth = { ok: false, chainId: null, head: null, scanned: null, error: 'not checked yet', checkedAt: null };
+  private state: RpcHealth = {
+    ok: false,
+    chainId: null,
+    head: null,
+    scanned: null,
+    error: 'not checked yet',
+    checkedAt: null,
+  };
 
   constructor(
     private readonly db: SqlDatabase,
@@ -87,7 +100,8 @@ export class EvmChain implements ChainProvider {
   async withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
     this.network(network, 'fee');
     const fee = FEES[currency];
-    if (!fee || (currency !== 'ETH' && !this.config.tokens[currency as 'USDT' | 'USDC'])) throw new ChainProviderError(`no ${currency} on this EVM chain`, 'fee');
+    if (!fee || (currency !== 'ETH' && !this.config.tokens[currency as 'USDT' | 'USDC']))
+      throw new ChainProviderError(`no ${currency} on this EVM chain`, 'fee');
     return fee;
   }
 
@@ -141,10 +155,22 @@ export class EvmChain implements ChainProvider {
         const chainId = await assertChainId(this.rpc, this.config.chainId);
         const scanned = await this.watcher.scan();
         await this.pump();
-        this.state = { ok: true, chainId, head: await this.rpc.getBlockNumber(), scanned, error: null, checkedAt: new Date().toISOString() };
+        this.state = {
+          ok: true,
+          chainId,
+          head: await this.rpc.getBlockNumber(),
+          scanned,
+          error: null,
+          checkedAt: new Date().toISOString(),
+        };
       } catch (e) {
         // The URL may carry a provider's API key: never shown.
-        this.state = { ...this.state, ok: false, error: rpcErrorText(e).split(this.config.rpcUrl).join('<rpc>'), checkedAt: new Date().toISOString() };
+        this.state = {
+          ...this.state,
+          ok: false,
+          error: rpcErrorText(e).split(this.config.rpcUrl).join('<rpc>'),
+          checkedAt: new Date().toISOString(),
+        };
         throw e;
       }
     };

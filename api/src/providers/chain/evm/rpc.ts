@@ -9,7 +9,11 @@ import { ChainProviderError } from '../types';
 export function rpcProvider(url: string, chainId: number, timeoutMs: number): JsonRpcProvider {
   const request = new FetchRequest(url);
   request.timeout = timeoutMs;
-  return new JsonRpcProvider(request, Network.from(chainId), { staticNetwork: true, cacheTimeout: -1, batchMaxCount: 1 });
+  return new JsonRpcProvider(request, Network.from(chainId), {
+    staticNetwork: true,
+    cacheTimeout: -1,
+    batchMaxCount: 1,
+  });
 }
 
 /** What the node's state is, for health and logs (never holds a key). */
@@ -25,7 +29,8 @@ export interface RpcHealth {
 /** Refuses a node on another chain: its blocks and nonces mean nothing for ours. */
 export async function assertChainId(provider: JsonRpcProvider, expected: number): Promise<number> {
   const answer: unknown = await provider.send('eth_chainId', []);
-  if (typeof answer !== 'string' || !/^0x[0-9a-f]+$/i.test(answer)) throw new ChainProviderError(`RPC answered eth_chainId with garbage`, 'fee');
+  if (typeof answer !== 'string' || !/^0x[0-9a-f]+$/i.test(answer))
+    throw new ChainProviderError(`RPC answered eth_chainId with garbage`, 'fee');
   const actual = Number(BigInt(answer));
   if (actual !== expected) throw new ChainProviderError(`RPC is on chain ${actual}, configured ${expected}`, 'fee');
   return actual;

@@ -68,7 +68,11 @@ export class EvmSender {
     if (req.currency === 'ETH') return { to, value: parseUnits(req.amount, 18), data: '0x' };
     const token = this.tokenOf(req.currency);
     if (!token) throw new ChainProviderError(`no ${req.currency} contract configured`, 'send', true);
-    return { to: getAddress(token), value: 0n, data: ERC20.encodeFunctionData('transfer', [to, parseUnits(req.amount, 6)]) };
+    return {
+      to: getAddress(token),
+      value: 0n,
+      data: ERC20.encodeFunctionData('transfer', [to, parseUnits(req.amount, 6)]),
+    };
   }
 
   /** A contract cannot be a withdrawal destination (tokens sent to most contracts are lost). */
@@ -79,7 +83,12 @@ export class EvmSender {
     } catch (e) {
       throw new ChainProviderError(`RPC: ${rpcErrorText(e)}`, 'send');
     }
-    if (code !== '0x') throw new ChainProviderError('the destination is a contract: withdrawals go to plain accounts only', 'send', true);
+    if (code !== '0x')
+      throw new ChainProviderError(
+        'the destination is a contract: withdrawals go to plain accounts only',
+        'send',
+        true,
+      );
   }
 
   /** Fees within the cap, or a transient refusal (the payout waits for cheaper blocks). */
@@ -89,15 +98,20 @@ export class EvmSender {
     const fee = await this.rpc.getFeeData();
     const priority = fee.maxPriorityFeePerGas ?? GWEI;
     const cap = BigInt(this.config.maxFeeGwei) * GWEI;
-    if (base + priority > cap) throw new ChainProviderError(`network fee above the cap of ${this.config.maxFeeGwei} gwei`, 'send');
+    if (base + priority > cap)
+      throw new ChainProviderError(`network fee above the cap of ${this.config.maxFeeGwei} gwei`, 'send');
     const wanted = base * 2n + priority;
     return { maxFeePerGas: wanted < cap ? wanted : cap, maxPriorityFeePerGas: priority };
   }
 
   async sign(request: SendRequest, tx: SqlRunner): Promise<{ txHash: string; fresh: boolean }> {
-    const [existing] = await tx.query<{ tx_hash: string }>(`SELECT tx_hash FROM chain_evm_sends WHERE client_tx_id = $1`, [request.clientTxId]);
+    const [existing] = await tx.query<{ tx_hash: string }>(
+      `SELECT tx_hash FROM chain_evm_sends WHERE client_tx_id = $1`,
+      [request.clientTxId],
+    );
     if (existing) return { txHash: existing.tx_hash, fresh: false };
-    if (!this.wallet) throw new ChainProviderError('no hot wallet key is configured (CHAIN_EVM_HOT_WALLET_KEY)', 'send');
+    if (!this.wallet)
+      throw new ChainProviderError('no hot wallet key is configured (CHAIN_EVM_HOT_WALLET_KEY)', 'send');
     const from = this.wallet.address;
     const call = this.call(request);
     let gasLimit: bigint;
@@ -114,27 +128,51 @@ export class EvmSender {
       if (e instanceof ChainProviderError) throw e;
       throw new ChainProviderError(`RPC: ${rpcErrorText(e)}`, 'send');
     }
-    if (gasLimit > BigInt(this.config.gasLimitCap)) throw new ChainProviderError(`gas ${gasLimit} above the cap ${this.config.gasLimitCap}`, 'send', true);
+    if (gasLimit > BigInt(this.config.gasLimitCap))
+      throw new ChainProviderError(`gas ${gasLimit} above the cap ${this.config.gasLimitCap}`, 'send', true);
     // The nonce: the row lock serialises every signer of this hot wallet (all API processes). The
     // chain's pending count wins when it is higher (the key was used elsewhere).
-    await tx.query(`INSERT INTO chain_evm_nonces (chain_id, address, next_nonce) VALUES ($1, $2, $3) ON CONFLICT (chain_id, address) DO NOTHING`, [
-      this.config.chainId,
-      from,
-      chainNonce,
-    ]);
-    const [row] = await tx.query<{ next_nonce: string }>(`SELECT next_nonce::text AS next_nonce FROM chain_evm_nonces WHERE chain_id = $1 AND address = $2 FOR UPDATE`, [
-      this.config.chainId,
-      from,
-    ]);
+    await tx.query(
+      `INSERT INTO chain_evm_nonces (chain_id, address, next_nonce) VALUES ($1, $2, $3) ON CONFLICT (chain_id, address) DO NOTHING`,
+      [this.config.chainId, from, chainNonce],
+    );
+    const [row] = await tx.query<{ next_nonce: string }>(
+      `SELECT next_nonce::text AS next_nonce FROM chain_evm_nonces WHERE chain_id = $1 AND address = $2 FOR UPDATE`,
+      [this.config.chainId, from],
+    );
     const nonce = Math.max(Number(row!.next_nonce), chainNonce);
-    const raw = await this.wallet.signTransaction({ type: 2, chainId: this.config.chainId, nonce, gasLimit, ...fees, ...call });
+    const raw = await this.wallet.signTransaction({
+      type: 2,
+      chainId: this.config.chainId,
+      nonce,
+      gasLimit,
+      ...fees,
+      ...call,
+    });
     const txHash = Transaction.from(raw).hash!;
     await tx.query(
       `INSERT INTO chain_evm_sends (client_tx_id, chain_id, from_address, to_address, currency, amount, nonce, gas_limit, max_fee_per_gas, max_priority_fee_per_gas, raw_tx, tx_hash, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signed')`,
-      [request.clientTxId, this.config.chainId, from, getAddress(request.to), request.currency, request.amount, nonce, gasLimit.toString(), fees.maxFeePerGas.toString(), fees.maxPriorityFeePerGas.toString(), raw, txHash],
+      [
+        request.clientTxId,
+        this.config.chainId,
+        from,
+        getAddress(request.to),
+        request.currency,
+        request.amount,
+        nonce,
+        gasLimit.toString(),
+        fees.maxFeePerGas.toString(),
+        fees.maxPriorityFeePerGas.toString(),
+        raw,
+        txHash,
+      ],
     );
-    await tx.query(`UPDATE chain_evm_nonces SET next_nonce = $3 WHERE chain_id = $1 AND address = $2`, [this.config.chainId, from, nonce + 1]);
+    await tx.query(`UPDATE chain_evm_nonces SET next_nonce = $3 WHERE chain_id = $1 AND address = $2`, [
+      this.config.chainId,
+      from,
+      nonce + 1,
+    ]);
     return { txHash, fresh: true };
   }
 
@@ -148,10 +186,10 @@ export class EvmSender {
     } catch (e) {
       const onChain = await this.rpc.getTransaction(row.tx_hash).catch(() => null);
       if (!onChain) {
-        await this.db.query(`UPDATE chain_evm_sends SET broadcast_attempts = broadcast_attempts + 1, last_error = $2, updated_at = now() WHERE client_tx_id = $1`, [
-          row.client_tx_id,
-          rpcErrorText(e),
-        ]);
+        await this.db.query(
+          `UPDATE chain_evm_sends SET broadcast_attempts = broadcast_attempts + 1, last_error = $2, updated_at = now() WHERE client_tx_id = $1`,
+          [row.client_tx_id, rpcErrorText(e)],
+        );
         throw e;
       }
     }
@@ -213,7 +251,8 @@ export class EvmSender {
       }
       if (!receipt) {
         if (row.stuck) await this.replace(row).catch(() => undefined);
-        else if (!(await this.rpc.getTransaction(row.tx_hash))) await this.rpc.broadcastTransaction(row.raw_tx).catch(() => undefined); // dropped: again
+        else if (!(await this.rpc.getTransaction(row.tx_hash)))
+          await this.rpc.broadcastTransaction(row.raw_tx).catch(() => undefined); // dropped: again
         continue;
       }
       if (head - receipt.blockNumber + 1 < this.config.confirmations) continue;
@@ -225,7 +264,13 @@ export class EvmSender {
           [row.client_tx_id, status, found.hash, found.blockNumber],
         );
         // In the same transaction: the wallet's reaction commits with the state change, once.
-        if (done) await settled(tx, { clientTxId: row.client_tx_id, txHash: found.hash, status, blockNumber: found.blockNumber });
+        if (done)
+          await settled(tx, {
+            clientTxId: row.client_tx_id,
+            txHash: found.hash,
+            status,
+            blockNumber: found.blockNumber,
+          });
       });
     }
   }

@@ -33,7 +33,8 @@ export class EvmWatcher {
     private readonly config: EvmChainConfig,
     private readonly on: WatcherListeners,
   ) {
-    for (const [currency, address] of Object.entries(config.tokens)) if (address) this.tokenCurrency.set(getAddress(address), currency as CryptoCurrency);
+    for (const [currency, address] of Object.entries(config.tokens))
+      if (address) this.tokenCurrency.set(getAddress(address), currency as CryptoCurrency);
   }
 
   private get chainId() {
@@ -72,16 +73,18 @@ export class EvmWatcher {
         break;
       }
       await this.scanBlock(block);
-      await this.db.query(`INSERT INTO chain_evm_blocks (chain_id, height, hash) VALUES ($1, $2, $3) ON CONFLICT (chain_id, height) DO UPDATE SET hash = EXCLUDED.hash`, [
-        this.chainId,
-        height,
-        block.hash,
-      ]);
+      await this.db.query(
+        `INSERT INTO chain_evm_blocks (chain_id, height, hash) VALUES ($1, $2, $3) ON CONFLICT (chain_id, height) DO UPDATE SET hash = EXCLUDED.hash`,
+        [this.chainId, height, block.hash],
+      );
       parent = block.hash;
       scanned = height;
     }
     if (scanned !== null && scanned >= from) {
-      await this.db.query(`DELETE FROM chain_evm_blocks WHERE chain_id = $1 AND height < $2`, [this.chainId, scanned - REORG_WINDOW]);
+      await this.db.query(`DELETE FROM chain_evm_blocks WHERE chain_id = $1 AND height < $2`, [
+        this.chainId,
+        scanned - REORG_WINDOW,
+      ]);
       await this.on.blocks({ network: 'ERC20', count: scanned - from + 1, height: scanned, realHeight: true });
     }
     return scanned;
@@ -103,7 +106,11 @@ export class EvmWatcher {
     }
     if (ancestor < 0) ancestor = stored.length ? Number(stored[stored.length - 1]!.height) - 1 : height - 1;
     const depth = height - ancestor;
-    if (depth >= this.config.confirmations) this.on.warn('evm: reorganisation deeper than the confirmations; credited deposits may be affected (run ledger:check)', { depth, ancestor });
+    if (depth >= this.config.confirmations)
+      this.on.warn(
+        'evm: reorganisation deeper than the confirmations; credited deposits may be affected (run ledger:check)',
+        { depth, ancestor },
+      );
     else this.on.warn('evm: reorganisation', { depth, ancestor });
     await this.db.query(`DELETE FROM chain_evm_blocks WHERE chain_id = $1 AND height > $2`, [this.chainId, ancestor]);
     await this.on.reorg({ network: 'ERC20', fromHeight: ancestor + 1 });
@@ -112,10 +119,10 @@ export class EvmWatcher {
   /** Addresses among `candidates` that are our deposit addresses. */
   private async ours(candidates: string[]): Promise<Set<string>> {
     if (!candidates.length) return new Set();
-    const rows = await this.db.query<{ address: string }>(`SELECT address FROM chain_evm_deposit_keys WHERE chain_id = $1 AND address = ANY($2::text[])`, [
-      this.chainId,
-      [...new Set(candidates)],
-    ]);
+    const rows = await this.db.query<{ address: string }>(
+      `SELECT address FROM chain_evm_deposit_keys WHERE chain_id = $1 AND address = ANY($2::text[])`,
+      [this.chainId, [...new Set(candidates)]],
+    );
     return new Set(rows.map((r) => r.address));
   }
 
@@ -128,10 +135,21 @@ export class EvmWatcher {
       if (!nativeOurs.has(to)) continue;
       const receipt = await this.rpc.getTransactionReceipt(tx.hash);
       if (receipt?.status !== 1) continue; // reverted: nothing arrived
-      transfers.push({ network: 'ERC20', currency: 'ETH', address: to, amount: formatUnits(tx.value, 18), txHash: tx.hash, blockHeight: block.number });
+      transfers.push({
+        network: 'ERC20',
+        currency: 'ETH',
+        address: to,
+        amount: formatUnits(tx.value, 18),
+        txHash: tx.hash,
+        blockHeight: block.number,
+      });
     }
     if (this.tokenCurrency.size) {
-      const logs: Log[] = await this.rpc.getLogs({ blockHash: block.hash!, address: [...this.tokenCurrency.keys()], topics: [TRANSFER_TOPIC] });
+      const logs: Log[] = await this.rpc.getLogs({
+        blockHash: block.hash!,
+        address: [...this.tokenCurrency.keys()],
+        topics: [TRANSFER_TOPIC],
+      });
       const decoded = logs
         .filter((l) => l.topics.length === 3 && !l.removed)
         .map((l) => ({ log: l, to: getAddress(`0x${l.topics[2]!.slice(26)}`), value: BigInt(l.data) }));
@@ -139,7 +157,14 @@ export class EvmWatcher {
       for (const d of decoded) {
         if (!tokenOurs.has(d.to) || d.value === 0n) continue;
         const currency = this.tokenCurrency.get(getAddress(d.log.address))!;
-        transfers.push({ network: 'ERC20', currency, address: d.to, amount: formatUnits(d.value, 6), txHash: d.log.transactionHash, blockHeight: block.number });
+        transfers.push({
+          network: 'ERC20',
+          currency,
+          address: d.to,
+          amount: formatUnits(d.value, 6),
+          txHash: d.log.transactionHash,
+          blockHeight: block.number,
+        });
       }
     }
     for (const t of transfers) await this.on.incoming(t);

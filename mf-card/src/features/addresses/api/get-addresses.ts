@@ -7,7 +7,8 @@ export async function getAddresses(http: HttpClient): Promise<CardAddress[]> {
   return cardAddressesResult.parse(await http.get<unknown>('card/addresses', undefined, { prompt: false })).addresses;
 }
 
-export const addressesQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['card', 'addresses'], queryFn: () => getAddresses(http) });
+export const addressesQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['card', 'addresses'], queryFn: () => getAddresses(http) });
 
 export function useAddresses() {
   const { http } = useHost();

@@ -5,7 +5,17 @@ import AddAddressPage from './add-address-page';
 
 describe('add-address page', () => {
   it('requires every field and checks the mobile number, then saves', async () => {
-    const saved = { id: 'a1', receiver: 'Ada', mobile: '+447911123456', country: 'UK', province: 'England', city: 'London', area: 'Camden', detail: '1 Road', postalCode: 'NW1 8AB' };
+    const saved = {
+      id: 'a1',
+      receiver: 'Ada',
+      mobile: '+447911123456',
+      country: 'UK',
+      province: 'England',
+      city: 'London',
+      area: 'Camden',
+      detail: '1 Road',
+      postalCode: 'NW1 8AB',
+    };
     const { user, host, calls } = renderWithHost(<AddAddressPage />, {
       loggedIn: true,
       routes: { 'GET card/addresses': () => ({ addresses: [] }), 'POST card/addAddress': () => saved },
@@ -26,6 +36,9 @@ describe('add-address page', () => {
     await user.type(screen.getByLabelText('Mobile (with country code)'), '+447911123456');
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(host.navigation.back).toHaveBeenCalled());
-    expect(calls.find((c) => c.url === 'card/addAddress')!.body).toMatchObject({ mobile: '+447911123456', postalCode: 'NW1 8AB' });
+    expect(calls.find((c) => c.url === 'card/addAddress')!.body).toMatchObject({
+      mobile: '+447911123456',
+      postalCode: 'NW1 8AB',
+    });
   });
 });

@@ -15,7 +15,16 @@ import { useAddresses } from '../api/get-addresses';
 import { useSaveAddress } from '../api/save-address';
 
 const FIELDS = ['receiver', 'mobile', 'country', 'province', 'city', 'area', 'detail', 'postalCode'] as const;
-const EMPTY: ShippingAddressInput = { receiver: '', mobile: '', country: '', province: '', city: '', area: '', detail: '', postalCode: '' };
+const EMPTY: ShippingAddressInput = {
+  receiver: '',
+  mobile: '',
+  country: '',
+  province: '',
+  city: '',
+  area: '',
+  detail: '',
+  postalCode: '',
+};
 
 /** Add or edit (`?id=`) a shipping address: every field of spec §3 required, mobile checked in E.164. */
 export default function AddAddressPage() {
@@ -26,7 +35,11 @@ export default function AddAddressPage() {
   const save = useSaveAddress();
   const choose = useAddressChoice((s) => s.choose);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ShippingAddressInput>({ mode: 'onTouched', resolver: zodResolver(shippingAddressFields), defaultValues: EMPTY });
+  const form = useForm<ShippingAddressInput>({
+    mode: 'onTouched',
+    resolver: zodResolver(shippingAddressFields),
+    defaultValues: EMPTY,
+  });
   const editing = id ? addresses.data?.find((a) => a.id === id) : undefined;
   useEffect(() => {
     if (editing) form.reset({ ...editing });
@@ -48,14 +61,65 @@ export default function AddAddressPage() {
     <main className="card-page">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(id ? 'address.editTitle' : 'address.addTitle')}>
         <Form layout="vertical" className="card-form">
-          <TextField control={form.control} name="receiver" label={t('address.receiver')} autoComplete="name" required />
-          <TextField control={form.control} name="mobile" label={t('address.mobile')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+447911123456" required />
-          <TextField control={form.control} name="country" label={t('address.country')} autoComplete="country-name" required />
-          <TextField control={form.control} name="province" label={t('address.province')} autoComplete="address-level1" required />
-          <TextField control={form.control} name="city" label={t('address.city')} autoComplete="address-level2" required />
-          <TextField control={form.control} name="area" label={t('address.area')} autoComplete="address-level3" required />
-          <TextField control={form.control} name="detail" label={t('address.detail')} autoComplete="street-address" required />
-          <TextField control={form.control} name="postalCode" label={t('address.postalCode')} autoComplete="postal-code" required />
+          <TextField
+            control={form.control}
+            name="receiver"
+            label={t('address.receiver')}
+            autoComplete="name"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="mobile"
+            label={t('address.mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+447911123456"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="country"
+            label={t('address.country')}
+            autoComplete="country-name"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="province"
+            label={t('address.province')}
+            autoComplete="address-level1"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="city"
+            label={t('address.city')}
+            autoComplete="address-level2"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="area"
+            label={t('address.area')}
+            autoComplete="address-level3"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="detail"
+            label={t('address.detail')}
+            autoComplete="street-address"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="postalCode"
+            label={t('address.postalCode')}
+            autoComplete="postal-code"
+            required
+          />
         </Form>
         <FormAlert message={failure} />
         <div className="card-actions">

@@ -20,7 +20,12 @@ export default function SelectAddressPage() {
   const choose = useAddressChoice((s) => s.choose);
   const chosen = useAddressChoice((s) => s.addressId);
   const add = (
-    <button type="button" className="card-icon-button" aria-label={t('address.add')} onClick={() => host.navigation.navigate('/pages/card/add-address')}>
+    <button
+      type="button"
+      className="card-icon-button"
+      aria-label={t('address.add')}
+      onClick={() => host.navigation.navigate('/pages/card/add-address')}
+    >
       <AddOutline aria-hidden />
     </button>
   );
@@ -30,9 +35,16 @@ export default function SelectAddressPage() {
     <LoadError error={addresses.error} retry={() => void addresses.refetch()} />
   ) : addresses.data.length === 0 ? (
     <>
-      <ErrorBlock status="empty" title={t('address.emptyTitle')} description={t('address.emptyDescription')} fullPage={false} />
+      <ErrorBlock
+        status="empty"
+        title={t('address.emptyTitle')}
+        description={t('address.emptyDescription')}
+        fullPage={false}
+      />
       <div className="card-actions">
-        <Button color="primary" onClick={() => host.navigation.navigate('/pages/card/add-address')}>{t('address.add')}</Button>
+        <Button color="primary" onClick={() => host.navigation.navigate('/pages/card/add-address')}>
+          {t('address.add')}
+        </Button>
       </div>
     </>
   ) : (
@@ -43,7 +55,8 @@ export default function SelectAddressPage() {
           arrowIcon={false}
           description={
             <>
-              <span>{`${a.detail}, ${a.area}, ${a.city}, ${a.province}, ${a.country}`}</span> <span className="cw-ltr">{a.postalCode}</span>
+              <span>{`${a.detail}, ${a.area}, ${a.city}, ${a.province}, ${a.country}`}</span>{' '}
+              <span className="cw-ltr">{a.postalCode}</span>
             </>
           }
           extra={
@@ -63,7 +76,12 @@ export default function SelectAddressPage() {
                   {t('address.use')}
                 </Button>
               ) : null}
-              <Button size="small" fill="none" aria-label={t('address.editNamed', { name: a.receiver })} onClick={() => host.navigation.navigate(`/pages/card/add-address?id=${encodeURIComponent(a.id)}`)}>
+              <Button
+                size="small"
+                fill="none"
+                aria-label={t('address.editNamed', { name: a.receiver })}
+                onClick={() => host.navigation.navigate(`/pages/card/add-address?id=${encodeURIComponent(a.id)}`)}
+              >
                 {t('address.edit')}
               </Button>
               <Button
@@ -72,7 +90,14 @@ export default function SelectAddressPage() {
                 color="danger"
                 aria-label={t('address.deleteNamed', { name: a.receiver })}
                 onClick={async () => {
-                  if (!(await Dialog.confirm({ content: t('address.confirmDelete'), confirmText: t('address.delete'), cancelText: t('common.cancel') }))) return;
+                  if (
+                    !(await Dialog.confirm({
+                      content: t('address.confirmDelete'),
+                      confirmText: t('address.delete'),
+                      cancelText: t('common.cancel'),
+                    }))
+                  )
+                    return;
                   try {
                     await remove.mutateAsync(a.id);
                     if (chosen === a.id) choose(null);

@@ -10,5 +10,9 @@ export async function bindCard(http: HttpClient, body: BindCardBody): Promise<Ca
 export function useBindCard() {
   const { http } = useHost();
   const queryClient = useQueryClient();
-  return useMutation({ mutationKey: ['card', 'bind'], mutationFn: (body: BindCardBody) => bindCard(http, body), onSuccess: () => queryClient.invalidateQueries({ queryKey: ['card'] }) });
+  return useMutation({
+    mutationKey: ['card', 'bind'],
+    mutationFn: (body: BindCardBody) => bindCard(http, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['card'] }),
+  });
 }

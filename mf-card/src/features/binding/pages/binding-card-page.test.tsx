@@ -12,7 +12,12 @@ describe('binding card page', () => {
       loggedIn: true,
       routes: {
         'POST card/bind': () =>
-          refuse ? apiError('card_bind_refused', 'This card cannot be linked. Check the card number and the code on the card carrier.') : cardFixture({ id: 'c9', type: 'physical', bound: true, status: 'inactivated' }),
+          refuse
+            ? apiError(
+                'card_bind_refused',
+                'This card cannot be linked. Check the card number and the code on the card carrier.',
+              )
+            : cardFixture({ id: 'c9', type: 'physical', bound: true, status: 'inactivated' }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Bind card' }));
@@ -21,9 +26,14 @@ describe('binding card page', () => {
     await user.type(screen.getByLabelText('Carrier code (6 digits)'), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind card' }));
     expect(await screen.findByText(/This card cannot be linked/)).toBeInTheDocument();
-    expect(calls.find((c) => c.url === 'card/bind')!.body).toEqual({ cardNumber: '5224819012345678', carrierCode: '123456' });
+    expect(calls.find((c) => c.url === 'card/bind')!.body).toEqual({
+      cardNumber: '5224819012345678',
+      carrierCode: '123456',
+    });
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Bind card' }));
-    await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/binding-card-success?cardId=c9'));
+    await waitFor(() =>
+      expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/binding-card-success?cardId=c9'),
+    );
   });
 });

@@ -17,7 +17,11 @@ export default function BindingCardPage() {
   const { navigation } = useHost();
   const bind = useBindCard();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<BindCardBody>({ mode: 'onTouched', resolver: zodResolver(bindCardBody), defaultValues: { cardNumber: '', carrierCode: '' } });
+  const form = useForm<BindCardBody>({
+    mode: 'onTouched',
+    resolver: zodResolver(bindCardBody),
+    defaultValues: { cardNumber: '', carrierCode: '' },
+  });
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -34,8 +38,24 @@ export default function BindingCardPage() {
     <main className="card-page">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.formLabel')}>
         <Form layout="vertical" className="card-form">
-          <TextField control={form.control} name="cardNumber" label={t('bind.cardNumber')} inputMode="numeric" autoComplete="off" maxLength={23} required />
-          <TextField control={form.control} name="carrierCode" label={t('bind.carrierCode')} inputMode="numeric" autoComplete="off" maxLength={6} required />
+          <TextField
+            control={form.control}
+            name="cardNumber"
+            label={t('bind.cardNumber')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={23}
+            required
+          />
+          <TextField
+            control={form.control}
+            name="carrierCode"
+            label={t('bind.carrierCode')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            required
+          />
         </Form>
         <p className="card-fine-print">{t('bind.carrierHint')}</p>
         {failure ? <GateNotice message={failure} fix={null} /> : null}

@@ -16,7 +16,11 @@ export default function BindingCardSuccessPage() {
       <Result status="success" title={t('bind.successTitle')} description={t('bind.successNote')} />
       {card.data ? <CardTile card={card.data} /> : null}
       <div className="card-actions">
-        <Button color="primary" block onClick={() => navigation.redirect(`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`)}>
+        <Button
+          color="primary"
+          block
+          onClick={() => navigation.redirect(`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`)}
+        >
           {t('bind.activate')}
         </Button>
         <Button block onClick={() => navigation.switchTab('/pages/card/index')}>

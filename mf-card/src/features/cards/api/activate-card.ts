@@ -4,7 +4,9 @@ import { cardOperationRecord, type ActivateCardBody, type CardOperationRecord } 
 
 /** POST card/activate — cardholder + the first top-up, which activates the card. */
 export async function activateCard(http: HttpClient, body: ActivateCardBody): Promise<CardOperationRecord> {
-  return cardOperationRecord.parse(await http.post<unknown>('card/activate', body, { prompt: false, idempotencyKey: true, loading: true }));
+  return cardOperationRecord.parse(
+    await http.post<unknown>('card/activate', body, { prompt: false, idempotencyKey: true, loading: true }),
+  );
 }
 
 export function useActivateCard() {

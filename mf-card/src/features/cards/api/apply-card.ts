@@ -4,7 +4,9 @@ import { cardSummary, type ApplyCardBody, type CardSummary } from '@cardwallet/s
 
 /** POST card/apply — one idempotency key per submission, reused by the client's re-sends. */
 export async function applyCard(http: HttpClient, body: ApplyCardBody): Promise<CardSummary> {
-  return cardSummary.parse(await http.post<unknown>('card/apply', body, { prompt: false, idempotencyKey: true, loading: true }));
+  return cardSummary.parse(
+    await http.post<unknown>('card/apply', body, { prompt: false, idempotencyKey: true, loading: true }),
+  );
 }
 
 export function useApplyCard() {

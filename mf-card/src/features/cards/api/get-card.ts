@@ -8,7 +8,11 @@ export async function getCard(http: HttpClient, cardId: string): Promise<CardSum
 }
 
 export const cardQueryOptions = (http: HttpClient, cardId: string) =>
-  queryOptions({ queryKey: ['card', 'detail', cardId], queryFn: () => getCard(http, cardId), enabled: cardId.length > 0 });
+  queryOptions({
+    queryKey: ['card', 'detail', cardId],
+    queryFn: () => getCard(http, cardId),
+    enabled: cardId.length > 0,
+  });
 
 export function useCard(cardId: string) {
   const { http } = useHost();

@@ -7,7 +7,8 @@ export async function getCards(http: HttpClient): Promise<CardSummary[]> {
   return cardsResult.parse(await http.get<unknown>('card/list', undefined, { prompt: false })).cards;
 }
 
-export const cardsQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['card', 'list'], queryFn: () => getCards(http) });
+export const cardsQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['card', 'list'], queryFn: () => getCards(http) });
 
 export function useCards() {
   const { http } = useHost();

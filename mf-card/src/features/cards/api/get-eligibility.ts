@@ -7,7 +7,8 @@ export async function getEligibility(http: HttpClient): Promise<CardEligibility>
   return cardEligibilityResult.parse(await http.get<unknown>('card/eligibility', undefined, { prompt: false }));
 }
 
-export const eligibilityQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['card', 'eligibility'], queryFn: () => getEligibility(http) });
+export const eligibilityQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['card', 'eligibility'], queryFn: () => getEligibility(http) });
 
 export function useEligibility() {
   const { http } = useHost();

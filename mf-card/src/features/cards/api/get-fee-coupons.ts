@@ -4,7 +4,11 @@ import type { Coupon, CouponScope } from '@cardwallet/shared/schemas';
 
 /** GET coupon/list?state=available&scope=<fee> — the coupons that can discount this fee (application, top-up gateway, withdrawal). */
 export async function getFeeCoupons(http: HttpClient, scope: CouponScope = 'card_application_fee'): Promise<Coupon[]> {
-  const page = await http.get<Paginated<Coupon>>('coupon/list', { state: 'available', scope, per_page: 50 }, { prompt: false });
+  const page = await http.get<Paginated<Coupon>>(
+    'coupon/list',
+    { state: 'available', scope, per_page: 50 },
+    { prompt: false },
+  );
   return page.data;
 }
 

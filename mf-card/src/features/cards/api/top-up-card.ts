@@ -4,7 +4,9 @@ import { cardOperationRecord, type CardOperationRecord, type CardTopUpBody } fro
 
 /** POST card/topUp — from the wallet's card-funding balance; gateway fee under 50 USD. */
 export async function topUpCard(http: HttpClient, body: CardTopUpBody): Promise<CardOperationRecord> {
-  return cardOperationRecord.parse(await http.post<unknown>('card/topUp', body, { prompt: false, idempotencyKey: true, loading: true }));
+  return cardOperationRecord.parse(
+    await http.post<unknown>('card/topUp', body, { prompt: false, idempotencyKey: true, loading: true }),
+  );
 }
 
 export function useTopUpCard() {

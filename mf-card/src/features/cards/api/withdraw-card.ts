@@ -4,7 +4,9 @@ import { cardOperationRecord, type CardOperationRecord, type CardWithdrawBody } 
 
 /** POST card/withdraw — card → the wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password. */
 export async function withdrawCard(http: HttpClient, body: CardWithdrawBody): Promise<CardOperationRecord> {
-  return cardOperationRecord.parse(await http.post<unknown>('card/withdraw', body, { prompt: false, idempotencyKey: true, loading: true }));
+  return cardOperationRecord.parse(
+    await http.post<unknown>('card/withdraw', body, { prompt: false, idempotencyKey: true, loading: true }),
+  );
 }
 
 export function useWithdrawCard() {

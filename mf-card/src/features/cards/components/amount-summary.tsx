@@ -10,7 +10,10 @@ export function AmountSummary({ rows }: { rows: Array<{ label: string; amount: s
   return (
     <List header={t('amount.summary')} aria-live="polite">
       {rows.map((r) => (
-        <List.Item key={r.label} extra={<span className="cw-ltr">{r.text ?? (r.amount === null ? '—' : formatUsd(r.amount, locale))}</span>}>
+        <List.Item
+          key={r.label}
+          extra={<span className="cw-ltr">{r.text ?? (r.amount === null ? '—' : formatUsd(r.amount, locale))}</span>}
+        >
           {r.label}
         </List.Item>
       ))}

@@ -6,7 +6,17 @@ import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { formatUsd, isolate } from '../../../lib/money';
 import { useProducts } from '../api/get-products';
 
-const FIELDS = ['applicationFee', 'monthlyFee', 'monthlyLimit', 'rechargeFee', 'withdrawalFee', 'transactionFee', 'topUpMin', 'topUpMax', 'firstTopUpMin'] as const;
+const FIELDS = [
+  'applicationFee',
+  'monthlyFee',
+  'monthlyLimit',
+  'rechargeFee',
+  'withdrawalFee',
+  'transactionFee',
+  'topUpMin',
+  'topUpMax',
+  'firstTopUpMin',
+] as const;
 
 /** The benefits of one card type: a tab per tier, each brand's fees and limits in the customer's locale. */
 export function BenefitsTable({ type }: { type: CardProduct['type'] }) {
@@ -27,7 +37,19 @@ export function BenefitsTable({ type }: { type: CardProduct['type'] }) {
               .map((p) => (
                 <List key={p.id} header={t(`brand.${p.brand}`)}>
                   {FIELDS.map((f) => (
-                    <List.Item key={f} extra={<span className="cw-ltr">{f === 'rechargeFee' ? t('benefits.gatewayFee', { fee: formatUsd(p.rechargeFee, locale), from: formatUsd(products.data.gatewayFeeFreeFrom, locale) }) : formatUsd(p[f], locale)}</span>}>
+                    <List.Item
+                      key={f}
+                      extra={
+                        <span className="cw-ltr">
+                          {f === 'rechargeFee'
+                            ? t('benefits.gatewayFee', {
+                                fee: formatUsd(p.rechargeFee, locale),
+                                from: formatUsd(products.data.gatewayFeeFreeFrom, locale),
+                              })
+                            : formatUsd(p[f], locale)}
+                        </span>
+                      }
+                    >
                       {t(`benefits.fields.${f}`)}
                     </List.Item>
                   ))}
@@ -36,7 +58,9 @@ export function BenefitsTable({ type }: { type: CardProduct['type'] }) {
           </Tabs.Tab>
         ))}
       </Tabs>
-      <p className="card-fine-print">{t('benefits.keep', { keep: isolate(formatUsd(products.data.minKeep, locale)) })}</p>
+      <p className="card-fine-print">
+        {t('benefits.keep', { keep: isolate(formatUsd(products.data.minKeep, locale)) })}
+      </p>
     </main>
   );
 }

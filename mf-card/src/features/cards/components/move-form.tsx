@@ -39,7 +39,19 @@ type Kind = 'recharge' | 'withdraw';
  * in USD, USDT or USDC 1:1, 5 USD fee, the card keeps 1 USD, transaction password): the amount,
  * its fee, where it goes and what arrives, checked before sending.
  */
-export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; card: CardSummary; product: CardProduct; fees: CardProductsResult; funding: string }) {
+export function MoveForm({
+  kind,
+  card,
+  product,
+  fees,
+  funding,
+}: {
+  kind: Kind;
+  card: CardSummary;
+  product: CardProduct;
+  fees: CardProductsResult;
+  funding: string;
+}) {
   const { t } = useTranslation('card');
   const host = useHost();
   const locale = host.i18n.useLanguage();
@@ -68,7 +80,8 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
   const balance = toCents(card.balance)!;
   const withdrawFee = toCents(fees.withdrawFee)! - (kind === 'withdraw' && discount ? toCents(discount)! : 0n);
   const maxWithdraw = balance - withdrawFee - toCents(fees.minKeep)!;
-  const [min, max] = kind === 'recharge' ? [product.topUpMin, product.topUpMax] : [product.withdrawMin, product.withdrawMax];
+  const [min, max] =
+    kind === 'recharge' ? [product.topUpMin, product.topUpMax] : [product.withdrawMin, product.withdrawMax];
 
   /** The limits and balances this page knows, checked before anything is sent (false: refused here). */
   const precheck = (value: string): boolean => {
@@ -82,7 +95,11 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
           : c + withdrawFee > balance
             ? t('errors.insufficient_card_balance', { ns: 'common' })
             : kind === 'withdraw' && c > maxWithdraw
-              ? t('errors.card_must_keep_minimum', { ns: 'common', min: fees.minKeep, max: fromCents(maxWithdraw > 0n ? maxWithdraw : 0n) })
+              ? t('errors.card_must_keep_minimum', {
+                  ns: 'common',
+                  min: fees.minKeep,
+                  max: fromCents(maxWithdraw > 0n ? maxWithdraw : 0n),
+                })
               : null;
     if (problem) {
       form.setError('amount', { type: 'server', message: problem });
@@ -114,7 +131,14 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
     if (!precheck(values.amount)) return;
     try {
       if (kind === 'recharge') await topUp.mutateAsync({ cardId: card.id, amount: values.amount, ...withCoupon() });
-      else await withdraw.mutateAsync({ cardId: card.id, amount: values.amount, currency, payPassword: values.payPassword, ...withCoupon() });
+      else
+        await withdraw.mutateAsync({
+          cardId: card.id,
+          amount: values.amount,
+          currency,
+          payPassword: values.payPassword,
+          ...withCoupon(),
+        });
       done();
     } catch (error) {
       if (applyServerFieldErrors(error, form.setError, ['amount', 'payPassword'])) return;
@@ -141,7 +165,11 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
           { label: t('amount.maxWithdraw'), amount: fromCents(maxWithdraw > 0n ? maxWithdraw : 0n) },
           { label: t('withdraw.destination'), amount: null, text: t('withdraw.walletIn', { currency }) },
           // 1:1: what leaves the card (less the fee) arrives in the chosen currency.
-          { label: t('withdraw.received'), amount: null, text: cents === null ? '—' : `${fromCents(cents)} ${currency}` },
+          {
+            label: t('withdraw.received'),
+            amount: null,
+            text: cents === null ? '—' : `${fromCents(cents)} ${currency}`,
+          },
         ];
 
   return (
@@ -149,7 +177,11 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
       <CardTile card={card} />
       {/* Amounts isolated: in ar-AE an unisolated "US$ 10.00" is reordered to "$US 10.00" inside the sentence. */}
       <p className="card-intro">
-        {t(`${kind}.intro`, { min: isolate(formatUsd(min, locale)), max: isolate(formatUsd(max, locale)), keep: isolate(formatUsd(fees.minKeep, locale)) })}
+        {t(`${kind}.intro`, {
+          min: isolate(formatUsd(min, locale)),
+          max: isolate(formatUsd(max, locale)),
+          keep: isolate(formatUsd(fees.minKeep, locale)),
+        })}
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(`${kind}.formLabel`)}>
         <Form layout="vertical" className="card-form">
@@ -168,7 +200,11 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
                 label:
                   c.discountType === 'fixed'
                     ? t('apply.couponFixed', { code: c.code, amount: formatUsd(c.discountValue, locale) })
-                    : t('apply.couponPercent', { code: c.code, percent: c.discountValue, cap: formatUsd(c.discountCap ?? '0', locale) }),
+                    : t('apply.couponPercent', {
+                        code: c.code,
+                        percent: c.discountValue,
+                        cap: formatUsd(c.discountCap ?? '0', locale),
+                      }),
               })),
             ]}
           />
@@ -186,7 +222,16 @@ export function MoveForm({ kind, card, product, fees, funding }: { kind: Kind; c
         {kind === 'withdraw' && passkeyOffered ? <CardPasskeyButton confirm={withPasskey} /> : null}
         {kind === 'withdraw' ? (
           <Form layout="vertical" className="card-form">
-            <TextField control={form.control} name="payPassword" label={t('withdraw.payPassword')} type="password" inputMode="numeric" autoComplete="off" maxLength={6} required />
+            <TextField
+              control={form.control}
+              name="payPassword"
+              label={t('withdraw.payPassword')}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              required
+            />
           </Form>
         ) : null}
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : null}

@@ -20,14 +20,18 @@ export function MovePage({ kind }: { kind: 'recharge' | 'withdraw' }) {
   const card = useCard(cardId);
   const products = useProducts();
   const eligibility = useEligibility();
-  if (!cardId || card.isPending || products.isPending || eligibility.isPending) return <PageSkeleton label={t('common.loading')} />;
+  if (!cardId || card.isPending || products.isPending || eligibility.isPending)
+    return <PageSkeleton label={t('common.loading')} />;
   if (card.isError) return <LoadError error={card.error} retry={() => void card.refetch()} />;
   if (products.isError) return <LoadError error={products.error} retry={() => void products.refetch()} />;
   if (eligibility.isError) return <LoadError error={eligibility.error} retry={() => void eligibility.refetch()} />;
   if (card.data.status === 'inactivated') {
     return (
       <main className="card-page">
-        <GateNotice message={t('errors.card_not_active', { ns: 'common' })} fix={`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`} />
+        <GateNotice
+          message={t('errors.card_not_active', { ns: 'common' })}
+          fix={`/pages/card/card-activation?cardId=${encodeURIComponent(cardId)}`}
+        />
       </main>
     );
   }
@@ -39,5 +43,13 @@ export function MovePage({ kind }: { kind: 'recharge' | 'withdraw' }) {
     );
   }
   const product = products.data.products.find((p) => p.id === card.data.productId)!;
-  return <MoveForm kind={kind} card={card.data} product={product} fees={products.data} funding={eligibility.data.cardFunding} />;
+  return (
+    <MoveForm
+      kind={kind}
+      card={card.data}
+      product={product}
+      fees={products.data}
+      funding={eligibility.data.cardFunding}
+    />
+  );
 }

@@ -38,7 +38,8 @@ export default function ActivationPage() {
   });
   const amount = useWatch({ control: form.control, name: 'amount' }) ?? '';
   if (!cardId) return <LoadError error={null} retry={() => host.navigation.navigate('/pages/card/index')} />;
-  if (card.isPending || products.isPending || eligibility.isPending) return <PageSkeleton label={t('common.loading')} />;
+  if (card.isPending || products.isPending || eligibility.isPending)
+    return <PageSkeleton label={t('common.loading')} />;
   if (card.isError) return <LoadError error={card.error} retry={() => void card.refetch()} />;
   if (products.isError) return <LoadError error={products.error} retry={() => void products.refetch()} />;
   if (eligibility.isError) return <LoadError error={eligibility.error} retry={() => void eligibility.refetch()} />;
@@ -51,7 +52,10 @@ export default function ActivationPage() {
     setFailure(null);
     const min = toCents(product.firstTopUpMin)!;
     if ((toCents(values.amount) ?? 0n) < min) {
-      form.setError('amount', { type: 'server', message: t('errors.card_first_topup_minimum', { ns: 'common', min: product.firstTopUpMin }) });
+      form.setError('amount', {
+        type: 'server',
+        message: t('errors.card_first_topup_minimum', { ns: 'common', min: product.firstTopUpMin }),
+      });
       return;
     }
     try {
@@ -78,10 +82,37 @@ export default function ActivationPage() {
       <p className="card-intro">{t('activation.intro', { min: isolate(formatUsd(product.firstTopUpMin, locale)) })}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('activation.formLabel')}>
         <Form layout="vertical" className="card-form">
-          <TextField control={form.control} name="firstName" label={t('activation.firstName')} autoComplete="given-name" required />
-          <TextField control={form.control} name="lastName" label={t('activation.lastName')} autoComplete="family-name" required />
-          <TextField control={form.control} name="mobile" label={t('activation.mobile')} type="tel" inputMode="tel" autoComplete="tel" placeholder="+447911123456" required />
-          <TextField control={form.control} name="amount" label={t('activation.amount', { min: product.firstTopUpMin })} inputMode="decimal" required />
+          <TextField
+            control={form.control}
+            name="firstName"
+            label={t('activation.firstName')}
+            autoComplete="given-name"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="lastName"
+            label={t('activation.lastName')}
+            autoComplete="family-name"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="mobile"
+            label={t('activation.mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+447911123456"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="amount"
+            label={t('activation.amount', { min: product.firstTopUpMin })}
+            inputMode="decimal"
+            required
+          />
         </Form>
         <AmountSummary
           rows={[

@@ -57,7 +57,8 @@ export default function ApplyPage() {
 
   const product = products.data.products.find((p) => p.id === productId)!;
   const verdict = eligibility.data[type];
-  const address = type === 'physical' ? (addresses.data?.find((a) => a.id === addressId) ?? addresses.data?.[0] ?? null) : null;
+  const address =
+    type === 'physical' ? (addresses.data?.find((a) => a.id === addressId) ?? addresses.data?.[0] ?? null) : null;
   const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
   const discount = coupon ? couponDiscount(coupon, product.applicationFee) : '0.00';
   const payable = fromCents((toCents(product.applicationFee) ?? 0n) - (toCents(discount) ?? 0n));
@@ -65,12 +66,21 @@ export default function ApplyPage() {
   const couponLabel = (c: NonNullable<typeof coupon>) =>
     c.discountType === 'fixed'
       ? t('apply.couponFixed', { code: c.code, amount: formatUsd(c.discountValue, locale) })
-      : t('apply.couponPercent', { code: c.code, percent: c.discountValue, cap: formatUsd(c.discountCap ?? '0', locale) });
+      : t('apply.couponPercent', {
+          code: c.code,
+          percent: c.discountValue,
+          cap: formatUsd(c.discountCap ?? '0', locale),
+        });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const card = await apply.mutateAsync({ ...values, productId, ...(address ? { addressId: address.id } : {}), ...(coupon ? { couponId: coupon.id } : {}) });
+      const card = await apply.mutateAsync({
+        ...values,
+        productId,
+        ...(address ? { addressId: address.id } : {}),
+        ...(coupon ? { couponId: coupon.id } : {}),
+      });
       host.navigation.redirect(`/pages/card/apply-success?cardId=${encodeURIComponent(card.id)}`);
     } catch (error) {
       if (applyServerFieldErrors(error, form.setError, ['pin', 'pinConfirm'])) return;
@@ -81,22 +91,53 @@ export default function ApplyPage() {
   return (
     <main className="card-page">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('apply.formLabel')}>
-        <ChoiceGroup legend={t('apply.type')} name="type" value={type} onChange={setType} options={(['virtual', 'physical'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))} />
-        <ChoiceGroup legend={t('apply.brand')} name="brand" value={brand} onChange={setBrand} options={CARD_BRANDS.map((v) => ({ value: v, label: t(`brand.${v}`) }))} />
-        <ChoiceGroup legend={t('apply.tier')} name="tier" value={tier} onChange={setTier} options={CARD_TIERS.map((v) => ({ value: v, label: t(`tier.${v}`) }))} />
+        <ChoiceGroup
+          legend={t('apply.type')}
+          name="type"
+          value={type}
+          onChange={setType}
+          options={(['virtual', 'physical'] as const).map((v) => ({ value: v, label: t(`type.${v}`) }))}
+        />
+        <ChoiceGroup
+          legend={t('apply.brand')}
+          name="brand"
+          value={brand}
+          onChange={setBrand}
+          options={CARD_BRANDS.map((v) => ({ value: v, label: t(`brand.${v}`) }))}
+        />
+        <ChoiceGroup
+          legend={t('apply.tier')}
+          name="tier"
+          value={tier}
+          onChange={setTier}
+          options={CARD_TIERS.map((v) => ({ value: v, label: t(`tier.${v}`) }))}
+        />
         {!verdict.allowed && verdict.reason ? (
-          <GateNotice message={t(`errors.${verdict.reason}`, { ns: 'common' })} fix={FIX_PAGE[verdict.reason] ?? null} />
+          <GateNotice
+            message={t(`errors.${verdict.reason}`, { ns: 'common' })}
+            fix={FIX_PAGE[verdict.reason] ?? null}
+          />
         ) : null}
         <List header={t('apply.costs')}>
-          <List.Item extra={<span className="cw-ltr">{formatUsd(product.applicationFee, locale)}</span>}>{t('benefits.fields.applicationFee')}</List.Item>
-          <List.Item extra={<span className="cw-ltr">{formatUsd(product.monthlyFee, locale)}</span>}>{t('benefits.fields.monthlyFee')}</List.Item>
+          <List.Item extra={<span className="cw-ltr">{formatUsd(product.applicationFee, locale)}</span>}>
+            {t('benefits.fields.applicationFee')}
+          </List.Item>
+          <List.Item extra={<span className="cw-ltr">{formatUsd(product.monthlyFee, locale)}</span>}>
+            {t('benefits.fields.monthlyFee')}
+          </List.Item>
           {coupon ? (
             <>
-              <List.Item extra={<span className="cw-ltr">−{formatUsd(discount, locale)}</span>}>{t('apply.discount')}</List.Item>
-              <List.Item extra={<strong className="cw-ltr">{formatUsd(payable, locale)}</strong>}>{t('apply.payable')}</List.Item>
+              <List.Item extra={<span className="cw-ltr">−{formatUsd(discount, locale)}</span>}>
+                {t('apply.discount')}
+              </List.Item>
+              <List.Item extra={<strong className="cw-ltr">{formatUsd(payable, locale)}</strong>}>
+                {t('apply.payable')}
+              </List.Item>
             </>
           ) : null}
-          <List.Item extra={<span className="cw-ltr">{formatUsd(eligibility.data.cardFunding, locale)}</span>}>{t('apply.funding')}</List.Item>
+          <List.Item extra={<span className="cw-ltr">{formatUsd(eligibility.data.cardFunding, locale)}</span>}>
+            {t('apply.funding')}
+          </List.Item>
         </List>
         {coupons.data && coupons.data.length > 0 ? (
           <ChoiceGroup
@@ -104,17 +145,30 @@ export default function ApplyPage() {
             name="coupon"
             value={couponId}
             onChange={setCouponId}
-            options={[{ value: 'none', label: t('apply.noCoupon') }, ...coupons.data.map((c) => ({ value: c.id, label: couponLabel(c) }))]}
+            options={[
+              { value: 'none', label: t('apply.noCoupon') },
+              ...coupons.data.map((c) => ({ value: c.id, label: couponLabel(c) })),
+            ]}
           />
         ) : null}
         <p className="card-fine-print">
-          <AppLink to={type === 'virtual' ? '/pages/card/vbenefits' : '/pages/card/benefits'}>{t('apply.seeBenefits')}</AppLink>
+          <AppLink to={type === 'virtual' ? '/pages/card/vbenefits' : '/pages/card/benefits'}>
+            {t('apply.seeBenefits')}
+          </AppLink>
         </p>
-        {verdict.allowed && shortOfFee ? <GateNotice message={t('errors.insufficient_wallet_balance', { ns: 'common' })} fix="/pages/wallet/transfer" /> : null}
+        {verdict.allowed && shortOfFee ? (
+          <GateNotice
+            message={t('errors.insufficient_wallet_balance', { ns: 'common' })}
+            fix="/pages/wallet/transfer"
+          />
+        ) : null}
         {type === 'physical' ? (
           <List header={t('apply.shipping')}>
             {address ? (
-              <NavListItem to="/pages/card/select-address?select=1" description={`${address.detail}, ${address.area}, ${address.city}, ${address.province}, ${address.country} ${address.postalCode}`}>
+              <NavListItem
+                to="/pages/card/select-address?select=1"
+                description={`${address.detail}, ${address.area}, ${address.city}, ${address.province}, ${address.country} ${address.postalCode}`}
+              >
                 {address.receiver} <span className="cw-ltr">{address.mobile}</span>
               </NavListItem>
             ) : (
@@ -123,13 +177,37 @@ export default function ApplyPage() {
           </List>
         ) : null}
         <Form layout="vertical" className="card-form">
-          <TextField control={form.control} name="pin" label={t('apply.pin')} type="password" inputMode="numeric" maxLength={6} autoComplete="new-password" required />
-          <TextField control={form.control} name="pinConfirm" label={t('apply.pinConfirm')} type="password" inputMode="numeric" maxLength={6} autoComplete="new-password" required />
+          <TextField
+            control={form.control}
+            name="pin"
+            label={t('apply.pin')}
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="pinConfirm"
+            label={t('apply.pinConfirm')}
+            type="password"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="new-password"
+            required
+          />
         </Form>
         <p className="card-fine-print">{t('apply.pinNote')}</p>
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : <FormAlert message={null} />}
         <div className="card-actions">
-          <Button type="submit" color="primary" block loading={apply.isPending} disabled={!verdict.allowed || apply.isPending || (type === 'physical' && !address)}>
+          <Button
+            type="submit"
+            color="primary"
+            block
+            loading={apply.isPending}
+            disabled={!verdict.allowed || apply.isPending || (type === 'physical' && !address)}
+          >
             {t('apply.submit', { fee: formatUsd(payable, locale) })}
           </Button>
         </div>

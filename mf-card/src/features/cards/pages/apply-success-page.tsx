@@ -19,7 +19,11 @@ export default function ApplySuccessPage() {
   const c = card.data;
   return (
     <main className="card-page">
-      <Result status="success" title={<h2 className="card-result-title">{t('success.title')}</h2>} description={t(`success.next.${c.type}`, { days: PHYSICAL_CARD_DELIVERY_WORKING_DAYS })} />
+      <Result
+        status="success"
+        title={<h2 className="card-result-title">{t('success.title')}</h2>}
+        description={t(`success.next.${c.type}`, { days: PHYSICAL_CARD_DELIVERY_WORKING_DAYS })}
+      />
       <CardTile card={c} />
       {c.type === 'physical' && c.shippingStatus ? (
         <Steps current={SHIPPING_STATUSES.indexOf(c.shippingStatus)} aria-label={t('success.shipping')}>
@@ -29,10 +33,16 @@ export default function ApplySuccessPage() {
         </Steps>
       ) : null}
       <div className="card-actions">
-        <Button color="primary" block onClick={() => navigation.redirect(`/pages/card/card-activation?cardId=${encodeURIComponent(c.id)}`)}>
+        <Button
+          color="primary"
+          block
+          onClick={() => navigation.redirect(`/pages/card/card-activation?cardId=${encodeURIComponent(c.id)}`)}
+        >
           {t('success.activate')}
         </Button>
-        <Button block onClick={() => navigation.switchTab('/pages/card/index')}>{t('success.toCards')}</Button>
+        <Button block onClick={() => navigation.switchTab('/pages/card/index')}>
+          {t('success.toCards')}
+        </Button>
       </div>
     </main>
   );

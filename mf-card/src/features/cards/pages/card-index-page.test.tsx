@@ -9,7 +9,21 @@ describe('card index page', () => {
     const { user, host } = renderWithHost(<CardIndexPage />, {
       loggedIn: true,
       routes: {
-        'GET card/list': () => ({ cards: [cardFixture(), cardFixture({ id: 'c2', type: 'physical', brand: 'mastercard', status: 'inactivated', last4: '5555', maskedNumber: '•••• 5555', balance: '0.00', shippingStatus: 'shipped' })] }),
+        'GET card/list': () => ({
+          cards: [
+            cardFixture(),
+            cardFixture({
+              id: 'c2',
+              type: 'physical',
+              brand: 'mastercard',
+              status: 'inactivated',
+              last4: '5555',
+              maskedNumber: '•••• 5555',
+              balance: '0.00',
+              shippingStatus: 'shipped',
+            }),
+          ],
+        }),
       },
     });
     const visa = await screen.findByRole('article', { name: 'Visa Virtual card ending 4242' });
@@ -23,7 +37,10 @@ describe('card index page', () => {
   });
 
   it('says what to do when there is no card yet, with the apply and bind entries', async () => {
-    const { user, host } = renderWithHost(<CardIndexPage />, { loggedIn: true, routes: { 'GET card/list': () => ({ cards: [] }) } });
+    const { user, host } = renderWithHost(<CardIndexPage />, {
+      loggedIn: true,
+      routes: { 'GET card/list': () => ({ cards: [] }) },
+    });
     expect(await screen.findByText('No cards yet')).toBeInTheDocument();
     await user.click(screen.getByText('Apply for a card'));
     expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/card/apply');

@@ -16,9 +16,16 @@ export default function CardListPage() {
   if (cards.data.length === 0)
     return (
       <main className="card-page">
-        <ErrorBlock status="empty" title={t('index.emptyTitle')} description={t('index.emptyDescription')} fullPage={false} />
+        <ErrorBlock
+          status="empty"
+          title={t('index.emptyTitle')}
+          description={t('index.emptyDescription')}
+          fullPage={false}
+        />
         <div className="card-actions">
-          <Button color="primary" onClick={() => host.navigation.navigate('/pages/card/apply')}>{t('index.apply')}</Button>
+          <Button color="primary" onClick={() => host.navigation.navigate('/pages/card/apply')}>
+            {t('index.apply')}
+          </Button>
         </div>
       </main>
     );

@@ -9,19 +9,42 @@ const routes = {
   'GET card/products': () => productsFixture,
   'GET card/eligibility': () => eligibilityFixture({ cardFunding: '80.00' }),
   'GET card/detail': () => cardFixture(),
-  'POST card/withdraw': () => ({ id: 'op2', cardId: 'c1', kind: 'withdraw', amount: '40.00', fee: '5.00', walletCurrency: 'USDT', createdAt: '2026-11-23T10:00:00.000Z', card: cardFixture({ balance: '55.00' }) }),
+  'POST card/withdraw': () => ({
+    id: 'op2',
+    cardId: 'c1',
+    kind: 'withdraw',
+    amount: '40.00',
+    fee: '5.00',
+    walletCurrency: 'USDT',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    card: cardFixture({ balance: '55.00' }),
+  }),
   'GET coupon/list': () => ({ data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }),
-  'POST card/topUp': () => ({ id: 'op1', cardId: 'c1', kind: 'topup', amount: '50.00', fee: '0.00', createdAt: '2026-11-23T10:00:00.000Z', card: cardFixture({ balance: '150.00' }) }),
+  'POST card/topUp': () => ({
+    id: 'op1',
+    cardId: 'c1',
+    kind: 'topup',
+    amount: '50.00',
+    fee: '0.00',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    card: cardFixture({ balance: '150.00' }),
+  }),
 };
 
 describe('recharge page', () => {
   it('shows the gateway fee before confirming: 0.30 at 49.99, free at 50', async () => {
-    const { user, host, calls } = renderWithHost(<RechargePage />, { loggedIn: true, routes, route: '/pages/card/recharge?cardId=c1' });
+    const { user, host, calls } = renderWithHost(<RechargePage />, {
+      loggedIn: true,
+      routes,
+      route: '/pages/card/recharge?cardId=c1',
+    });
     const amount = await screen.findByLabelText('Amount (USD)');
     await user.type(amount, '49.99');
     const summary = screen.getByText('Before you confirm').closest('.adm-list')! as HTMLElement;
     expect(within(summary).getByText('Gateway fee').closest('.adm-list-item')).toHaveTextContent('$0.30');
-    expect(within(summary).getByText('Total taken from your wallet').closest('.adm-list-item')).toHaveTextContent('$50.29');
+    expect(within(summary).getByText('Total taken from your wallet').closest('.adm-list-item')).toHaveTextContent(
+      '$50.29',
+    );
     await user.clear(amount);
     await user.type(amount, '50');
     expect(within(summary).getByText('Gateway fee').closest('.adm-list-item')).toHaveTextContent('$0.00');
@@ -31,10 +54,26 @@ describe('recharge page', () => {
   });
 
   it('a gateway-fee coupon lowers the fee shown and is sent with the top-up', async () => {
-    const coupon = { id: '78', code: 'FEEFREE', scope: 'card_topup_gateway_fee', discountType: 'fixed', discountValue: '1.00', discountCap: null, currency: 'USD', validUntil: '2030-01-01T00:00:00.000Z', state: 'available', boundAt: '2026-01-01T00:00:00.000Z', usedAt: null, usedDiscount: null };
+    const coupon = {
+      id: '78',
+      code: 'FEEFREE',
+      scope: 'card_topup_gateway_fee',
+      discountType: 'fixed',
+      discountValue: '1.00',
+      discountCap: null,
+      currency: 'USD',
+      validUntil: '2030-01-01T00:00:00.000Z',
+      state: 'available',
+      boundAt: '2026-01-01T00:00:00.000Z',
+      usedAt: null,
+      usedDiscount: null,
+    };
     const { user, calls } = renderWithHost(<RechargePage />, {
       loggedIn: true,
-      routes: { ...routes, 'GET coupon/list': () => ({ data: [coupon], current_page: 1, last_page: 1, per_page: 50, total: 1 }) },
+      routes: {
+        ...routes,
+        'GET coupon/list': () => ({ data: [coupon], current_page: 1, last_page: 1, per_page: 50, total: 1 }),
+      },
       route: '/pages/card/recharge?cardId=c1',
     });
     await user.type(await screen.findByLabelText('Amount (USD)'), '20');
@@ -43,16 +82,27 @@ describe('recharge page', () => {
     await user.click(screen.getByRole('radio', { name: 'FEEFREE — $1.00 off' }));
     expect(within(summary).getByText('Coupon discount').closest('.adm-list-item')).toHaveTextContent('−$0.30');
     expect(within(summary).getByText('Gateway fee').closest('.adm-list-item')).toHaveTextContent('$0.00');
-    expect(within(summary).getByText('Total taken from your wallet').closest('.adm-list-item')).toHaveTextContent('$20.00');
+    expect(within(summary).getByText('Total taken from your wallet').closest('.adm-list-item')).toHaveTextContent(
+      '$20.00',
+    );
     await user.click(screen.getByRole('button', { name: 'Top up' }));
-    await waitFor(() => expect(calls.find((c) => c.url === 'card/topUp')?.body).toEqual({ cardId: 'c1', amount: '20', couponId: '78' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'card/topUp')?.body).toEqual({ cardId: 'c1', amount: '20', couponId: '78' }),
+    );
   });
 
   it('refuses more than the card-funding balance and leads to funding it', async () => {
-    const { user } = renderWithHost(<RechargePage />, { loggedIn: true, routes, route: '/pages/card/recharge?cardId=c1' });
+    const { user } = renderWithHost(<RechargePage />, {
+      loggedIn: true,
+      routes,
+      route: '/pages/card/recharge?cardId=c1',
+    });
     await user.type(await screen.findByLabelText('Amount (USD)'), '80.01');
     await user.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await screen.findByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute('href', expect.stringMatching(/^\/pages\/wallet\/transfer\?redirect=%2F/));
+    expect(await screen.findByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/pages\/wallet\/transfer\?redirect=%2F/),
+    );
   });
 
   it('without a card it asks which card first', async () => {
@@ -63,7 +113,11 @@ describe('recharge page', () => {
 
 describe('withdraw page', () => {
   it('keeps 1 USD on the card: at most balance − 5 fee − 1', async () => {
-    const { user, calls } = renderWithHost(<WithdrawPage />, { loggedIn: true, routes, route: '/pages/card/withdraw?cardId=c1' });
+    const { user, calls } = renderWithHost(<WithdrawPage />, {
+      loggedIn: true,
+      routes,
+      route: '/pages/card/withdraw?cardId=c1',
+    });
     const amount = await screen.findByLabelText('Amount (USD)');
     expect(screen.getByText('Most you can withdraw').closest('.adm-list-item')).toHaveTextContent('$94.00');
     await user.type(amount, '95');
@@ -74,12 +128,18 @@ describe('withdraw page', () => {
   });
 
   it('says where the money goes and what arrives, and asks the transaction password', async () => {
-    const { user, host, calls } = renderWithHost(<WithdrawPage />, { loggedIn: true, routes, route: '/pages/card/withdraw?cardId=c1' });
+    const { user, host, calls } = renderWithHost(<WithdrawPage />, {
+      loggedIn: true,
+      routes,
+      route: '/pages/card/withdraw?cardId=c1',
+    });
     await user.type(await screen.findByLabelText('Amount (USD)'), '40');
     await user.click(screen.getByRole('radio', { name: 'USDT' }));
     const summary = screen.getByText('Before you confirm').closest('.adm-list')! as HTMLElement;
     expect(within(summary).getByText('Goes to').closest('.adm-list-item')).toHaveTextContent('Wallet · USDT');
-    expect(within(summary).getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent('40.00 USDT');
+    expect(within(summary).getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent(
+      '40.00 USDT',
+    );
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(calls.some((c) => c.url === 'card/withdraw')).toBe(false);
     await user.type(screen.getByLabelText('Transaction password'), '135790');
@@ -90,4 +150,3 @@ describe('withdraw page', () => {
     expect(call.options.idempotencyKey).toBe(true);
   });
 });
-

@@ -14,21 +14,33 @@ export default function SelectCardPage() {
   const cards = useCards();
   if (cards.isPending) return <PageSkeleton label={t('common.loading')} />;
   if (cards.isError) return <LoadError error={cards.error} retry={() => void cards.refetch()} />;
-  const usable = cards.data.filter((c) => c.status === 'active' || (purpose === 'recharge' && c.status === 'inactivated'));
+  const usable = cards.data.filter(
+    (c) => c.status === 'active' || (purpose === 'recharge' && c.status === 'inactivated'),
+  );
   return (
     <main className="card-page">
       <h2 className="cw-section-title">{t(`selectCard.heading.${purpose}`)}</h2>
       {usable.length === 0 ? (
         <>
-          <ErrorBlock status="empty" title={t('selectCard.none')} description={t('index.emptyDescription')} fullPage={false} />
+          <ErrorBlock
+            status="empty"
+            title={t('selectCard.none')}
+            description={t('index.emptyDescription')}
+            fullPage={false}
+          />
           <div className="card-actions">
-            <Button color="primary" onClick={() => navigation.navigate('/pages/card/apply')}>{t('index.apply')}</Button>
+            <Button color="primary" onClick={() => navigation.navigate('/pages/card/apply')}>
+              {t('index.apply')}
+            </Button>
           </div>
         </>
       ) : (
         <ul className="card-tiles">
           {usable.map((c) => {
-            const to = c.status === 'inactivated' ? `/pages/card/card-activation?cardId=${c.id}` : `/pages/card/${purpose}?cardId=${c.id}`;
+            const to =
+              c.status === 'inactivated'
+                ? `/pages/card/card-activation?cardId=${c.id}`
+                : `/pages/card/${purpose}?cardId=${c.id}`;
             return (
               <li key={c.id}>
                 <a

@@ -8,7 +8,9 @@ describe('sumsub page', () => {
     const { user, host } = renderWithHost(<SumsubPage />, { loggedIn: true });
     expect(screen.getByRole('heading', { level: 1, name: 'Identity check for physical cards' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start verification' }));
-    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/user/kyc-lv2?redirect=%2Fpages%2Fcard%2Fapply%3Ftype%3Dphysical');
+    expect(host.navigation.navigate).toHaveBeenCalledWith(
+      '/pages/user/kyc-lv2?redirect=%2Fpages%2Fcard%2Fapply%3Ftype%3Dphysical',
+    );
   });
 
   it('is translated and mirrored in Arabic', () => {

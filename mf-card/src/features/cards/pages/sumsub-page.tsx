@@ -24,10 +24,18 @@ export default function SumsubPage() {
         </ul>
       </div>
       <div className="card-actions">
-        <Button color="primary" block onClick={() => navigation.navigate(`/pages/user/kyc-lv2?redirect=${encodeURIComponent('/pages/card/apply?type=physical')}`)}>
+        <Button
+          color="primary"
+          block
+          onClick={() =>
+            navigation.navigate(`/pages/user/kyc-lv2?redirect=${encodeURIComponent('/pages/card/apply?type=physical')}`)
+          }
+        >
           {t('sumsub.start')}
         </Button>
-        <Button block onClick={() => navigation.back()}>{t('common.back')}</Button>
+        <Button block onClick={() => navigation.back()}>
+          {t('common.back')}
+        </Button>
       </div>
     </main>
   );

@@ -9,8 +9,20 @@ import WithdrawPage from './withdraw-page';
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
 
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 const routes = (passkeys: unknown[]) => ({
   'GET card/products': () => productsFixture,
@@ -19,7 +31,16 @@ const routes = (passkeys: unknown[]) => ({
   'GET coupon/list': () => ({ data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }),
   'GET passkey/list': () => ({ items: passkeys }),
   'POST passkey/proofOptions': () => ceremony,
-  'POST card/withdraw': () => ({ id: 'op2', cardId: 'c1', kind: 'withdraw', amount: '40.00', fee: '5.00', walletCurrency: 'USDT', createdAt: '2026-11-23T10:00:00.000Z', card: cardFixture({ balance: '55.00' }) }),
+  'POST card/withdraw': () => ({
+    id: 'op2',
+    cardId: 'c1',
+    kind: 'withdraw',
+    amount: '40.00',
+    fee: '5.00',
+    walletCurrency: 'USDT',
+    createdAt: '2026-11-23T10:00:00.000Z',
+    card: cardFixture({ balance: '55.00' }),
+  }),
 });
 
 describe('card withdraw page', () => {
@@ -29,7 +50,11 @@ describe('card withdraw page', () => {
 
   it('a passkey proves the withdrawal instead of the transaction password (issue 22)', async () => {
     dialog.mockResolvedValue(assertion as never);
-    const { user, host, calls } = renderWithHost(<WithdrawPage />, { loggedIn: true, routes: routes([key]), route: '/pages/card/withdraw?cardId=c1' });
+    const { user, host, calls } = renderWithHost(<WithdrawPage />, {
+      loggedIn: true,
+      routes: routes([key]),
+      route: '/pages/card/withdraw?cardId=c1',
+    });
     await user.type(await screen.findByLabelText('Amount (USD)'), '40');
     await user.click(screen.getByRole('radio', { name: 'USDT' }));
     // The password stays as the fallback.
@@ -38,12 +63,21 @@ describe('card withdraw page', () => {
     await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/card/index'));
     expect(dialog).toHaveBeenCalledTimes(1);
     const sent = calls.find((c) => c.url === 'card/withdraw')!;
-    expect(sent.body).toEqual({ cardId: 'c1', amount: '40', currency: 'USDT', passkey: { ceremonyId: ceremony.ceremonyId, response: assertion } });
+    expect(sent.body).toEqual({
+      cardId: 'c1',
+      amount: '40',
+      currency: 'USDT',
+      passkey: { ceremonyId: ceremony.ceremonyId, response: assertion },
+    });
     expect(sent.options.idempotencyKey).toBe(true);
   });
 
   it('an amount the page already knows is refused never opens the passkey dialog', async () => {
-    const { user, calls } = renderWithHost(<WithdrawPage />, { loggedIn: true, routes: routes([key]), route: '/pages/card/withdraw?cardId=c1' });
+    const { user, calls } = renderWithHost(<WithdrawPage />, {
+      loggedIn: true,
+      routes: routes([key]),
+      route: '/pages/card/withdraw?cardId=c1',
+    });
     await user.type(await screen.findByLabelText('Amount (USD)'), '99999');
     await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }));
     expect(await screen.findByText(/^The amount must be between/)).toBeInTheDocument();
@@ -58,7 +92,12 @@ describe('card withdraw page', () => {
   });
 
   it('in ar-AE the limits sentence isolates each amount (no "$US 10.00")', async () => {
-    renderWithHost(<WithdrawPage />, { locale: 'ar-AE', loggedIn: true, routes: routes([]), route: '/pages/card/withdraw?cardId=c1' });
+    renderWithHost(<WithdrawPage />, {
+      locale: 'ar-AE',
+      loggedIn: true,
+      routes: routes([]),
+      route: '/pages/card/withdraw?cardId=c1',
+    });
     const intro = await screen.findByText((_, el) => el?.classList.contains('card-intro') ?? false);
     const amounts = intro.textContent!.match(/\u2068[^\u2069]*\u2069/g) ?? [];
     expect(amounts.length).toBe(3);

@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { cardSummary, cardUnfreezeRequestResult, type CardSummary, type CardWalletCurrency } from '@cardwallet/shared/schemas';
+import {
+  cardSummary,
+  cardUnfreezeRequestResult,
+  type CardSummary,
+  type CardWalletCurrency,
+} from '@cardwallet/shared/schemas';
 
 export type CardAction = 'freeze' | 'unfreeze' | 'close' | 'requestUnfreeze';
 
@@ -13,7 +18,11 @@ export type CardActionInput = string | { cardId: string; currency?: CardWalletCu
  */
 export async function cardAction(http: HttpClient, action: CardAction, input: CardActionInput): Promise<CardSummary> {
   const body = typeof input === 'string' ? { cardId: input } : input;
-  const answer = await http.post<unknown>(`card/${action}`, body, { prompt: false, loading: true, ...(action === 'close' ? { idempotencyKey: true as const } : {}) });
+  const answer = await http.post<unknown>(`card/${action}`, body, {
+    prompt: false,
+    loading: true,
+    ...(action === 'close' ? { idempotencyKey: true as const } : {}),
+  });
   return action === 'requestUnfreeze' ? cardUnfreezeRequestResult.parse(answer).card : cardSummary.parse(answer);
 }
 

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { passkeyListQueryOptions, passkeysUsableHere } from '@cardwallet/shared/forms';
 import { passkeyOptionsResult, type AuthenticationResponseBody } from '@cardwallet/shared/schemas';
@@ -15,8 +19,12 @@ export interface PasskeyProof {
  * sends the answer at once (reveal or step-up); the ceremony lasts 5 minutes and proves once.
  */
 export async function passkeyProof(http: HttpClient): Promise<PasskeyProof> {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(await http.post<unknown>('passkey/proofOptions', {}, { prompt: false }));
-  const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  const { ceremonyId, options } = passkeyOptionsResult.parse(
+    await http.post<unknown>('passkey/proofOptions', {}, { prompt: false }),
+  );
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
   // The browser's JSON is what the API's schema describes (@simplewebauthn's own type is wider on optional fields).
   return { ceremonyId, response: response as unknown as AuthenticationResponseBody };
 }

@@ -13,7 +13,9 @@ export type RevealBody = { cardId: string; payPassword: string } | { cardId: str
  */
 export async function revealDetails(http: HttpClient, body: RevealBody): Promise<CardDetails> {
   const { grant } = cardRevealGrantResult.parse(await http.post<unknown>('card/detailsGrant', body, { prompt: false }));
-  return cardDetailsResult.parse(await http.post<unknown>('card/details', { cardId: body.cardId, grant }, { prompt: false }));
+  return cardDetailsResult.parse(
+    await http.post<unknown>('card/details', { cardId: body.cardId, grant }, { prompt: false }),
+  );
 }
 
 /** The reveal with a passkey: the proof ceremony, the browser's dialog, then the same two calls. */
@@ -23,5 +25,9 @@ export async function revealDetailsWithPasskey(http: HttpClient, cardId: string)
 
 export function useRevealDetails() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['card', 'details'], mutationFn: (body: RevealBody) => revealDetails(http, body), gcTime: 0 });
+  return useMutation({
+    mutationKey: ['card', 'details'],
+    mutationFn: (body: RevealBody) => revealDetails(http, body),
+    gcTime: 0,
+  });
 }

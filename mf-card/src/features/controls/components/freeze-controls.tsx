@@ -25,10 +25,18 @@ export function FreezeControls({ card }: { card: CardSummary }) {
   const [refundCurrency, setRefundCurrency] = useState<CardWalletCurrency>('USD');
   const failure = [freeze, unfreeze, close].find((m) => m.isError)?.error;
 
-  const confirm = async (title: string, content: string, confirmText: string) => Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
+  const confirm = async (title: string, content: string, confirmText: string) =>
+    Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
 
   /** A control behind a confirmation: spins while it runs and cannot be pressed twice. */
-  const action = (m: typeof freeze, label: string, title: string, content: string, look: Partial<ButtonProps> = {}, input: Parameters<typeof m.mutate>[0] = card.id) => (
+  const action = (
+    m: typeof freeze,
+    label: string,
+    title: string,
+    content: string,
+    look: Partial<ButtonProps> = {},
+    input: Parameters<typeof m.mutate>[0] = card.id,
+  ) => (
     <Button
       block
       {...look}
@@ -44,21 +52,31 @@ export function FreezeControls({ card }: { card: CardSummary }) {
 
   return (
     <section className="card-controls" aria-labelledby="card-controls-title">
-      <h2 id="card-controls-title" className="cw-section-title">{t('setting.controls')}</h2>
-      {card.status === 'active' ? action(freeze, t('setting.freeze'), t('setting.freezeTitle'), t('setting.freezeBody')) : null}
+      <h2 id="card-controls-title" className="cw-section-title">
+        {t('setting.controls')}
+      </h2>
+      {card.status === 'active'
+        ? action(freeze, t('setting.freeze'), t('setting.freezeTitle'), t('setting.freezeBody'))
+        : null}
       {card.status === 'frozen' ? (
         <>
           <p className="card-fine-print">{t('setting.frozenNote')}</p>
-          {action(unfreeze, t('setting.unfreeze'), t('setting.unfreezeTitle'), t('setting.unfreezeBody'), { color: 'primary' })}
+          {action(unfreeze, t('setting.unfreeze'), t('setting.unfreezeTitle'), t('setting.unfreezeBody'), {
+            color: 'primary',
+          })}
         </>
       ) : null}
       {card.status === 'risk_frozen' && card.riskFreeze ? (
         <div className="card-risk">
           <p>{t('setting.riskNote', { days: card.riskFreeze.days })}</p>
           {card.riskFreeze.unfreezeRequested ? (
-            <p role="status" className="card-fine-print">{t('setting.unfreezeRequested')}</p>
+            <p role="status" className="card-fine-print">
+              {t('setting.unfreezeRequested')}
+            </p>
           ) : daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) > 0 ? (
-            <p className="card-fine-print">{t('setting.unfreezeWait', { days: daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) })}</p>
+            <p className="card-fine-print">
+              {t('setting.unfreezeWait', { days: daysUntil(card.riskFreeze.unfreezeFrom, Date.now()) })}
+            </p>
           ) : (
             <RiskUnfreezeRequest card={card} />
           )}
@@ -78,7 +96,11 @@ export function FreezeControls({ card }: { card: CardSummary }) {
             close,
             t('setting.close'),
             t('setting.closeTitle'),
-            t('setting.closeBody', { balance: isolate(formatUsd(card.balance, locale)), amount: card.balance, currency: refundCurrency }),
+            t('setting.closeBody', {
+              balance: isolate(formatUsd(card.balance, locale)),
+              amount: card.balance,
+              currency: refundCurrency,
+            }),
             { color: 'danger', fill: 'outline', className: 'card-danger-button' },
             { cardId: card.id, currency: refundCurrency },
           )}

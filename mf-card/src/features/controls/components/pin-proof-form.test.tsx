@@ -8,8 +8,20 @@ import { PinProofForm } from './pin-proof-form';
 // Only the browser's passkey dialog is faked (the real one runs in e2e/tests/passkeys.spec.ts).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('card PIN step-up with a passkey', () => {
@@ -22,7 +34,10 @@ describe('card PIN step-up with a passkey', () => {
       routes: {
         'GET passkey/list': () => ({ items: [key] }),
         'POST passkey/proofOptions': () => ceremony,
-        'POST user/stepUp': () => (refuse ? apiError('passkey_ceremony_expired', 'This passkey request expired. Try again.', { code: 401 }) : { expiresInSeconds: 300 }),
+        'POST user/stepUp': () =>
+          refuse
+            ? apiError('passkey_ceremony_expired', 'This passkey request expired. Try again.', { code: 401 })
+            : { expiresInSeconds: 300 },
       },
     });
     const button = await screen.findByRole('button', { name: 'Confirm with passkey' });
@@ -33,11 +48,17 @@ describe('card PIN step-up with a passkey', () => {
     refuse = false;
     await user.click(button);
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    expect(calls.filter((c) => c.url === 'user/stepUp').at(-1)!.body).toEqual({ purpose: 'card_pin', proof: { kind: 'passkey', ceremonyId: ceremony.ceremonyId, response: assertion } });
+    expect(calls.filter((c) => c.url === 'user/stepUp').at(-1)!.body).toEqual({
+      purpose: 'card_pin',
+      proof: { kind: 'passkey', ceremonyId: ceremony.ceremonyId, response: assertion },
+    });
   });
 
   it('without a passkey, only the login password', async () => {
-    renderWithHost(<PinProofForm onDone={() => undefined} />, { loggedIn: true, routes: { 'GET passkey/list': () => ({ items: [] }) } });
+    renderWithHost(<PinProofForm onDone={() => undefined} />, {
+      loggedIn: true,
+      routes: { 'GET passkey/list': () => ({ items: [] }) },
+    });
     expect(await screen.findByLabelText('Login password')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).not.toBeInTheDocument();

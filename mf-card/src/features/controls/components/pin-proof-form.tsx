@@ -22,31 +22,51 @@ export function PinProofForm({ initialError, onDone }: { initialError?: string |
   const { http } = useHost();
   const stepUp = useStepUp();
   const passkeyOffered = usePasskeyOffered();
-  const form = useForm<z.input<typeof schema>>({ mode: 'onTouched', resolver: zodResolver(schema), defaultValues: { password: '' } });
+  const form = useForm<z.input<typeof schema>>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    defaultValues: { password: '' },
+  });
   const onValid = async ({ password }: { password: string }) => {
     try {
       await stepUp.mutateAsync({ purpose: 'card_pin', proof: { kind: 'password', password } });
       onDone();
     } catch (error) {
       const message = apiErrorMessage(error, t);
-      if (isApiError(error) && error.key === 'invalid_credentials') form.setError('password', { type: 'server', message }, { shouldFocus: true });
+      if (isApiError(error) && error.key === 'invalid_credentials')
+        form.setError('password', { type: 'server', message }, { shouldFocus: true });
       else form.setError('root.server', { type: 'server', message });
     }
   };
   return (
-    <form className="adm-form" noValidate aria-label={t('pin.proofTitle')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+    <form
+      className="adm-form"
+      noValidate
+      aria-label={t('pin.proofTitle')}
+      onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+    >
       <h2 className="cw-section-title">{t('pin.proofTitle')}</h2>
       <p className="card-fine-print">{t('pin.proofHint')}</p>
       {passkeyOffered ? (
         <CardPasskeyButton
           confirm={async () => {
-            await stepUp.mutateAsync({ purpose: 'card_pin', proof: { kind: 'passkey', ...(await passkeyProof(http)) } });
+            await stepUp.mutateAsync({
+              purpose: 'card_pin',
+              proof: { kind: 'passkey', ...(await passkeyProof(http)) },
+            });
             onDone();
           }}
         />
       ) : null}
       <List>
-        <TextField control={form.control} name="password" label={t('pin.loginPassword')} type="password" autoComplete="current-password" required />
+        <TextField
+          control={form.control}
+          name="password"
+          label={t('pin.loginPassword')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </List>
       <FormAlert message={form.formState.errors.root?.server?.message ?? initialError ?? null} />
       <div className="card-actions">

@@ -9,9 +9,27 @@ import { RevealPanel } from './reveal-panel';
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
 
-const details = { pan: '4539871234564242', cvv: '123', expiry: '11/29', cardholder: 'ADA LOVELACE', visibleSeconds: 30 };
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const details = {
+  pan: '4539871234564242',
+  cvv: '123',
+  expiry: '11/29',
+  cardholder: 'ADA LOVELACE',
+  visibleSeconds: 30,
+};
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('card details reveal with a passkey', () => {
@@ -45,7 +63,10 @@ describe('card details reveal with a passkey', () => {
     expect(dialog).toHaveBeenCalledTimes(1);
     expect(dialog.mock.calls[0]![0]).toEqual({ optionsJSON: ceremony.options });
     expect(calls.filter((c) => c.url === 'passkey/proofOptions')).toHaveLength(1);
-    expect(calls.find((c) => c.url === 'card/detailsGrant')!.body).toEqual({ cardId: 'c1', passkey: { ceremonyId: ceremony.ceremonyId, response: assertion } });
+    expect(calls.find((c) => c.url === 'card/detailsGrant')!.body).toEqual({
+      cardId: 'c1',
+      passkey: { ceremonyId: ceremony.ceremonyId, response: assertion },
+    });
   });
 
   it('a cancelled dialog or a refused proof is said next to the button; the password still works', async () => {
@@ -55,7 +76,9 @@ describe('card details reveal with a passkey', () => {
         'GET passkey/list': () => ({ items: [key] }),
         'POST passkey/proofOptions': () => ceremony,
         'POST card/detailsGrant': (r) =>
-          (r.body as { passkey?: unknown }).passkey ? apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 }) : { grant: 'rg_y', expiresAt: '2026-11-23T10:01:00.000Z' },
+          (r.body as { passkey?: unknown }).passkey
+            ? apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 })
+            : { grant: 'rg_y', expiresAt: '2026-11-23T10:01:00.000Z' },
         'POST card/details': () => details,
       },
     });
@@ -69,11 +92,17 @@ describe('card details reveal with a passkey', () => {
     screen.getByLabelText('Transaction password, 6 digits').focus();
     await user.keyboard('246810');
     expect(await screen.findByRole('region', { name: 'Card details' })).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === 'card/detailsGrant').at(-1)!.body).toEqual({ cardId: 'c1', payPassword: '246810' });
+    expect(calls.filter((c) => c.url === 'card/detailsGrant').at(-1)!.body).toEqual({
+      cardId: 'c1',
+      payPassword: '246810',
+    });
   });
 
   it('without a passkey only the transaction password is asked', async () => {
-    const { user } = renderWithHost(<RevealPanel cardId="c1" />, { loggedIn: true, routes: { 'GET passkey/list': () => ({ items: [] }) } });
+    const { user } = renderWithHost(<RevealPanel cardId="c1" />, {
+      loggedIn: true,
+      routes: { 'GET passkey/list': () => ({ items: [] }) },
+    });
     await user.click(await screen.findByRole('button', { name: 'View card number and CVV' }));
     expect(await screen.findByLabelText('Transaction password, 6 digits')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).not.toBeInTheDocument();

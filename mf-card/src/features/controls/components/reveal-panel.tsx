@@ -49,7 +49,9 @@ export function RevealPanel({ cardId }: { cardId: string }) {
   if (details)
     return (
       <section className="card-reveal" aria-labelledby="card-reveal-title">
-        <h2 id="card-reveal-title" className="cw-section-title">{t('setting.detailsTitle')}</h2>
+        <h2 id="card-reveal-title" className="cw-section-title">
+          {t('setting.detailsTitle')}
+        </h2>
         <dl className="card-reveal-list">
           <div>
             <dt>{t('setting.cardNumber')}</dt>
@@ -70,7 +72,9 @@ export function RevealPanel({ cardId }: { cardId: string }) {
             </div>
           ) : null}
         </dl>
-        <p className="card-fine-print" role="timer" aria-live="off">{t('setting.hidesIn', { seconds: Math.max(0, left) })}</p>
+        <p className="card-fine-print" role="timer" aria-live="off">
+          {t('setting.hidesIn', { seconds: Math.max(0, left) })}
+        </p>
         <Button onClick={hide}>{t('setting.hideNow')}</Button>
       </section>
     );
@@ -113,7 +117,9 @@ export function RevealPanel({ cardId }: { cardId: string }) {
             {apiErrorMessage(error, t)} <AppLink to="/pages/user/paypass">{t('setting.setPayPassword')}</AppLink>
           </div>
         ) : null}
-        <Button fill="none" onClick={() => setAsking(false)}>{t('common.cancel')}</Button>
+        <Button fill="none" onClick={() => setAsking(false)}>
+          {t('common.cancel')}
+        </Button>
       </div>
     );
   }

@@ -53,7 +53,11 @@ export function RiskUnfreezeRequest({ card }: { card: CardSummary }) {
               label:
                 c.discountType === 'fixed'
                   ? t('apply.couponFixed', { code: c.code, amount: formatUsd(c.discountValue, locale) })
-                  : t('apply.couponPercent', { code: c.code, percent: c.discountValue, cap: formatUsd(c.discountCap ?? '0', locale) }),
+                  : t('apply.couponPercent', {
+                      code: c.code,
+                      percent: c.discountValue,
+                      cap: formatUsd(c.discountCap ?? '0', locale),
+                    }),
             })),
           ]}
         />

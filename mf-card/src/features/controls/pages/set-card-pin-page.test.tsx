@@ -10,7 +10,9 @@ describe('set card PIN page', () => {
       loggedIn: true,
       routes: {
         'POST user/stepUp': (r) =>
-          (r.body as { proof: { password: string } }).proof.password === 'Demo1234!' ? { expiresInSeconds: 300 } : apiError('invalid_credentials', 'Wrong account or password.'),
+          (r.body as { proof: { password: string } }).proof.password === 'Demo1234!'
+            ? { expiresInSeconds: 300 }
+            : apiError('invalid_credentials', 'Wrong account or password.'),
         'POST card/setPin': () => ({ ok: true }),
       },
       route: '/pages/card/set-card-pin?cardId=c1&kind=atm',
@@ -24,7 +26,10 @@ describe('set card PIN page', () => {
     await user.clear(screen.getByLabelText('Login password'));
     await user.type(screen.getByLabelText('Login password'), 'Demo1234!');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(calls.filter((c) => c.url === 'user/stepUp').at(-1)!.body).toEqual({ purpose: 'card_pin', proof: { kind: 'password', password: 'Demo1234!' } });
+    expect(calls.filter((c) => c.url === 'user/stepUp').at(-1)!.body).toEqual({
+      purpose: 'card_pin',
+      proof: { kind: 'password', password: 'Demo1234!' },
+    });
     expect(await screen.findByRole('heading', { name: 'Enter a new 6-digit ATM PIN' })).toBeInTheDocument();
     const cells = screen.getByLabelText('New PIN, 6 digits');
     cells.focus();
@@ -37,6 +42,11 @@ describe('set card PIN page', () => {
     await screen.findByRole('heading', { name: 'Enter it again' });
     await user.keyboard('246802');
     await waitFor(() => expect(screen.getByText('ATM PIN changed')).toBeInTheDocument());
-    expect(calls.find((c) => c.url === 'card/setPin')!.body).toEqual({ cardId: 'c1', kind: 'atm', pin: '246802', pinConfirm: '246802' });
+    expect(calls.find((c) => c.url === 'card/setPin')!.body).toEqual({
+      cardId: 'c1',
+      kind: 'atm',
+      pin: '246802',
+      pinConfirm: '246802',
+    });
   });
 });

@@ -25,9 +25,15 @@ export default function SetCardPinPage() {
   if (done)
     return (
       <main className="card-page">
-        <Result status="success" title={t(kind === 'pin' ? 'pin.donePin' : 'pin.doneAtm')} description={t('pin.doneNote')} />
+        <Result
+          status="success"
+          title={t(kind === 'pin' ? 'pin.donePin' : 'pin.doneAtm')}
+          description={t('pin.doneNote')}
+        />
         <div className="card-actions">
-          <Button color="primary" onClick={() => navigation.back()}>{t('common.back')}</Button>
+          <Button color="primary" onClick={() => navigation.back()}>
+            {t('common.back')}
+          </Button>
         </div>
       </main>
     );
@@ -65,17 +71,24 @@ export default function SetCardPinPage() {
             setFirst(null);
             return;
           }
-          setPin.mutate({ cardId, kind, pin: first, pinConfirm: digits }, {
+          setPin.mutate(
+            { cardId, kind, pin: first, pinConfirm: digits },
+            {
               onSuccess: () => setDone(true),
               onError: (e) => {
                 setFirst(null);
                 // The proof expired or was used: ask for it again.
                 if (isApiError(e) && e.key === 'step_up_required') setProved(false);
               },
-            });
+            },
+          );
         }}
       />
-      {setPin.isPending ? <p role="status" className="card-fine-print">{t('pin.saving')}</p> : null}
+      {setPin.isPending ? (
+        <p role="status" className="card-fine-print">
+          {t('pin.saving')}
+        </p>
+      ) : null}
     </main>
   );
 }

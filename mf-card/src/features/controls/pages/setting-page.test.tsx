@@ -7,7 +7,13 @@ import { renderWithHost } from '../../../testing/render';
 import { cardFixture } from '../../../testing/fixtures';
 import SettingPage from './setting-page';
 
-const details = { pan: '4539871234564242', cvv: '123', expiry: '11/29', cardholder: 'ADA LOVELACE', visibleSeconds: 30 };
+const details = {
+  pan: '4539871234564242',
+  cvv: '123',
+  expiry: '11/29',
+  cardholder: 'ADA LOVELACE',
+  visibleSeconds: 30,
+};
 
 describe('card settings page', () => {
   // The confirmation dialogs render into their own React 19 root, as app.tsx wires it.
@@ -52,14 +58,21 @@ describe('card settings page', () => {
       route: '/pages/card/setting?cardId=c1',
       routes: {
         'GET card/detail': () => cardFixture(),
-        'POST card/detailsGrant': () => apiError('card_paypass_required', 'Viewing CVV requires a transaction password. Set one first.', { code: 403, data: { fix: '/pages/user/paypass' } }),
+        'POST card/detailsGrant': () =>
+          apiError('card_paypass_required', 'Viewing CVV requires a transaction password. Set one first.', {
+            code: 403,
+            data: { fix: '/pages/user/paypass' },
+          }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'View card number and CVV' }));
     screen.getByLabelText('Transaction password, 6 digits').focus();
     await user.keyboard('111111');
     expect(await screen.findByText(/Viewing CVV requires a transaction password/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute('href', '/pages/user/paypass');
+    expect(screen.getByRole('link', { name: 'Set a transaction password' })).toHaveAttribute(
+      'href',
+      '/pages/user/paypass',
+    );
   });
 
   it('a risk-frozen card explains the wait before an unfreeze request', async () => {
@@ -69,7 +82,15 @@ describe('card settings page', () => {
       route: '/pages/card/setting?cardId=c1',
       routes: {
         'GET card/detail': () =>
-          cardFixture({ status: 'risk_frozen', riskFreeze: { frozenAt, days: 3, unfreezeFrom: new Date(Date.now() + 3 * 86_400_000).toISOString(), unfreezeRequested: false } }),
+          cardFixture({
+            status: 'risk_frozen',
+            riskFreeze: {
+              frozenAt,
+              days: 3,
+              unfreezeFrom: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+              unfreezeRequested: false,
+            },
+          }),
       },
     });
     expect(await screen.findByText('The freeze period is not over. Try again after 3 days.')).toBeInTheDocument();
@@ -78,8 +99,29 @@ describe('card settings page', () => {
 
   it('an unfreeze-fee coupon is offered: the fee, the discount and the payable amount before confirming, and it is sent', async () => {
     const frozenAt = new Date(Date.now() - 4 * 86_400_000).toISOString();
-    const coupon = { id: '91', code: 'THAW50', scope: 'card_unfreeze_fee', discountType: 'fixed', discountValue: '0.50', discountCap: null, currency: 'USD', validUntil: '2030-01-01T00:00:00.000Z', state: 'available', boundAt: '2026-01-01T00:00:00.000Z', usedAt: null, usedDiscount: null };
-    const frozen = cardFixture({ status: 'risk_frozen', riskFreeze: { frozenAt, days: 3, unfreezeFrom: new Date(Date.now() - 86_400_000).toISOString(), unfreezeRequested: false } });
+    const coupon = {
+      id: '91',
+      code: 'THAW50',
+      scope: 'card_unfreeze_fee',
+      discountType: 'fixed',
+      discountValue: '0.50',
+      discountCap: null,
+      currency: 'USD',
+      validUntil: '2030-01-01T00:00:00.000Z',
+      state: 'available',
+      boundAt: '2026-01-01T00:00:00.000Z',
+      usedAt: null,
+      usedDiscount: null,
+    };
+    const frozen = cardFixture({
+      status: 'risk_frozen',
+      riskFreeze: {
+        frozenAt,
+        days: 3,
+        unfreezeFrom: new Date(Date.now() - 86_400_000).toISOString(),
+        unfreezeRequested: false,
+      },
+    });
     const requested = { ...frozen, riskFreeze: { ...frozen.riskFreeze!, unfreezeRequested: true } };
     let sent = false;
     const { user, calls } = renderWithHost(<SettingPage />, {
@@ -111,7 +153,9 @@ describe('card settings page', () => {
     expect(dialog).toHaveTextContent(/costs \u2068\$0\.50\u2069/);
     // (fireEvent: the dialog is still fading in, pointer-events none, for user-event.)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request unfreeze (\u2068$0.50\u2069)' }));
-    await waitFor(() => expect(calls.find((c) => c.url === 'card/requestUnfreeze')?.body).toEqual({ cardId: 'c1', couponId: '91' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'card/requestUnfreeze')?.body).toEqual({ cardId: 'c1', couponId: '91' }),
+    );
     expect(await screen.findByText(/Unfreeze already applied for/)).toBeInTheDocument();
   });
 });

@@ -38,8 +38,12 @@ export default function SettingPage() {
       {usable && c.status !== 'inactivated' ? <RevealPanel cardId={c.id} /> : null}
       <List header={t('setting.more')}>
         <NavListItem to={`/pages/card/order-list?${q}`}>{t('setting.statement')}</NavListItem>
-        {c.status === 'active' ? <NavListItem to={`/pages/card/recharge?${q}`}>{t('index.recharge')}</NavListItem> : null}
-        {c.status === 'inactivated' ? <NavListItem to={`/pages/card/card-activation?${q}`}>{t('setting.activate')}</NavListItem> : null}
+        {c.status === 'active' ? (
+          <NavListItem to={`/pages/card/recharge?${q}`}>{t('index.recharge')}</NavListItem>
+        ) : null}
+        {c.status === 'inactivated' ? (
+          <NavListItem to={`/pages/card/card-activation?${q}`}>{t('setting.activate')}</NavListItem>
+        ) : null}
       </List>
       <FreezeControls card={c} />
     </main>

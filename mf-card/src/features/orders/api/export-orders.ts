@@ -24,5 +24,8 @@ export async function exportOrders(http: HttpClient, period: ExportPeriod): Prom
 
 export function useExportOrders() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['card', 'orders', 'export'], mutationFn: (p: ExportPeriod) => exportOrders(http, p) });
+  return useMutation({
+    mutationKey: ['card', 'orders', 'export'],
+    mutationFn: (p: ExportPeriod) => exportOrders(http, p),
+  });
 }

@@ -7,7 +7,8 @@ export async function getOrder(http: HttpClient, id: string): Promise<CardOrder>
   return cardOrder.parse(await http.get<unknown>('card/order', { id }, { prompt: false }));
 }
 
-export const orderQueryOptions = (http: HttpClient, id: string) => queryOptions({ queryKey: ['card', 'order', id], queryFn: () => getOrder(http, id), enabled: id.length > 0 });
+export const orderQueryOptions = (http: HttpClient, id: string) =>
+  queryOptions({ queryKey: ['card', 'order', id], queryFn: () => getOrder(http, id), enabled: id.length > 0 });
 
 export function useOrder(id: string) {
   const { http } = useHost();

@@ -15,15 +15,31 @@ export function ExportForm({ cardId }: { cardId: string }) {
   const [to, setTo] = useState(day(new Date()));
   return (
     <section className="card-export" aria-labelledby="card-export-title">
-      <h2 id="card-export-title" className="cw-section-title">{t('orders.exportTitle')}</h2>
+      <h2 id="card-export-title" className="cw-section-title">
+        {t('orders.exportTitle')}
+      </h2>
       <div className="card-export-fields">
         <label>
           {t('orders.from')}
-          <input type="date" className="card-native-input cw-ltr" value={from} max={to} onChange={(e) => setFrom(e.target.value)} required />
+          <input
+            type="date"
+            className="card-native-input cw-ltr"
+            value={from}
+            max={to}
+            onChange={(e) => setFrom(e.target.value)}
+            required
+          />
         </label>
         <label>
           {t('orders.to')}
-          <input type="date" className="card-native-input cw-ltr" value={to} min={from} onChange={(e) => setTo(e.target.value)} required />
+          <input
+            type="date"
+            className="card-native-input cw-ltr"
+            value={to}
+            min={from}
+            onChange={(e) => setTo(e.target.value)}
+            required
+          />
         </label>
       </div>
       <Button

@@ -11,7 +11,9 @@ export function orderAmount(o: CardOrder): string {
 
 /** The fee's month in the reader's language ('2026-11' → "November 2026"). */
 export function feeMonth(period: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${period}-01T00:00:00Z`),
+  );
 }
 
 /** What the line is about: the merchant, or for the issuer's monthly fee a translated title with its month. */
@@ -24,7 +26,9 @@ export function orderTitle(o: CardOrder, t: TFunction<'card'>, locale: string): 
 export function OrderRow({ order, onOpen }: { order: CardOrder; onOpen: () => void }) {
   const { t } = useTranslation('card');
   const locale = useHost().i18n.useLanguage();
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(order.createdAt));
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(order.createdAt),
+  );
   const sign = order.type === 'refund' ? '+' : '−';
   return (
     <button type="button" className="card-order-row" onClick={onOpen}>
@@ -39,7 +43,9 @@ export function OrderRow({ order, onOpen }: { order: CardOrder; onOpen: () => vo
           {sign}
           {formatUsd(orderAmount(order), locale)}
         </span>
-        <span className={`card-order-status card-order-status--${order.status}`}>{t(`orderStatus.${order.status}`)}</span>
+        <span className={`card-order-status card-order-status--${order.status}`}>
+          {t(`orderStatus.${order.status}`)}
+        </span>
       </span>
     </button>
   );

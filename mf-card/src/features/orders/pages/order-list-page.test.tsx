@@ -26,7 +26,13 @@ const order = (i: number, over: Partial<CardOrder> = {}): CardOrder => ({
   updatedAt: '2026-11-23T10:00:00.000Z',
   ...over,
 });
-const page = (n: number, last: number, items: CardOrder[]) => ({ data: items, current_page: n, last_page: last, per_page: 15, total: 16 });
+const page = (n: number, last: number, items: CardOrder[]) => ({
+  data: items,
+  current_page: n,
+  last_page: last,
+  per_page: 15,
+  total: 16,
+});
 
 describe('order list page', () => {
   it('lists orders, filters by state, opens the detail with every field', async () => {
@@ -35,7 +41,10 @@ describe('order list page', () => {
       route: '/pages/card/order-list?cardId=c1',
       routes: {
         'GET card/list': () => ({ cards: [cardFixture()] }),
-        'GET card/orders': ({ params }) => (params?.status === 'pre_authorization' ? page(1, 1, [order(99, { status: 'pre_authorization', settlementAmount: null })]) : page(1, 1, [order(1), order(2)])),
+        'GET card/orders': ({ params }) =>
+          params?.status === 'pre_authorization'
+            ? page(1, 1, [order(99, { status: 'pre_authorization', settlementAmount: null })])
+            : page(1, 1, [order(1), order(2)]),
       },
     });
     expect(await screen.findByText('Shop 1')).toBeInTheDocument();
@@ -44,7 +53,17 @@ describe('order list page', () => {
     expect(await screen.findByText('Shop 99')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Shop 99/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order details' });
-    for (const label of ['Order number', 'Status', 'Card number', 'Transaction type', 'Transaction amount', 'Authorisation amount', 'Settlement amount', 'Fee', 'Merchant']) {
+    for (const label of [
+      'Order number',
+      'Status',
+      'Card number',
+      'Transaction type',
+      'Transaction amount',
+      'Authorisation amount',
+      'Settlement amount',
+      'Fee',
+      'Merchant',
+    ]) {
       expect(within(dialog).getByText(label)).toBeInTheDocument();
     }
     expect(within(dialog).getByText('Pre-authorisation')).toBeInTheDocument();
@@ -76,7 +95,10 @@ describe('order list page', () => {
   });
 
   it('says what to do when there are no orders', async () => {
-    renderWithHost(<OrderListPage />, { loggedIn: true, routes: { 'GET card/list': () => ({ cards: [cardFixture()] }), 'GET card/orders': () => page(1, 1, []) } });
+    renderWithHost(<OrderListPage />, {
+      loggedIn: true,
+      routes: { 'GET card/list': () => ({ cards: [cardFixture()] }), 'GET card/orders': () => page(1, 1, []) },
+    });
     await waitFor(() => expect(screen.getByText('No card orders yet')).toBeInTheDocument());
   });
 });

@@ -40,7 +40,11 @@ export default function OrderListPage() {
         </label>
         <label>
           {t('orders.filterStatus')}
-          <select className="card-native-input" value={status} onChange={(e) => setStatus(e.target.value as CardOrderStatus | '')}>
+          <select
+            className="card-native-input"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as CardOrderStatus | '')}
+          >
             <option value="">{t('orders.allStates')}</option>
             {CARD_ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -51,13 +55,20 @@ export default function OrderListPage() {
         </label>
       </div>
       <section aria-labelledby="card-orders-title">
-        <h2 id="card-orders-title" className="cw-section-title">{t('orders.title')}</h2>
+        <h2 id="card-orders-title" className="cw-section-title">
+          {t('orders.title')}
+        </h2>
         {orders.isPending ? (
           <PageSkeleton label={t('common.loading')} />
         ) : orders.isError ? (
           <LoadError error={orders.error} retry={() => void orders.refetch()} />
         ) : rows.length === 0 ? (
-          <ErrorBlock status="empty" title={t('orders.emptyTitle')} description={t('orders.emptyDescription')} fullPage={false} />
+          <ErrorBlock
+            status="empty"
+            title={t('orders.emptyTitle')}
+            description={t('orders.emptyDescription')}
+            fullPage={false}
+          />
         ) : (
           <>
             <ul className="card-orders">
@@ -75,16 +86,28 @@ export default function OrderListPage() {
       </section>
       {rows.length === 0 && !orders.isPending && cards.data?.length === 0 ? (
         <div className="card-actions">
-          <button type="button" className="card-link" onClick={() => navigation.navigate('/pages/card/apply')}>{t('index.apply')}</button>
+          <button type="button" className="card-link" onClick={() => navigation.navigate('/pages/card/apply')}>
+            {t('index.apply')}
+          </button>
         </div>
       ) : null}
       <ExportForm cardId={cardId} />
-      <Popup visible={open !== null} onMaskClick={() => setOpen(null)} onClose={() => setOpen(null)} bodyClassName="card-order-popup" destroyOnClose>
+      <Popup
+        visible={open !== null}
+        onMaskClick={() => setOpen(null)}
+        onClose={() => setOpen(null)}
+        bodyClassName="card-order-popup"
+        destroyOnClose
+      >
         {open ? (
           <div role="dialog" aria-modal="true" aria-label={t('orders.detailTitle')}>
             <OrderDetail order={open} />
             <div className="card-actions">
-              <button type="button" className="adm-button adm-button-default adm-button-block" onClick={() => setOpen(null)}>
+              <button
+                type="button"
+                className="adm-button adm-button-default adm-button-block"
+                onClick={() => setOpen(null)}
+              >
                 {t('orders.closeDetail')}
               </button>
             </div>

@@ -57,37 +57,37 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
         <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
       </Tabs>
       <List className="passport-list">
-      {method.value === 'email' ? (
-        <TextField
-          control={control}
-          name="email"
-          label={t('fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
-          placeholder={t('placeholders.email')}
-          required
-        />
-      ) : (
-        <TextField
-          control={control}
-          name="national"
-          label={t('fields.mobile')}
-          type="tel"
-          inputMode="tel"
-          autoComplete={purpose === 'login' ? 'username webauthn' : 'tel-national'}
-          placeholder={t('placeholders.mobile')}
-          required
-          prefix={
-            <DialCodePicker
-              countries={countries}
-              country={country.value as string}
-              dialCode={dialCode.value as string}
-              onChange={choose}
-            />
-          }
-        />
-      )}
+        {method.value === 'email' ? (
+          <TextField
+            control={control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            inputMode="email"
+            autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
+            placeholder={t('placeholders.email')}
+            required
+          />
+        ) : (
+          <TextField
+            control={control}
+            name="national"
+            label={t('fields.mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete={purpose === 'login' ? 'username webauthn' : 'tel-national'}
+            placeholder={t('placeholders.mobile')}
+            required
+            prefix={
+              <DialCodePicker
+                countries={countries}
+                country={country.value as string}
+                dialCode={dialCode.value as string}
+                onChange={choose}
+              />
+            }
+          />
+        )}
       </List>
     </>
   );

@@ -34,7 +34,9 @@ describe('invitation landing page', () => {
   it('explains an unknown inviter and still offers registration', async () => {
     const { user, host } = renderWithHost(<InvitationPage />, {
       route: '/pages/passport/invitation?refereeId=nobody',
-      routes: { 'GET user/inviter': () => apiError('referee_not_found', 'The invitation code does not exist.', { code: 404 }) },
+      routes: {
+        'GET user/inviter': () => apiError('referee_not_found', 'The invitation code does not exist.', { code: 404 }),
+      },
     });
     expect(await screen.findByText('The invitation code does not exist.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Register without an invitation' }));

@@ -38,7 +38,11 @@ export default function InvitationPage() {
 
       {refereeId && inviter.isError && (
         <div className="passport-error-state">
-          <ErrorBlock status="default" title={t('invitation.errorTitle')} description={<span role="alert">{apiErrorMessage(inviter.error, t)}</span>} />
+          <ErrorBlock
+            status="default"
+            title={t('invitation.errorTitle')}
+            description={<span role="alert">{apiErrorMessage(inviter.error, t)}</span>}
+          />
           <Button fill="outline" onClick={() => void inviter.refetch()}>
             {t('common.retry')}
           </Button>
@@ -63,11 +67,22 @@ export default function InvitationPage() {
 
       <div className="passport-actions">
         {inviter.data ? (
-          <Button block color="primary" size="large" onClick={() => registerWithCode(inviter.data.inviteCode ?? refereeId)}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => registerWithCode(inviter.data.inviteCode ?? refereeId)}
+          >
             {t('invitation.accept')}
           </Button>
         ) : (
-          <Button block color="primary" size="large" onClick={registerWithout} disabled={Boolean(refereeId) && inviter.isPending}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={registerWithout}
+            disabled={Boolean(refereeId) && inviter.isPending}
+          >
             {t('invitation.registerWithout')}
           </Button>
         )}

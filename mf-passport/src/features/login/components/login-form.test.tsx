@@ -34,7 +34,10 @@ describe('login page', () => {
   });
 
   it('signs in through the host and returns to the page that asked for the login', async () => {
-    const { user, host, calls } = renderWithHost(<LoginPage />, { routes: routes(), returnTo: '/pages/wallet/recharge?currency=USDT' });
+    const { user, host, calls } = renderWithHost(<LoginPage />, {
+      routes: routes(),
+      returnTo: '/pages/wallet/recharge?currency=USDT',
+    });
     await user.type(field('E-mail address'), ' Me@Example.com ');
     await user.type(field('Password'), 'Correct-Horse-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -81,12 +84,18 @@ describe('login page', () => {
   it('shows a locked account message in the user language (translated by the server)', async () => {
     const { user } = renderWithHost(<LoginPage />, {
       locale: 'tr-TR',
-      routes: routes(() => apiError('account_locked', 'Çok fazla başarısız deneme. Hesap 15 dakika kilitlendi.', { data: { minutes: 15 } })),
+      routes: routes(() =>
+        apiError('account_locked', 'Çok fazla başarısız deneme. Hesap 15 dakika kilitlendi.', {
+          data: { minutes: 15 },
+        }),
+      ),
     });
     await user.type(field('E-posta adresi'), 'me@example.com');
     await user.type(field('Şifre'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Çok fazla başarısız deneme. Hesap 15 dakika kilitlendi.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Çok fazla başarısız deneme. Hesap 15 dakika kilitlendi.',
+    );
   });
 
   it('logs in with a mobile number composed from the default dial code', async () => {
@@ -96,13 +105,21 @@ describe('login page', () => {
     await user.type(field('Mobile number'), '0532 123 45 67');
     await user.type(field('Password'), 'Correct-Horse-1');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(calls.find((c) => c.url === 'user/login')?.body).toEqual({ account: '+905321234567', password: 'Correct-Horse-1' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'user/login')?.body).toEqual({
+        account: '+905321234567',
+        password: 'Correct-Horse-1',
+      }),
+    );
   });
 
   it('links to register and to reset password', () => {
     renderWithHost(<LoginPage />, { routes: routes() });
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/pages/passport/register');
-    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/pages/passport/reset-password');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/pages/passport/reset-password',
+    );
   });
 
   it('lets the user reveal the password with a named toggle', async () => {

@@ -12,7 +12,12 @@ import { apiErrorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors, safeReturnTo } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
-import { accountFieldName, accountResolver, emptyAccountValues, type AccountFormValues } from '../../accounts/components/account-form';
+import {
+  accountFieldName,
+  accountResolver,
+  emptyAccountValues,
+  type AccountFormValues,
+} from '../../accounts/components/account-form';
 import { useLogin } from '../api/login';
 
 export interface LoginFormValues extends AccountFormValues {
@@ -88,7 +93,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
         </List>
         <FormAlert message={formError} />
         <div className="adm-form-footer">
-          <Button block type="submit" color="primary" size="large" loading={login.isPending || form.formState.isSubmitting} disabled={login.isPending || form.formState.isSubmitting}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={login.isPending || form.formState.isSubmitting}
+            disabled={login.isPending || form.formState.isSubmitting}
+          >
             {t('login.submit')}
           </Button>
         </div>

@@ -4,7 +4,12 @@ import { shouldOfferPasskey, snoozePasskeyOffer } from './offer-passkey';
 
 /** A browser with WebAuthn and a platform authenticator (what jsdom lacks). */
 function withPlatformAuthenticator(available: boolean) {
-  vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, { isUserVerifyingPlatformAuthenticatorAvailable: async () => available }));
+  vi.stubGlobal(
+    'PublicKeyCredential',
+    Object.assign(function PublicKeyCredential() {}, {
+      isUserVerifyingPlatformAuthenticatorAvailable: async () => available,
+    }),
+  );
 }
 
 describe('the passkey offer after a password sign-in', () => {
@@ -19,7 +24,11 @@ describe('the passkey offer after a password sign-in', () => {
 
   it('is not made when the customer has a passkey, the browser has no authenticator, or the list fails', async () => {
     withPlatformAuthenticator(true);
-    const has = createFakeHttp({ 'GET passkey/list': () => ({ items: [{ id: '1', name: 'x', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, backedUp: false }] }) });
+    const has = createFakeHttp({
+      'GET passkey/list': () => ({
+        items: [{ id: '1', name: 'x', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null, backedUp: false }],
+      }),
+    });
     expect(await shouldOfferPasskey(has.http, '42')).toBe(false);
     const failing = createFakeHttp({});
     expect(await shouldOfferPasskey(failing.http, '42')).toBe(false);

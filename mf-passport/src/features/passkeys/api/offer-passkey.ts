@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { browserSupportsWebAuthn, platformAuthenticatorIsAvailable, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  platformAuthenticatorIsAvailable,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { passkeyItem, passkeyListResult, passkeyOptionsResult } from '@cardwallet/shared/schemas';
 import { passkeysUsableHere } from '@cardwallet/shared/forms';
@@ -26,7 +31,9 @@ export async function shouldOfferPasskey(http: HttpClient, userId: string, now =
   if (now - snoozed < SNOOZE_MS) return false;
   if (!(await platformAuthenticatorIsAvailable())) return false;
   try {
-    const { items } = passkeyListResult.parse(await http.get<unknown>('passkey/list', undefined, { prompt: false, login: 'none' }));
+    const { items } = passkeyListResult.parse(
+      await http.get<unknown>('passkey/list', undefined, { prompt: false, login: 'none' }),
+    );
     return items.length === 0;
   } catch {
     return false;
@@ -35,12 +42,21 @@ export async function shouldOfferPasskey(http: HttpClient, userId: string, now =
 
 /** POST passkey/registerOptions, the browser's passkey dialog, POST passkey/register. */
 export async function createPasskey(http: HttpClient, name: string) {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(await http.post<unknown>('passkey/registerOptions', {}, { prompt: false }));
-  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-  return passkeyItem.parse(await http.post<unknown>('passkey/register', { ceremonyId, response, name }, { prompt: false }));
+  const { ceremonyId, options } = passkeyOptionsResult.parse(
+    await http.post<unknown>('passkey/registerOptions', {}, { prompt: false }),
+  );
+  const response = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return passkeyItem.parse(
+    await http.post<unknown>('passkey/register', { ceremonyId, response, name }, { prompt: false }),
+  );
 }
 
 export function useCreatePasskey() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['passport', 'passkey-create'], mutationFn: (name: string) => createPasskey(http, name) });
+  return useMutation({
+    mutationKey: ['passport', 'passkey-create'],
+    mutationFn: (name: string) => createPasskey(http, name),
+  });
 }

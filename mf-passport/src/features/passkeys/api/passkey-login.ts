@@ -9,13 +9,25 @@ import { passkeyOptionsResult, sessionResult, type SessionResult } from '@cardwa
  * answers a session exactly like user/login. Silent requests: errors are shown by the caller.
  */
 export async function signInWithPasskey(http: HttpClient, autofill = false): Promise<SessionResult> {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(await http.post<unknown>('passkey/loginOptions', {}, { prompt: false, login: 'none' }));
-  const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: autofill });
-  const data = await http.post<unknown>('passkey/login', { ceremonyId, response }, { prompt: false, login: 'none', loading: true });
+  const { ceremonyId, options } = passkeyOptionsResult.parse(
+    await http.post<unknown>('passkey/loginOptions', {}, { prompt: false, login: 'none' }),
+  );
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+    useBrowserAutofill: autofill,
+  });
+  const data = await http.post<unknown>(
+    'passkey/login',
+    { ceremonyId, response },
+    { prompt: false, login: 'none', loading: true },
+  );
   return sessionResult.parse(data);
 }
 
 export function usePasskeySignIn() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['passport', 'passkey-login'], mutationFn: (autofill: boolean) => signInWithPasskey(http, autofill) });
+  return useMutation({
+    mutationKey: ['passport', 'passkey-login'],
+    mutationFn: (autofill: boolean) => signInWithPasskey(http, autofill),
+  });
 }

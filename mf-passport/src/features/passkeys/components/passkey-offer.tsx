@@ -42,7 +42,14 @@ export function PasskeyOffer({ userId, onDone }: { userId: string; onDone: () =>
       <h2 id="passkey-offer-title">{t('passkeys.offerTitle')}</h2>
       <p>{t('passkeys.offerBody')}</p>
       <FormAlert message={error} />
-      <Button block color="primary" size="large" loading={create.isPending} disabled={create.isPending} onClick={() => void createOne()}>
+      <Button
+        block
+        color="primary"
+        size="large"
+        loading={create.isPending}
+        disabled={create.isPending}
+        onClick={() => void createOne()}
+      >
         {t('passkeys.offerCreate')}
       </Button>
       <Button

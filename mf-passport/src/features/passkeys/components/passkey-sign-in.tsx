@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
 import { useHost } from '@cardwallet/shared';
 import type { SessionResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
@@ -67,8 +71,18 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (session: SessionRes
   };
   return (
     <div className="passport-passkey">
-      <p className="passport-divider" aria-hidden="true">{t('passkeys.or')}</p>
-      <Button block size="large" fill="outline" color="primary" loading={signIn.isPending} disabled={signIn.isPending} onClick={() => void press()}>
+      <p className="passport-divider" aria-hidden="true">
+        {t('passkeys.or')}
+      </p>
+      <Button
+        block
+        size="large"
+        fill="outline"
+        color="primary"
+        loading={signIn.isPending}
+        disabled={signIn.isPending}
+        onClick={() => void press()}
+      >
         {t('passkeys.signIn')}
       </Button>
       <FormAlert message={error} />

@@ -101,8 +101,14 @@ describe('register form — submitting', () => {
     await user.click(screen.getByRole('tab', { name: 'Mobile' }));
     await user.click(await screen.findByRole('button', { name: /Country or region code \+90/ }));
     const sheet = await screen.findByRole('dialog', { name: 'Choose country or region' });
-    fireEvent.change(within(sheet).getByRole('searchbox', { name: 'Search country, region or code' }), { target: { value: '852' } });
-    expect(within(sheet).getAllByRole('button').map((b) => b.textContent)).toEqual(['Hong Kong+852']);
+    fireEvent.change(within(sheet).getByRole('searchbox', { name: 'Search country, region or code' }), {
+      target: { value: '852' },
+    });
+    expect(
+      within(sheet)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Hong Kong+852']);
     // The sheet's opening animation never finishes in jsdom (pointer-events stay off): click directly.
     fireEvent.click(within(sheet).getByRole('button', { name: /Hong Kong/ }));
     expect(screen.getByRole('button', { name: /Country or region code \+852/ })).toBeInTheDocument();
@@ -125,7 +131,9 @@ describe('register form — submitting', () => {
 
   it('puts "account exists" from the server on the account field', async () => {
     const { user, host } = renderRegister({
-      routes: baseRoutes({ 'POST user/register': () => apiError('account_exists', 'This account is already registered.') }),
+      routes: baseRoutes({
+        'POST user/register': () => apiError('account_exists', 'This account is already registered.'),
+      }),
     });
     await user.type(field('E-mail address'), 'taken@example.com');
     await fillValid(user);
@@ -138,7 +146,9 @@ describe('register form — submitting', () => {
 
   it('shows a wrong code on the code field', async () => {
     const { user } = renderRegister({
-      routes: baseRoutes({ 'POST user/register': () => apiError('code_invalid', 'The verification code is wrong.', { code: 422 }) }),
+      routes: baseRoutes({
+        'POST user/register': () => apiError('code_invalid', 'The verification code is wrong.', { code: 422 }),
+      }),
     });
     await user.type(field('E-mail address'), 'new@example.com');
     await fillValid(user);
@@ -168,7 +178,10 @@ describe('send-code button — 60 second countdown', () => {
       });
       const counting = screen.getByRole('button', { name: `Resend in ${VERIFICATION_CODE_COUNTDOWN_SECONDS} s` });
       expect(counting).toBeDisabled();
-      expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'new@example.com', purpose: 'register' });
+      expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({
+        account: 'new@example.com',
+        purpose: 'register',
+      });
 
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1000);

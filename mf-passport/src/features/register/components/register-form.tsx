@@ -84,10 +84,17 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
     } catch (error) {
       const placed = applyServerFieldErrors(error, form.setError, FORM_FIELDS, renameAccount);
       if (isApiError(error) && error.key === 'account_exists') {
-        form.setError(accountFieldName(form.getValues()), { type: 'server', message: error.message }, { shouldFocus: true });
+        form.setError(
+          accountFieldName(form.getValues()),
+          { type: 'server', message: error.message },
+          { shouldFocus: true },
+        );
       } else if (isApiError(error) && error.key === 'referee_not_found') {
         form.setError('refereeId', { type: 'server', message: error.message }, { shouldFocus: true });
-      } else if (isApiError(error) && (error.key === 'code_invalid' || error.key === 'code_expired' || error.key === 'code_attempts_exceeded')) {
+      } else if (
+        isApiError(error) &&
+        (error.key === 'code_invalid' || error.key === 'code_expired' || error.key === 'code_attempts_exceeded')
+      ) {
         form.setError('code', { type: 'server', message: error.message }, { shouldFocus: true });
       } else if (!placed) {
         setFormError(apiErrorMessage(error, t));

@@ -76,7 +76,14 @@ export function VerifyStep({ notice, onVerified }: { notice: string | null; onVe
         </List>
         <FormAlert message={formError} />
         <div className="adm-form-footer">
-          <Button block type="submit" color="primary" size="large" loading={checkCode.isPending} disabled={checkCode.isPending}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={checkCode.isPending}
+            disabled={checkCode.isPending}
+          >
             {t('reset.next')}
           </Button>
         </div>

@@ -21,7 +21,10 @@ describe('reset password — Verification → Reset → Completion', () => {
     await user.type(field('E-mail address'), 'me@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await screen.findByRole('button', { name: /Resend in 60 s/ });
-    expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'me@example.com', purpose: 'reset_password' });
+    expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({
+      account: 'me@example.com',
+      purpose: 'reset_password',
+    });
     await user.type(field('Verification code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -58,7 +61,9 @@ describe('reset password — Verification → Reset → Completion', () => {
 
   it('keeps the customer on step 1 with the server message when the code is wrong', async () => {
     const { user } = renderWithHost(<ResetPasswordPage />, {
-      routes: routes({ 'POST user/cacheCodeCheck': () => apiError('code_invalid', 'The verification code is wrong.', { code: 422 }) }),
+      routes: routes({
+        'POST user/cacheCodeCheck': () => apiError('code_invalid', 'The verification code is wrong.', { code: 422 }),
+      }),
     });
     await user.type(field('E-mail address'), 'me@example.com');
     await user.type(field('Verification code'), '000000');
@@ -80,7 +85,9 @@ describe('reset password — Verification → Reset → Completion', () => {
     await user.type(await screen.findByLabelText('New password', { selector: 'input' }), 'Brand-New-Pass-9');
     await user.type(field('Confirm password'), 'Brand-New-Pass-9');
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The verification step has expired. Please verify again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The verification step has expired. Please verify again.',
+    );
     await waitFor(() => expect(currentStep()).toBe('Verification'));
   });
 

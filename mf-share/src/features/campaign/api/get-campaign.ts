@@ -4,10 +4,12 @@ import { referralCampaignResult, type ReferralCampaign } from '@cardwallet/share
 
 /** GET referral/campaign — the running (else next, else last) campaign with the customer's progress. */
 export async function getCampaign(http: HttpClient): Promise<ReferralCampaign | null> {
-  return referralCampaignResult.parse(await http.get<unknown>('referral/campaign', undefined, { prompt: false })).campaign;
+  return referralCampaignResult.parse(await http.get<unknown>('referral/campaign', undefined, { prompt: false }))
+    .campaign;
 }
 
-export const campaignQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['referral', 'campaign'], queryFn: () => getCampaign(http) });
+export const campaignQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['referral', 'campaign'], queryFn: () => getCampaign(http) });
 
 export function useCampaign() {
   const { http } = useHost();

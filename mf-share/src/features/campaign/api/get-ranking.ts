@@ -7,7 +7,8 @@ export async function getRanking(http: HttpClient): Promise<ReferralRanking> {
   return referralRankingResult.parse(await http.get<unknown>('referral/ranking', undefined, { prompt: false }));
 }
 
-export const rankingQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['referral', 'ranking'], queryFn: () => getRanking(http) });
+export const rankingQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['referral', 'ranking'], queryFn: () => getRanking(http) });
 
 export function useRanking() {
   const { http } = useHost();

@@ -25,7 +25,11 @@ export default function ActivityPage() {
   if (!c) {
     return (
       <main className="share-page">
-        <EmptyState title={t('activity.noneTitle')} description={t('activity.noneBody')} action={<InviteFriendsLink />} />
+        <EmptyState
+          title={t('activity.noneTitle')}
+          description={t('activity.noneBody')}
+          action={<InviteFriendsLink />}
+        />
       </main>
     );
   }
@@ -52,7 +56,9 @@ export default function ActivityPage() {
         </h2>
         <ProgressBar percent={percent} aria-hidden />
         <p role="status" className="share-progress-text">
-          {c.awardedAt ? t('activity.awarded', { bonus: values.bonus, date: fmt.date(c.awardedAt) }) : t('activity.progress', { count: c.progress, goal: c.goal })}
+          {c.awardedAt
+            ? t('activity.awarded', { bonus: values.bonus, date: fmt.date(c.awardedAt) })
+            : t('activity.progress', { count: c.progress, goal: c.goal })}
         </p>
         {phase === 'running' && !c.awardedAt && (
           <Button color="primary" block onClick={() => navigation.navigate('/pages/share/index')}>

@@ -7,7 +7,10 @@ import RankingPage from './ranking-page';
 
 describe('campaign pages', () => {
   it('activity: rules, dates and progress of the running campaign', async () => {
-    renderWithHost(<ActivityPage />, { loggedIn: true, routes: { 'GET referral/campaign': () => ({ campaign: campaignFixture() }) } });
+    renderWithHost(<ActivityPage />, {
+      loggedIn: true,
+      routes: { 'GET referral/campaign': () => ({ campaign: campaignFixture() }) },
+    });
     expect(await screen.findByRole('heading', { name: 'Invite 5 friends, earn 20 USD' })).toBeInTheDocument();
     expect(screen.getByText('Running')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('3 of 5 friends');
@@ -18,11 +21,18 @@ describe('campaign pages', () => {
   it('activity: a paid bonus says so; no campaign says what still earns', async () => {
     const { unmount } = renderWithHost(<ActivityPage />, {
       loggedIn: true,
-      routes: { 'GET referral/campaign': () => ({ campaign: campaignFixture({ progress: 5, awardedAt: '2026-11-22T08:00:00.000Z' }) }) },
+      routes: {
+        'GET referral/campaign': () => ({
+          campaign: campaignFixture({ progress: 5, awardedAt: '2026-11-22T08:00:00.000Z' }),
+        }),
+      },
     });
     expect(await screen.findByText(/Goal reached — \$20\.00 was paid/)).toBeInTheDocument();
     unmount();
-    renderWithHost(<ActivityPage />, { loggedIn: true, routes: { 'GET referral/campaign': () => ({ campaign: null }) } });
+    renderWithHost(<ActivityPage />, {
+      loggedIn: true,
+      routes: { 'GET referral/campaign': () => ({ campaign: null }) },
+    });
     expect(await screen.findByText('No campaign right now')).toBeInTheDocument();
   });
 

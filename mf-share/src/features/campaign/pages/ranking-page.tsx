@@ -15,23 +15,38 @@ export default function RankingPage() {
   if (ranking.isError) return <LoadError error={ranking.error} onRetry={() => void ranking.refetch()} />;
   const r = ranking.data;
   const [year, month] = r.month.split('-').map(Number) as [number, number];
-  const monthName = new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+  const monthName = new Intl.DateTimeFormat(fmt.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
   return (
     <main className="share-page">
       <section className="share-total-card" aria-labelledby="ranking-mine">
         <h2 id="ranking-mine" className="share-total-label">
           {t('ranking.mine', { month: monthName })}
         </h2>
-        <p className="share-total-amount">{r.mine.rank ? <span className="cw-ltr">#{fmt.number(r.mine.rank)}</span> : t('ranking.unranked')}</p>
+        <p className="share-total-amount">
+          {r.mine.rank ? <span className="cw-ltr">#{fmt.number(r.mine.rank)}</span> : t('ranking.unranked')}
+        </p>
         <p className="share-total-sub">{t('ranking.invited', { count: r.mine.invited })}</p>
       </section>
       {r.entries.length === 0 ? (
-        <EmptyState title={t('ranking.emptyTitle')} description={t('ranking.emptyBody')} action={<InviteFriendsLink />} />
+        <EmptyState
+          title={t('ranking.emptyTitle')}
+          description={t('ranking.emptyBody')}
+          action={<InviteFriendsLink />}
+        />
       ) : (
         <ol className="share-list share-ranking" aria-label={t('ranking.listLabel', { month: monthName })}>
           {r.entries.map((e) => (
-            <li key={e.rank} className={`share-row share-rank-row${e.me ? ' share-rank-me' : ''}`} aria-current={e.me ? 'true' : undefined}>
-              <span className={`share-rank share-rank-${Math.min(e.rank, 4)}`} aria-label={t('ranking.place', { rank: e.rank })}>
+            <li
+              key={e.rank}
+              className={`share-row share-rank-row${e.me ? ' share-rank-me' : ''}`}
+              aria-current={e.me ? 'true' : undefined}
+            >
+              <span
+                className={`share-rank share-rank-${Math.min(e.rank, 4)}`}
+                aria-label={t('ranking.place', { rank: e.rank })}
+              >
                 {fmt.number(e.rank)}
               </span>
               <span className="cw-ltr share-friend">{e.displayName}</span>

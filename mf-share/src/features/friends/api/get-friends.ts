@@ -4,7 +4,11 @@ import { referralFriendsResult, type ReferralLevel } from '@cardwallet/shared/sc
 import type { z } from 'zod';
 
 /** GET referral/friends?level=&page= (15 per page, spec §9) */
-export async function getFriends(http: HttpClient, level: ReferralLevel, page: number): Promise<z.infer<typeof referralFriendsResult>> {
+export async function getFriends(
+  http: HttpClient,
+  level: ReferralLevel,
+  page: number,
+): Promise<z.infer<typeof referralFriendsResult>> {
   return referralFriendsResult.parse(await http.get<unknown>('referral/friends', { level, page }, { prompt: false }));
 }
 

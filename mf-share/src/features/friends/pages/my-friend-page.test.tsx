@@ -10,7 +10,14 @@ describe('my friends', () => {
       loggedIn: true,
       routes: {
         'GET referral/friends': ({ params }) =>
-          params?.level === 2 ? page([friend(1, 2)]) : page(Array.from({ length: 15 }, (_, i) => friend(i + 1)), Number(params?.page ?? 1), 2, 16),
+          params?.level === 2
+            ? page([friend(1, 2)])
+            : page(
+                Array.from({ length: 15 }, (_, i) => friend(i + 1)),
+                Number(params?.page ?? 1),
+                2,
+                16,
+              ),
       },
     });
     expect(await screen.findByText('f1-1***@example.com')).toBeInTheDocument();

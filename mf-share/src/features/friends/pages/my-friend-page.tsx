@@ -25,7 +25,12 @@ export default function MyFriendPage() {
 
   return (
     <main className="share-page">
-      <Tabs activeKey={String(level)} onChange={(k) => setLevel(Number(k) as ReferralLevel)} direction={rtl ? 'rtl' : 'ltr'} className="share-tabs">
+      <Tabs
+        activeKey={String(level)}
+        onChange={(k) => setLevel(Number(k) as ReferralLevel)}
+        direction={rtl ? 'rtl' : 'ltr'}
+        className="share-tabs"
+      >
         <Tabs.Tab key="1" title={t('friends.level1')} />
         <Tabs.Tab key="2" title={t('friends.level2')} />
       </Tabs>
@@ -33,7 +38,11 @@ export default function MyFriendPage() {
       {friends.isPending && <PageSkeleton rows={8} />}
       {friends.isError && <LoadError error={friends.error} onRetry={() => void friends.refetch()} />}
       {friends.data && items.length === 0 && (
-        <EmptyState title={t('friends.emptyTitle')} description={t(level === 1 ? 'friends.empty1' : 'friends.empty2')} action={<InviteFriendsLink />} />
+        <EmptyState
+          title={t('friends.emptyTitle')}
+          description={t(level === 1 ? 'friends.empty1' : 'friends.empty2')}
+          action={<InviteFriendsLink />}
+        />
       )}
       {items.length > 0 && (
         <>

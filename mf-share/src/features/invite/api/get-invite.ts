@@ -7,7 +7,8 @@ export async function getInvite(http: HttpClient): Promise<ReferralInvite> {
   return referralInviteResult.parse(await http.get<unknown>('referral/invite', undefined, { prompt: false }));
 }
 
-export const inviteQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['referral', 'invite'], queryFn: () => getInvite(http) });
+export const inviteQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['referral', 'invite'], queryFn: () => getInvite(http) });
 
 export function useInvite() {
   const { http } = useHost();

@@ -7,7 +7,8 @@ export async function getSummary(http: HttpClient): Promise<ReferralSummary> {
   return referralSummaryResult.parse(await http.get<unknown>('referral/summary', undefined, { prompt: false }));
 }
 
-export const summaryQueryOptions = (http: HttpClient) => queryOptions({ queryKey: ['referral', 'summary'], queryFn: () => getSummary(http) });
+export const summaryQueryOptions = (http: HttpClient) =>
+  queryOptions({ queryKey: ['referral', 'summary'], queryFn: () => getSummary(http) });
 
 export function useSummary() {
   const { http } = useHost();

@@ -41,7 +41,9 @@ async function posterPng(svg: SVGSVGElement): Promise<Blob> {
     if (!ctx) throw new Error('no canvas');
     ctx.scale(scale, scale);
     ctx.drawImage(image, 0, 0, WIDTH, HEIGHT);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no png'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no png'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -113,7 +115,16 @@ export function InvitePoster({ link, code }: { link: string; code: string }) {
         <text x={WIDTH / 2} y="406" textAnchor="middle" fill="#d9d9d9" fontSize="13">
           {t('poster.codeLabel')}
         </text>
-        <text x={WIDTH / 2} y="440" textAnchor="middle" fill="#ffffff" fontSize="28" fontWeight="700" letterSpacing="4" direction="ltr">
+        <text
+          x={WIDTH / 2}
+          y="440"
+          textAnchor="middle"
+          fill="#ffffff"
+          fontSize="28"
+          fontWeight="700"
+          letterSpacing="4"
+          direction="ltr"
+        >
           {code}
         </text>
       </svg>

@@ -20,7 +20,9 @@ describe('share index', () => {
     expect(screen.getByText('6')).toBeInTheDocument();
     expect(screen.getByText(/\$5\.00 when a friend you invited opens a card, \$2\.00/)).toBeInTheDocument();
     expect(screen.getByText(/1 % of every top-up/)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /QR code of your invitation link and the code K7QM2RXA/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /QR code of your invitation link and the code K7QM2RXA/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save poster' })).toBeEnabled();
 
     const writeText = vi.fn().mockResolvedValue(undefined);
@@ -40,7 +42,11 @@ describe('share index', () => {
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
     const { user } = renderWithHost(<ShareIndexPage />, { loggedIn: true, routes });
     await user.click(await screen.findByRole('button', { name: 'Share invitation' }));
-    await waitFor(() => expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/pages/passport/invitation?refereeId=100001` })));
+    await waitFor(() =>
+      expect(share).toHaveBeenCalledWith(
+        expect.objectContaining({ url: `${window.location.origin}/pages/passport/invitation?refereeId=100001` }),
+      ),
+    );
   });
 
   it('reads right to left in ar-AE with the code and amounts kept left to right', async () => {

@@ -26,7 +26,11 @@ export default function ShareIndexPage() {
 
   const share = async () => {
     try {
-      await navigator.share({ title: t('index.shareTitle'), text: t('index.shareText', { code: invite.data!.inviteCode }), url: link });
+      await navigator.share({
+        title: t('index.shareTitle'),
+        text: t('index.shareText', { code: invite.data!.inviteCode }),
+        url: link,
+      });
     } catch {
       // Closing the share sheet is not an error worth telling.
     }
@@ -69,12 +73,24 @@ export default function ShareIndexPage() {
             <div className="share-field">
               <span className="share-field-label">{t('index.code')}</span>
               <span className="share-code cw-ltr">{invite.data.inviteCode}</span>
-              <CopyButton value={invite.data.inviteCode} label={t('index.copyCode')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+              <CopyButton
+                value={invite.data.inviteCode}
+                label={t('index.copyCode')}
+                text={t('common.copy')}
+                copiedText={t('common.copied')}
+                failedText={t('common.copyFailed')}
+              />
             </div>
             <div className="share-field">
               <span className="share-field-label">{t('index.link')}</span>
               <span className="share-link cw-ltr">{link}</span>
-              <CopyButton value={link} label={t('index.copyLink')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+              <CopyButton
+                value={link}
+                label={t('index.copyLink')}
+                text={t('common.copy')}
+                copiedText={t('common.copied')}
+                failedText={t('common.copyFailed')}
+              />
             </div>
             {canShare && (
               <Button color="primary" block onClick={() => void share()}>
@@ -88,8 +104,18 @@ export default function ShareIndexPage() {
               {t('index.howItWorks')}
             </h2>
             <ul className="share-rules">
-              <li>{t('index.ruleOpenCard', { level1: fmt.usd(invite.data.rates.openCard.level1), level2: fmt.usd(invite.data.rates.openCard.level2) })}</li>
-              <li>{t('index.ruleRecharge', { level1: invite.data.rates.recharge.level1, level2: invite.data.rates.recharge.level2 })}</li>
+              <li>
+                {t('index.ruleOpenCard', {
+                  level1: fmt.usd(invite.data.rates.openCard.level1),
+                  level2: fmt.usd(invite.data.rates.openCard.level2),
+                })}
+              </li>
+              <li>
+                {t('index.ruleRecharge', {
+                  level1: invite.data.rates.recharge.level1,
+                  level2: invite.data.rates.recharge.level2,
+                })}
+              </li>
               <li>{t('index.ruleCap', { cap: fmt.usd(invite.data.rates.monthlyCap) })}</li>
               <li>{t('index.ruleWallet')}</li>
             </ul>

@@ -4,8 +4,14 @@ import { referralCashbacksResult, type CashbackKind } from '@cardwallet/shared/s
 import type { z } from 'zod';
 
 /** GET referral/cashbacks?kind=&page= (15 per page) */
-export async function getCashbacks(http: HttpClient, kind: CashbackKind, page: number): Promise<z.infer<typeof referralCashbacksResult>> {
-  return referralCashbacksResult.parse(await http.get<unknown>('referral/cashbacks', { kind, page }, { prompt: false }));
+export async function getCashbacks(
+  http: HttpClient,
+  kind: CashbackKind,
+  page: number,
+): Promise<z.infer<typeof referralCashbacksResult>> {
+  return referralCashbacksResult.parse(
+    await http.get<unknown>('referral/cashbacks', { kind, page }, { prompt: false }),
+  );
 }
 
 export const cashbacksQueryOptions = (http: HttpClient, kind: CashbackKind) =>

@@ -20,7 +20,13 @@ export function CashbackList({ kind }: { kind: CashbackKind }) {
   if (records.isPending) return <PageSkeleton rows={8} />;
   if (records.isError) return <LoadError error={records.error} onRetry={() => void records.refetch()} />;
   if (items.length === 0) {
-    return <EmptyState title={t('records.emptyTitle')} description={t(`records.empty.${kind}`)} action={<InviteFriendsLink />} />;
+    return (
+      <EmptyState
+        title={t('records.emptyTitle')}
+        description={t(`records.empty.${kind}`)}
+        action={<InviteFriendsLink />}
+      />
+    );
   }
   return (
     <>
@@ -29,7 +35,9 @@ export function CashbackList({ kind }: { kind: CashbackKind }) {
           <li key={r.id} className="share-row">
             <div className="share-row-main">
               <span className="cw-ltr share-friend">{r.friend}</span>
-              <span className={`cw-ltr ${r.status === 'paid' ? 'share-amount' : 'share-muted'}`}>{fmt.usd(r.amount)}</span>
+              <span className={`cw-ltr ${r.status === 'paid' ? 'share-amount' : 'share-muted'}`}>
+                {fmt.usd(r.amount)}
+              </span>
             </div>
             <div className="share-row-meta">
               <span>{t('records.level', { level: r.level })}</span>
@@ -43,7 +51,9 @@ export function CashbackList({ kind }: { kind: CashbackKind }) {
                 {' · '}
                 <time dateTime={r.createdAt}>{fmt.date(r.createdAt, true)}</time>
               </span>
-              {r.status !== 'paid' && <span className={`share-badge share-badge-${r.status}`}>{t(`records.status.${r.status}`)}</span>}
+              {r.status !== 'paid' && (
+                <span className={`share-badge share-badge-${r.status}`}>{t(`records.status.${r.status}`)}</span>
+              )}
             </div>
           </li>
         ))}

@@ -9,7 +9,10 @@ import RechargeCashPage from './recharge-cash-page';
 describe('cashback pages', () => {
   it('detail: totals per level and kind, this month against the cap; a cashback paid refreshes it live', async () => {
     let total = '42.5';
-    const { emitLive } = renderWithHost(<DetailPage />, { loggedIn: true, routes: { 'GET referral/summary': () => ({ ...summaryFixture, total }) } });
+    const { emitLive } = renderWithHost(<DetailPage />, {
+      loggedIn: true,
+      routes: { 'GET referral/summary': () => ({ ...summaryFixture, total }) },
+    });
     expect(await screen.findByText('$42.50')).toBeInTheDocument();
     expect(screen.getByText('This month $22.50 of $200.00')).toBeInTheDocument();
     expect(screen.getByText('Level 1 · friends: 4')).toBeInTheDocument();
@@ -24,7 +27,14 @@ describe('cashback pages', () => {
   it('recharge cashback: friend, level, top-up, amount and the state of each record', async () => {
     const { calls } = renderWithHost(<RechargeCashPage />, {
       loggedIn: true,
-      routes: { 'GET referral/cashbacks': () => page([cashback('1'), cashback('2', { status: 'reversed', amount: '2' }), cashback('3', { status: 'capped', amount: '0', level: 2 })]) },
+      routes: {
+        'GET referral/cashbacks': () =>
+          page([
+            cashback('1'),
+            cashback('2', { status: 'reversed', amount: '2' }),
+            cashback('3', { status: 'capped', amount: '0', level: 2 }),
+          ]),
+      },
     });
     expect(await screen.findByText('$1.50')).toBeInTheDocument();
     expect(screen.getByText('Taken back (top-up refunded)')).toBeInTheDocument();
@@ -34,7 +44,10 @@ describe('cashback pages', () => {
   });
 
   it('open-card cashback: empty state says what earns it', async () => {
-    const { calls } = renderWithHost(<OpenCardPage />, { loggedIn: true, routes: { 'GET referral/cashbacks': () => page([]) } });
+    const { calls } = renderWithHost(<OpenCardPage />, {
+      loggedIn: true,
+      routes: { 'GET referral/cashbacks': () => page([]) },
+    });
     expect(await screen.findByText('No cashback yet')).toBeInTheDocument();
     expect(screen.getByText(/opens a card, the cashback appears here/)).toBeInTheDocument();
     expect(calls[0]?.params).toEqual({ kind: 'open_card', page: 1 });

@@ -24,12 +24,17 @@ export default function DetailPage() {
           {t('detail.total')}
         </h2>
         <p className="share-total-amount cw-ltr">{fmt.usd(s.total)}</p>
-        <p className="share-total-sub">{t('detail.thisMonth', { paid: fmt.usd(s.thisMonth), cap: fmt.usd(s.monthlyCap) })}</p>
+        <p className="share-total-sub">
+          {t('detail.thisMonth', { paid: fmt.usd(s.thisMonth), cap: fmt.usd(s.monthlyCap) })}
+        </p>
       </section>
       {([1, 2] as const).map((level) => {
         const l = level === 1 ? s.level1 : s.level2;
         return (
-          <List key={level} header={<h3 className="share-list-header">{t('detail.levelHeader', { level, count: l.friends })}</h3>}>
+          <List
+            key={level}
+            header={<h3 className="share-list-header">{t('detail.levelHeader', { level, count: l.friends })}</h3>}
+          >
             <NavListItem to="/pages/share/open-card" extra={money(l.openCard)}>
               {t('detail.openCard')}
             </NavListItem>

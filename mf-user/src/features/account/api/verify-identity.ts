@@ -9,5 +9,8 @@ export async function verifyIdentity(http: HttpClient, body: VerifyIdentityBody)
 
 export function useVerifyIdentity() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['user', 'verify-identity'], mutationFn: (body: VerifyIdentityBody) => verifyIdentity(http, body) });
+  return useMutation({
+    mutationKey: ['user', 'verify-identity'],
+    mutationFn: (body: VerifyIdentityBody) => verifyIdentity(http, body),
+  });
 }

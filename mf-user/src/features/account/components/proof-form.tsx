@@ -45,11 +45,28 @@ export interface ProofFormProps {
  * password's step-up (user/stepUp) and a binding's verify-identity step (user/verifyIdentity) are
  * this form with their own texts, channels and call.
  */
-export function ProofForm({ title, initialMethod, canSwitch, switchLabel, hint, extra, passkey, codeAccount, isFieldError, initialError, pending, submit }: ProofFormProps) {
+export function ProofForm({
+  title,
+  initialMethod,
+  canSwitch,
+  switchLabel,
+  hint,
+  extra,
+  passkey,
+  codeAccount,
+  isFieldError,
+  initialError,
+  pending,
+  submit,
+}: ProofFormProps) {
   const { t } = useTranslation('user');
   const [method, setMethod] = useState<ProofMethod>(initialMethod);
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
-  const form = useForm<{ secret: string }>({ mode: 'onTouched', resolver: zodResolver(method === 'code' ? codeForm : passwordForm), defaultValues: { secret: '' } });
+  const form = useForm<{ secret: string }>({
+    mode: 'onTouched',
+    resolver: zodResolver(method === 'code' ? codeForm : passwordForm),
+    defaultValues: { secret: '' },
+  });
 
   const switchMethod = () => {
     setMethod((m) => (m === 'code' ? 'password' : 'code'));
@@ -63,7 +80,8 @@ export function ProofForm({ title, initialMethod, canSwitch, switchLabel, hint, 
       await submit(method, secret);
     } catch (error) {
       const message = apiErrorMessage(error, t);
-      if (isApiError(error) && error.key && isFieldError(error.key)) form.setError('secret', { type: 'server', message }, { shouldFocus: true });
+      if (isApiError(error) && error.key && isFieldError(error.key))
+        form.setError('secret', { type: 'server', message }, { shouldFocus: true });
       else setFormError(message);
     }
   };
@@ -95,7 +113,15 @@ export function ProofForm({ title, initialMethod, canSwitch, switchLabel, hint, 
             }
           />
         ) : (
-          <TextField key="password" control={form.control} name="secret" label={t('change.loginPassword')} type="password" autoComplete="current-password" required />
+          <TextField
+            key="password"
+            control={form.control}
+            name="secret"
+            label={t('change.loginPassword')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         )}
       </List>
       <FormAlert message={formError} />

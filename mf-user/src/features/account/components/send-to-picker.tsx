@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { maskAccount } from '../../../lib/mask';
 
 /** Which bound e-mail / mobile gets the code: a choice when there are several, else a line naming the one. */
-export function SendToPicker({ accounts, value, onChange }: { accounts: string[]; value: string; onChange: (account: string) => void }) {
+export function SendToPicker({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: string[];
+  value: string;
+  onChange: (account: string) => void;
+}) {
   const { t } = useTranslation('user');
   if (accounts.length <= 1) {
     return (

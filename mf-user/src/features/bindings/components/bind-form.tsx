@@ -37,7 +37,11 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
   const { t } = useTranslation('user');
   const bind = useSubmitBind();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<Values>({ mode: 'onTouched', resolver: zodResolver(schemas[type]), defaultValues: { account: '', code: '' } });
+  const form = useForm<Values>({
+    mode: 'onTouched',
+    resolver: zodResolver(schemas[type]),
+    defaultValues: { account: '', code: '' },
+  });
 
   const getAccount = async () => ((await form.trigger('account')) ? normaliseAccount(form.getValues('account')) : null);
 
@@ -46,21 +50,29 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
     try {
       const account = normaliseAccount(values.account);
       const profile = await bind.mutateAsync(
-        type === 'email' ? { type, account, code: values.code, ...(ticket ? { ticket } : {}) } : { type, account, code: values.code, ...(ticket ? { ticket } : {}) },
+        type === 'email'
+          ? { type, account, code: values.code, ...(ticket ? { ticket } : {}) }
+          : { type, account, code: values.code, ...(ticket ? { ticket } : {}) },
       );
       onBound(profile);
     } catch (error) {
       const message = apiErrorMessage(error, t);
       const key = isApiError(error) ? error.key : undefined;
       if (key === 'binding_exists') form.setError('account', { type: 'server', message }, { shouldFocus: true });
-      else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded') form.setError('code', { type: 'server', message }, { shouldFocus: true });
+      else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded')
+        form.setError('code', { type: 'server', message }, { shouldFocus: true });
       else if ((key === 'reauth_required' || key === 'reset_ticket_invalid') && onReauthNeeded) onReauthNeeded(message);
       else if (!applyServerFieldErrors(error, form.setError, ['account', 'code'])) setFormError(message);
     }
   };
 
   return (
-    <form className="adm-form" noValidate aria-label={t(`bind.${type}.formLabel`)} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+    <form
+      className="adm-form"
+      noValidate
+      aria-label={t(`bind.${type}.formLabel`)}
+      onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+    >
       <List>
         <TextField
           control={form.control}

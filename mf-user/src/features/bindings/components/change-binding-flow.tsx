@@ -47,7 +47,13 @@ export function ChangeBindingFlow({
           />
         </>
       ) : (
-        <VerifyIdentityStep channel={channel} current={current ?? other} first={current === null} notice={notice} onVerified={setTicket} />
+        <VerifyIdentityStep
+          channel={channel}
+          current={current ?? other}
+          first={current === null}
+          notice={notice}
+          onVerified={setTicket}
+        />
       )}
     </>
   );

@@ -34,7 +34,9 @@ export function VerifyIdentityStep({ channel, current, first = false, notice, on
       title={t('change.verifyTitle')}
       initialMethod={current ? 'code' : 'password'}
       canSwitch={Boolean(current)}
-      switchLabel={(method) => (method === 'code' ? t(first ? 'stepUp.usePassword' : `change.unreachable.${channel}`) : t('change.useCode'))}
+      switchLabel={(method) =>
+        method === 'code' ? t(first ? 'stepUp.usePassword' : `change.unreachable.${channel}`) : t('change.useCode')
+      }
       hint={(method) =>
         method === 'code' ? (
           <>
@@ -60,7 +62,9 @@ export function VerifyIdentityStep({ channel, current, first = false, notice, on
       initialError={notice}
       pending={verify.isPending}
       submit={async (method, secret) => {
-        const { ticket } = await verify.mutateAsync(method === 'code' ? { method, channel, code: secret } : { method, channel, password: secret });
+        const { ticket } = await verify.mutateAsync(
+          method === 'code' ? { method, channel, code: secret } : { method, channel, password: secret },
+        );
         onVerified(ticket);
       }}
     />

@@ -9,7 +9,8 @@ export default function BindEmailPage() {
   const { t } = useTranslation('user');
   const profile = useProfile();
   const finish = useFinishBinding('bind.email.done');
-  if (!profile.isSuccess) return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
+  if (!profile.isSuccess)
+    return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
   return (
     <main className="user-page">
       {profile.data.email ? (

@@ -9,8 +9,20 @@ import BindPhonePage from './bind-phone-page';
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
 
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 // Waits up to 5 s for the passkey offer: the first render of a file is cold (jsdom, antd-mobile, i18n) and slow on a loaded machine.
@@ -32,7 +44,12 @@ describe('bind a first phone with a passkey', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
     expect(await screen.findByRole('textbox', { name: 'Mobile number' })).toBeInTheDocument();
-    expect(calls.find((c) => c.url === 'user/verifyIdentity')?.body).toEqual({ method: 'passkey', channel: 'mobile', ceremonyId: ceremony.ceremonyId, response: assertion });
+    expect(calls.find((c) => c.url === 'user/verifyIdentity')?.body).toEqual({
+      method: 'passkey',
+      channel: 'mobile',
+      ceremonyId: ceremony.ceremonyId,
+      response: assertion,
+    });
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '+905321234567');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
@@ -49,7 +66,8 @@ describe('bind a first phone with a passkey', () => {
         'GET user/info': () => profileFixture,
         'GET passkey/list': () => ({ items: [key] }),
         'POST passkey/proofOptions': () => ceremony,
-        'POST user/verifyIdentity': () => apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 }),
+        'POST user/verifyIdentity': () =>
+          apiError('passkey_invalid', 'This passkey could not be verified.', { code: 401 }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Confirm with passkey' }, { timeout: 5_000 }));
@@ -63,7 +81,9 @@ describe('bind a first phone with a passkey', () => {
       loggedIn: true,
       routes: { 'GET user/info': () => profileFixture, 'GET passkey/list': () => ({ items: [] }) },
     });
-    expect(await screen.findByRole('heading', { name: 'First, confirm it is you' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'First, confirm it is you' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ export default function BindPhonePage() {
   const host = useHost();
   const profile = useProfile();
   const finish = useFinishBinding('bind.mobile.done');
-  if (!profile.isSuccess) return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
+  if (!profile.isSuccess)
+    return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
   if (profile.data.mobile) {
     return (
       <main className="user-page">

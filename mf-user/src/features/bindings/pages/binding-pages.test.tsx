@@ -14,14 +14,25 @@ describe('bind phone', () => {
       routes: {
         'GET user/info': () => profileFixture,
         'POST user/sendCode': () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
-        'POST user/verifyIdentity': () => (++v === 1 ? apiError('code_invalid', 'The verification code is wrong.') : { ticket: 'T0', expiresInSeconds: 600 }),
-        'POST user/sumbitBind': () => (++n === 1 ? apiError('binding_exists', 'This e-mail or mobile is already used by another account.') : { ...profileFixture, mobile: '+905321234567' }),
+        'POST user/verifyIdentity': () =>
+          ++v === 1
+            ? apiError('code_invalid', 'The verification code is wrong.')
+            : { ticket: 'T0', expiresInSeconds: 600 },
+        'POST user/sumbitBind': () =>
+          ++n === 1
+            ? apiError('binding_exists', 'This e-mail or mobile is already used by another account.')
+            : { ...profileFixture, mobile: '+905321234567' },
       },
     });
     expect(await screen.findByRole('heading', { name: 'First, confirm it is you' })).toBeInTheDocument();
     expect(screen.getByText('de***@cardwallet.test')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'demo@cardwallet.test', purpose: 'rebind' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({
+        account: 'demo@cardwallet.test',
+        purpose: 'rebind',
+      }),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('The verification code is wrong.')).toBeInTheDocument();
@@ -29,11 +40,18 @@ describe('bind phone', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Verification code' }));
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '111111');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(calls.filter((c) => c.url === 'user/verifyIdentity').at(-1)?.body).toEqual({ method: 'code', channel: 'mobile', code: '111111' });
+    expect(calls.filter((c) => c.url === 'user/verifyIdentity').at(-1)?.body).toEqual({
+      method: 'code',
+      channel: 'mobile',
+      code: '111111',
+    });
     await user.type(await screen.findByRole('textbox', { name: 'Mobile number' }), '+90 532 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: 'Resend in 60 s' })).toBeDisabled();
-    expect(calls.filter((c) => c.url === 'user/sendCode').at(-1)?.body).toEqual({ account: '+905321234567', purpose: 'bind' });
+    expect(calls.filter((c) => c.url === 'user/sendCode').at(-1)?.body).toEqual({
+      account: '+905321234567',
+      purpose: 'bind',
+    });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind phone' }));
     expect(await screen.findByText('This e-mail or mobile is already used by another account.')).toBeInTheDocument();
@@ -60,12 +78,21 @@ describe('change phone', () => {
     await user.type(screen.getByLabelText('Login password'), 'Demo1234!');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Enter your new mobile number' })).toBeInTheDocument();
-    expect(calls.find((c) => c.url === 'user/verifyIdentity')?.body).toEqual({ method: 'password', channel: 'mobile', password: 'Demo1234!' });
+    expect(calls.find((c) => c.url === 'user/verifyIdentity')?.body).toEqual({
+      method: 'password',
+      channel: 'mobile',
+      password: 'Demo1234!',
+    });
     await user.type(screen.getByRole('textbox', { name: 'Mobile number' }), '+905329999999');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Bind phone' }));
     await waitFor(() => expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/user/settings'));
-    expect(calls.find((c) => c.url === 'user/sumbitBind')?.body).toEqual({ type: 'mobile', account: '+905329999999', code: '123456', ticket: 'T1' });
+    expect(calls.find((c) => c.url === 'user/sumbitBind')?.body).toEqual({
+      type: 'mobile',
+      account: '+905329999999',
+      code: '123456',
+      ticket: 'T1',
+    });
   });
 });

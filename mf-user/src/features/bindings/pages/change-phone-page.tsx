@@ -9,7 +9,8 @@ export default function ChangePhonePage() {
   const { t } = useTranslation('user');
   const profile = useProfile();
   const finish = useFinishBinding('change.done.mobile');
-  if (!profile.isSuccess) return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
+  if (!profile.isSuccess)
+    return <ProfileGate pending={profile.isPending} error={profile.error} retry={() => void profile.refetch()} />;
   return (
     <main className="user-page">
       {profile.data.mobile ? (

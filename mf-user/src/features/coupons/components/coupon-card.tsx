@@ -9,17 +9,23 @@ const usd = (locale: Locale, amount: string) =>
 /** The discount as the customer reads it: "$10.00" or "50%" (up to $0.30). */
 export function discountText(coupon: Coupon, locale: Locale): { headline: string; detail: string | null } {
   if (coupon.discountType === 'fixed') return { headline: usd(locale, coupon.discountValue), detail: null };
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(Number(coupon.discountValue) / 100);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
+    Number(coupon.discountValue) / 100,
+  );
   return { headline: percent, detail: coupon.discountCap ? usd(locale, coupon.discountCap) : null };
 }
 
 export function CouponCard({ coupon, locale }: { coupon: Coupon; locale: Locale }) {
   const { t } = useTranslation('user');
   const { headline, detail } = discountText(coupon, locale);
-  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const inactive = coupon.state !== 'available';
   return (
-    <article className={inactive ? 'user-coupon user-coupon--inactive' : 'user-coupon'} aria-label={`${t(`coupons.scope.${coupon.scope}`)} ${headline}`}>
+    <article
+      className={inactive ? 'user-coupon user-coupon--inactive' : 'user-coupon'}
+      aria-label={`${t(`coupons.scope.${coupon.scope}`)} ${headline}`}
+    >
       <div className="user-coupon-discount">
         <strong>{headline}</strong>
         <span>{detail ? t('coupons.upTo', { amount: detail }) : t('coupons.off')}</span>

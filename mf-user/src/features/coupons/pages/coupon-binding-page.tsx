@@ -10,14 +10,24 @@ import { TextField } from '../../../components/text-field';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useBindCoupon } from '../api/bind-coupon';
 
-const FIELD_KEYS = new Set(['coupon_not_found', 'coupon_expired', 'coupon_already_bound', 'coupon_bound_by_other', 'invalid_params']);
+const FIELD_KEYS = new Set([
+  'coupon_not_found',
+  'coupon_expired',
+  'coupon_already_bound',
+  'coupon_bound_by_other',
+  'invalid_params',
+]);
 
 /** Bind a coupon code (spec §5: code required); every refusal shows on the code field. */
 export default function CouponBindingPage() {
   const { t } = useTranslation('user');
   const host = useHost();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<BindCouponBody>({ mode: 'onTouched', resolver: zodResolver(bindCouponBody), defaultValues: { code: '' } });
+  const form = useForm<BindCouponBody>({
+    mode: 'onTouched',
+    resolver: zodResolver(bindCouponBody),
+    defaultValues: { code: '' },
+  });
   const bindCoupon = useBindCoupon();
   const onValid = async (values: BindCouponBody) => {
     setFormError(null);
@@ -35,13 +45,33 @@ export default function CouponBindingPage() {
   return (
     <main className="user-page">
       <p className="user-hint">{t('coupons.bindIntro')}</p>
-      <form className="adm-form" noValidate aria-label={t('coupons.bindTitle')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+      <form
+        className="adm-form"
+        noValidate
+        aria-label={t('coupons.bindTitle')}
+        onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+      >
         <List>
-          <TextField control={form.control} name="code" label={t('coupons.code')} autoComplete="off" placeholder={t('coupons.codePlaceholder')} maxLength={40} required />
+          <TextField
+            control={form.control}
+            name="code"
+            label={t('coupons.code')}
+            autoComplete="off"
+            placeholder={t('coupons.codePlaceholder')}
+            maxLength={40}
+            required
+          />
         </List>
         <FormAlert message={formError} />
         <div className="user-actions">
-          <Button block type="submit" color="primary" size="large" loading={bindCoupon.isPending} disabled={bindCoupon.isPending}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={bindCoupon.isPending}
+            disabled={bindCoupon.isPending}
+          >
             {t('coupons.bindSubmit')}
           </Button>
         </div>

@@ -27,12 +27,20 @@ export default function CouponListPage() {
       <CustomNavBar
         title={t('coupons.title')}
         right={
-          <button type="button" className="user-text-button" onClick={() => host.navigation.navigate('/pages/user/coupon-binding')}>
+          <button
+            type="button"
+            className="user-text-button"
+            onClick={() => host.navigation.navigate('/pages/user/coupon-binding')}
+          >
             {t('coupons.bindAction')}
           </button>
         }
       />
-      <Tabs activeKey={state} onChange={(key) => setParams({ tab: key }, { replace: true })} direction={isRtl(locale) ? 'rtl' : 'ltr'}>
+      <Tabs
+        activeKey={state}
+        onChange={(key) => setParams({ tab: key }, { replace: true })}
+        direction={isRtl(locale) ? 'rtl' : 'ltr'}
+      >
         {COUPON_STATES.map((s) => (
           <Tabs.Tab key={s} title={counts ? `${t(`coupons.tabs.${s}`)} (${counts[s]})` : t(`coupons.tabs.${s}`)} />
         ))}

@@ -20,7 +20,14 @@ const coupon = (over: Record<string, unknown> = {}) => ({
   usedDiscount: null,
   ...over,
 });
-const page = (data: unknown[], counts = { available: 1, used: 0, expired: 2 }) => ({ data, current_page: 1, last_page: 1, per_page: 15, total: data.length, counts });
+const page = (data: unknown[], counts = { available: 1, used: 0, expired: 2 }) => ({
+  data,
+  current_page: 1,
+  last_page: 1,
+  per_page: 15,
+  total: data.length,
+  counts,
+});
 
 describe('coupon list', () => {
   it('shows each coupon with code, scope, discount and valid-until in the locale, tabs with counts', async () => {
@@ -29,7 +36,16 @@ describe('coupon list', () => {
       routes: {
         'GET coupon/list': (r) =>
           r.params?.state === 'expired'
-            ? page([coupon({ id: '2', state: 'expired', discountType: 'percent', discountValue: '50', discountCap: '0.30', scope: 'card_topup_gateway_fee' })])
+            ? page([
+                coupon({
+                  id: '2',
+                  state: 'expired',
+                  discountType: 'percent',
+                  discountValue: '50',
+                  discountCap: '0.30',
+                  scope: 'card_topup_gateway_fee',
+                }),
+              ])
             : page([coupon()]),
       },
     });
@@ -45,7 +61,11 @@ describe('coupon list', () => {
   });
 
   it('says what to do when there are none', async () => {
-    renderWithHost(<CouponListPage />, { loggedIn: true, locale: 'tr-TR', routes: { 'GET coupon/list': () => page([], { available: 0, used: 0, expired: 0 }) } });
+    renderWithHost(<CouponListPage />, {
+      loggedIn: true,
+      locale: 'tr-TR',
+      routes: { 'GET coupon/list': () => page([], { available: 0, used: 0, expired: 0 }) },
+    });
     expect(await screen.findByText(/Kart ücretlerinde indirim için bir kupon kodu bağlayın/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kupon bağla' })).toBeInTheDocument();
   });
@@ -56,7 +76,12 @@ describe('coupon binding', () => {
     let n = 0;
     const { user, host } = renderWithHost(<CouponBindingPage />, {
       loggedIn: true,
-      routes: { 'POST coupon/bind': () => (++n === 1 ? apiError('coupon_bound_by_other', 'This coupon has already been bound by another account.') : coupon()) },
+      routes: {
+        'POST coupon/bind': () =>
+          ++n === 1
+            ? apiError('coupon_bound_by_other', 'This coupon has already been bound by another account.')
+            : coupon(),
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Bind coupon' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Required');

@@ -5,7 +5,15 @@ import { useHost } from '@cardwallet/shared';
 import { countryName, localisedCountries, matchesCountry } from '../lib/countries';
 
 /** A searchable country list with names in the customer's language (Intl.DisplayNames). */
-export function CountryPicker({ value, onChange, invalid }: { value: string | null; onChange: (code: string) => void; invalid?: boolean }) {
+export function CountryPicker({
+  value,
+  onChange,
+  invalid,
+}: {
+  value: string | null;
+  onChange: (code: string) => void;
+  invalid?: boolean;
+}) {
   const { t } = useTranslation('user');
   const locale = useHost().i18n.useLanguage();
   const [open, setOpen] = useState(false);
@@ -15,12 +23,24 @@ export function CountryPicker({ value, onChange, invalid }: { value: string | nu
   return (
     <>
       <List.Item>
-        <button type="button" className="kyc-picker-button" aria-haspopup="dialog" aria-invalid={invalid || undefined} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="kyc-picker-button"
+          aria-haspopup="dialog"
+          aria-invalid={invalid || undefined}
+          onClick={() => setOpen(true)}
+        >
           <span>{t('kyc.lv1.country')}</span>
           <span className="kyc-picker-value">{value ? countryName(value, locale) : t('kyc.lv1.chooseCountry')}</span>
         </button>
       </List.Item>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="kyc-country-popup" destroyOnClose>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyClassName="kyc-country-popup"
+        destroyOnClose
+      >
         <div role="dialog" aria-modal="true" aria-label={t('kyc.lv1.chooseCountry')}>
           <div className="kyc-country-search">
             <label className="kyc-visually-hidden" htmlFor="kyc-country-search">

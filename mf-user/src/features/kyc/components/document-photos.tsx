@@ -11,14 +11,24 @@ import { apiErrorMessage } from '../lib/errors';
  * (the stored image is only served to its owner with the session header, not to an <img>); the
  * item's key is the upload id the submission refers to.
  */
-export function DocumentPhotos({ value, onChange, labelId }: { value: ImageUploadItem[]; onChange: (items: ImageUploadItem[]) => void; labelId: string }) {
+export function DocumentPhotos({
+  value,
+  onChange,
+  labelId,
+}: {
+  value: ImageUploadItem[];
+  onChange: (items: ImageUploadItem[]) => void;
+  labelId: string;
+}) {
   const { t } = useTranslation('user');
   const { toast } = useHost();
   const upload = useUploadImage();
   const box = useRef<HTMLDivElement>(null);
   // antd-mobile's previews carry no text alternative: name each photo for screen readers.
   useEffect(() => {
-    box.current?.querySelectorAll('img').forEach((img, i) => img.setAttribute('alt', t('kyc.details.photoAlt', { n: i + 1 })));
+    box.current
+      ?.querySelectorAll('img')
+      .forEach((img, i) => img.setAttribute('alt', t('kyc.details.photoAlt', { n: i + 1 })));
   });
   return (
     <div aria-labelledby={labelId} role="group" ref={box}>

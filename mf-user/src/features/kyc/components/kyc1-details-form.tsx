@@ -4,7 +4,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { KYC_MINIMUM_AGE, KYC_V, ageOn, kyc1Body, type Kyc1Body, type KycDocumentType } from '@cardwallet/shared/schemas';
+import {
+  KYC_MINIMUM_AGE,
+  KYC_V,
+  ageOn,
+  kyc1Body,
+  type Kyc1Body,
+  type KycDocumentType,
+} from '@cardwallet/shared/schemas';
 import { useSubmitKyc1 } from '../api/submit-kyc1';
 import { DocumentPhotos } from './document-photos';
 import { apiErrorMessage, apiFieldErrors } from '../lib/errors';
@@ -29,7 +36,13 @@ export interface Kyc1DetailsFormProps {
   onVerified: () => void;
 }
 
-export function Kyc1DetailsForm({ country, documentType, defaults, onChangeDocument, onVerified }: Kyc1DetailsFormProps) {
+export function Kyc1DetailsForm({
+  country,
+  documentType,
+  defaults,
+  onChangeDocument,
+  onVerified,
+}: Kyc1DetailsFormProps) {
   const { t } = useTranslation('user');
   const locale = useHost().i18n.useLanguage();
   const submit = useSubmitKyc1();
@@ -91,7 +104,11 @@ export function Kyc1DetailsForm({ country, documentType, defaults, onChangeDocum
       </List>
       <Form layout="vertical" className="kyc-form">
         {(['firstName', 'lastName'] as const).map((name) => (
-          <Form.Item key={name} label={<label htmlFor={`kyc-${name}`}>{t(`kyc.details.${name}`)}</label>} help={undefined}>
+          <Form.Item
+            key={name}
+            label={<label htmlFor={`kyc-${name}`}>{t(`kyc.details.${name}`)}</label>}
+            help={undefined}
+          >
             <Controller
               name={name}
               control={form.control}
@@ -169,7 +186,10 @@ export function Kyc1DetailsForm({ country, documentType, defaults, onChangeDocum
             </p>
           )}
         </Form.Item>
-        <Form.Item label={<span id="kyc-photos-label">{t('kyc.details.photos')}</span>} description={t('kyc.details.photosHint')}>
+        <Form.Item
+          label={<span id="kyc-photos-label">{t('kyc.details.photos')}</span>}
+          description={t('kyc.details.photosHint')}
+        >
           <DocumentPhotos
             labelId="kyc-photos-label"
             value={photos}

@@ -12,7 +12,9 @@ export function StatusGate({ children }: { children: (status: KycStatus) => Reac
   if (status.isPending) {
     return (
       <div className="kyc-page" aria-busy="true">
-        <span className="kyc-visually-hidden" role="status">{t('kyc.common.loading')}</span>
+        <span className="kyc-visually-hidden" role="status">
+          {t('kyc.common.loading')}
+        </span>
         <Skeleton.Title animated />
         <Skeleton.Paragraph lineCount={5} animated />
       </div>
@@ -21,7 +23,11 @@ export function StatusGate({ children }: { children: (status: KycStatus) => Reac
   if (status.isError) {
     return (
       <div className="kyc-page">
-        <ErrorBlock status="default" title={t('kyc.common.loadFailed')} description={<span role="alert">{apiErrorMessage(status.error, t)}</span>} />
+        <ErrorBlock
+          status="default"
+          title={t('kyc.common.loadFailed')}
+          description={<span role="alert">{apiErrorMessage(status.error, t)}</span>}
+        />
         <div className="kyc-actions">
           <Button block fill="outline" onClick={() => void status.refetch()}>
             {t('kyc.common.retry')}

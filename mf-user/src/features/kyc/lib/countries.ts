@@ -15,7 +15,9 @@ export function countryName(code: string, locale: string): string {
 /** The accepted countries sorted by their localised name. */
 export function localisedCountries(locale: string): { code: string; name: string }[] {
   const collator = new Intl.Collator(locale);
-  return KYC_COUNTRIES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) => collator.compare(a.name, b.name));
+  return KYC_COUNTRIES.map((code) => ({ code, name: countryName(code, locale) })).sort((a, b) =>
+    collator.compare(a.name, b.name),
+  );
 }
 
 /** Case- and accent-insensitive match on the name or the code. */

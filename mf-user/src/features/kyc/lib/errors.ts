@@ -5,7 +5,8 @@ import type { TFunction } from 'i18next';
 export function apiErrorMessage(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     if (error.message) return error.message;
-    if (error.key) return t(`errors.${error.key}`, { ns: 'common', defaultValue: t('errors.operation_failed', { ns: 'common' }) });
+    if (error.key)
+      return t(`errors.${error.key}`, { ns: 'common', defaultValue: t('errors.operation_failed', { ns: 'common' }) });
   }
   return t('errors.operation_failed', { ns: 'common' });
 }

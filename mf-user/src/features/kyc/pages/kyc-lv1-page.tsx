@@ -21,7 +21,9 @@ function ChooseDocument({ status }: { status: KycStatus }) {
   const draft = useKyc1Draft();
   const previous = status.level1.details;
   const [country, setCountry] = useState<string | null>(draft.country ?? previous?.country ?? null);
-  const [documentType, setDocumentType] = useState<KycDocumentType | null>(draft.documentType ?? previous?.documentType ?? null);
+  const [documentType, setDocumentType] = useState<KycDocumentType | null>(
+    draft.documentType ?? previous?.documentType ?? null,
+  );
   const [tried, setTried] = useState(false);
   const verified = status.level1.state === 'verified';
   useEffect(() => {

@@ -38,7 +38,12 @@ function Confirm({ status }: { status: KycStatus }) {
       )}
       <p className="kyc-muted kyc-pad">{t('kyc.lv2.privacy')}</p>
       <div className="kyc-actions">
-        <Button block color="primary" size="large" onClick={() => navigation.navigate(`/pages/user/kyc-lv2-sumsub${suffix}`)}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          onClick={() => navigation.navigate(`/pages/user/kyc-lv2-sumsub${suffix}`)}
+        >
           {t('kyc.lv2.confirm')}
         </Button>
       </div>

@@ -10,7 +10,15 @@ describe('kyc-lv2-fail', () => {
     const { user, host } = renderWithHost(<KycLv2FailPage />, {
       routes: {
         'GET kyc/status': () =>
-          statusFixture({ level: 1, level2: { state: 'failed', rejectType: 'RETRY', canRetry: true, moderationComment: 'Please take a clearer selfie.' } }),
+          statusFixture({
+            level: 1,
+            level2: {
+              state: 'failed',
+              rejectType: 'RETRY',
+              canRetry: true,
+              moderationComment: 'Please take a clearer selfie.',
+            },
+          }),
         'POST kyc/level2/retry': () => {
           retried++;
           return { ok: true };
@@ -25,7 +33,18 @@ describe('kyc-lv2-fail', () => {
 
   it('FINAL: no retry, customer service instead', async () => {
     renderWithHost(<KycLv2FailPage />, {
-      routes: { 'GET kyc/status': () => statusFixture({ level: 1, level2: { state: 'failed', rejectType: 'FINAL', canRetry: false, moderationComment: 'Document reported stolen.' } }) },
+      routes: {
+        'GET kyc/status': () =>
+          statusFixture({
+            level: 1,
+            level2: {
+              state: 'failed',
+              rejectType: 'FINAL',
+              canRetry: false,
+              moderationComment: 'Document reported stolen.',
+            },
+          }),
+      },
     });
     expect(await screen.findByText('Document reported stolen.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();

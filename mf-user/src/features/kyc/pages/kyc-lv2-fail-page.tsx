@@ -19,7 +19,11 @@ function Failed({ status }: { status: KycStatus }) {
   const l2 = status.level2;
   return (
     <main className="kyc-page">
-      <Result status="error" title={<h2 className="kyc-result-title">{t('kyc.fail.heading')}</h2>} description={l2.canRetry ? t('kyc.fail.retryHint') : t('kyc.fail.final')} />
+      <Result
+        status="error"
+        title={<h2 className="kyc-result-title">{t('kyc.fail.heading')}</h2>}
+        description={l2.canRetry ? t('kyc.fail.retryHint') : t('kyc.fail.final')}
+      />
       {l2.moderationComment && (
         <section className="kyc-card" aria-labelledby="kyc-comment">
           <h3 id="kyc-comment">{t('kyc.fail.comment')}</h3>
@@ -39,7 +43,9 @@ function Failed({ status }: { status: KycStatus }) {
             size="large"
             loading={retry.isPending}
             disabled={retry.isPending}
-            onClick={() => retry.mutate(undefined, { onSuccess: () => navigation.redirect('/pages/user/kyc-lv2-sumsub') })}
+            onClick={() =>
+              retry.mutate(undefined, { onSuccess: () => navigation.redirect('/pages/user/kyc-lv2-sumsub') })
+            }
           >
             {t('kyc.fail.tryAgain')}
           </Button>

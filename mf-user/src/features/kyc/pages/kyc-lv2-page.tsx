@@ -49,7 +49,12 @@ function Explain({ status }: { status: KycStatus }) {
         </p>
       ) : state === 'not_verified' ? (
         <div className="kyc-actions">
-          <Button block color="primary" size="large" onClick={() => navigation.navigate(`/pages/user/kyc-lv2-details${suffix}`)}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => navigation.navigate(`/pages/user/kyc-lv2-details${suffix}`)}
+          >
             {t('kyc.lv2.start')}
           </Button>
         </div>

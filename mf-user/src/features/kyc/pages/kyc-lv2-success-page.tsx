@@ -11,7 +11,11 @@ export default function KycLv2SuccessPage() {
   const { redirect } = useRedirectParam();
   return (
     <main className="kyc-page">
-      <Result status="success" title={<h2 className="kyc-result-title">{t('kyc.success.heading')}</h2>} description={t('kyc.success.body')} />
+      <Result
+        status="success"
+        title={<h2 className="kyc-result-title">{t('kyc.success.heading')}</h2>}
+        description={t('kyc.success.body')}
+      />
       <div className="kyc-actions">
         <Button block color="primary" size="large" onClick={() => navigation.redirect(redirect ?? '/pages/card/apply')}>
           {t('kyc.success.applyCard')}

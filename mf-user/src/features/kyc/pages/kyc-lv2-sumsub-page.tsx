@@ -69,7 +69,11 @@ export default function KycLv2SumsubPage() {
       </header>
       {token.isError && (
         <div className="kyc-page">
-          <ErrorBlock status="default" title={t('kyc.title.lv2Sumsub')} description={<span role="alert">{apiErrorMessage(token.error, t)}</span>} />
+          <ErrorBlock
+            status="default"
+            title={t('kyc.title.lv2Sumsub')}
+            description={<span role="alert">{apiErrorMessage(token.error, t)}</span>}
+          />
           <div className="kyc-actions">
             <Button block fill="outline" onClick={start}>
               {t('kyc.common.retry')}
@@ -90,7 +94,15 @@ export default function KycLv2SumsubPage() {
           <DotLoading /> {t('kyc.sumsub.waiting')}
         </p>
       )}
-      {token.data && <iframe key={token.data.token} className="kyc-sumsub-frame" title={t('kyc.sumsub.frameTitle')} src={token.data.flowUrl} allow="camera" />}
+      {token.data && (
+        <iframe
+          key={token.data.token}
+          className="kyc-sumsub-frame"
+          title={t('kyc.sumsub.frameTitle')}
+          src={token.data.flowUrl}
+          allow="camera"
+        />
+      )}
     </main>
   );
 }

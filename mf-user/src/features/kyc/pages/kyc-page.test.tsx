@@ -9,7 +9,13 @@ describe('kyc overview', () => {
     const { user, host } = renderWithHost(<KycPage />, {
       routes: {
         'GET kyc/status': () =>
-          statusFixture({ level1: { state: 'failed', reason: 'The document number or name is wrong.', reasonKey: 'kyc_document_mismatch' } }),
+          statusFixture({
+            level1: {
+              state: 'failed',
+              reason: 'The document number or name is wrong.',
+              reasonKey: 'kyc_document_mismatch',
+            },
+          }),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Your verification level: 0' })).toBeInTheDocument();
@@ -25,7 +31,10 @@ describe('kyc overview', () => {
   it('shows a pending level 2 without an action, in Arabic', async () => {
     renderWithHost(<KycPage />, {
       locale: 'ar-AE',
-      routes: { 'GET kyc/status': () => statusFixture({ level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } }) },
+      routes: {
+        'GET kyc/status': () =>
+          statusFixture({ level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } }),
+      },
     });
     expect(await screen.findByText('قيد المراجعة')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('مستنداتك قيد المراجعة');
@@ -37,7 +46,11 @@ describe('kyc overview', () => {
     const { emitLive, calls } = renderWithHost(<KycPage />, {
       routes: {
         'GET kyc/status': () =>
-          statusFixture(decided ? { level: 2, level1: { state: 'verified' }, level2: { state: 'verified' } } : { level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } }),
+          statusFixture(
+            decided
+              ? { level: 2, level1: { state: 'verified' }, level2: { state: 'verified' } }
+              : { level: 1, level1: { state: 'verified' }, level2: { state: 'pending' } },
+          ),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Your verification level: 1' })).toBeInTheDocument();

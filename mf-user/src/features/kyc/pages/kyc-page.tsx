@@ -47,7 +47,9 @@ function Overview({ status }: { status: KycStatus }) {
         {l1.state === 'verified' && l1.details && (
           <List className="kyc-list">
             <List.Item extra={`${l1.details.firstName} ${l1.details.lastName}`}>{t('kyc.lv2.name')}</List.Item>
-            <List.Item extra={<bdi dir="ltr">{l1.details.documentNumber}</bdi>}>{t(`kyc.doc.${l1.details.documentType}`)}</List.Item>
+            <List.Item extra={<bdi dir="ltr">{l1.details.documentNumber}</bdi>}>
+              {t(`kyc.doc.${l1.details.documentType}`)}
+            </List.Item>
           </List>
         )}
       </section>
@@ -65,7 +67,12 @@ function Overview({ status }: { status: KycStatus }) {
         {status.level < 1 ? (
           <p className="kyc-muted">{t('kyc.overview.needs1')}</p>
         ) : l2.state === 'pending' ? null : (
-          <Button block color={l2.state === 'verified' ? 'default' : 'primary'} fill={l2.state === 'verified' ? 'outline' : 'solid'} onClick={level2Action}>
+          <Button
+            block
+            color={l2.state === 'verified' ? 'default' : 'primary'}
+            fill={l2.state === 'verified' ? 'outline' : 'solid'}
+            onClick={level2Action}
+          >
             {l2.state === 'not_verified' ? t('kyc.overview.start2') : t('kyc.overview.view2')}
           </Button>
         )}

@@ -18,7 +18,13 @@ export function apiError(key: ApiErrorKey, msg: string, options: { code?: number
 export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: FakeRoutes; locale?: Locale } = {}) {
   const liveListeners = new Set<(event: LiveEvent) => void>();
   const calls: Array<{ method: string; url: string; body: unknown; files?: File[] }> = [];
-  const dispatch = async (method: string, url: string, body: unknown, params: RequestOptions['params'], files?: File[]) => {
+  const dispatch = async (
+    method: string,
+    url: string,
+    body: unknown,
+    params: RequestOptions['params'],
+    files?: File[],
+  ) => {
     calls.push({ method, url, body, files });
     const handler = routes[`${method} ${url}`];
     if (!handler) throw new Error(`fake http: no handler for ${method} ${url}`);
@@ -27,15 +33,23 @@ export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: Fak
     return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
   };
   const http: HttpClient = {
-    request: <T,>(o: RequestOptions) => dispatch(o.method ?? 'GET', o.url, o.data, o.params) as Promise<T>,
-    get: <T,>(url: string, params?: RequestOptions['params']) => dispatch('GET', url, undefined, params) as Promise<T>,
-    post: <T,>(url: string, data?: unknown) => dispatch('POST', url, data, undefined) as Promise<T>,
-    put: <T,>(url: string, data?: unknown) => dispatch('PUT', url, data, undefined) as Promise<T>,
-    delete: <T,>(url: string, params?: RequestOptions['params']) => dispatch('DELETE', url, undefined, params) as Promise<T>,
-    upload: <T,>(files: File[], o?: Partial<RequestOptions>) => dispatch('UPLOAD', o?.url ?? 'upload/image', undefined, undefined, files) as Promise<T>,
+    request: <T>(o: RequestOptions) => dispatch(o.method ?? 'GET', o.url, o.data, o.params) as Promise<T>,
+    get: <T>(url: string, params?: RequestOptions['params']) => dispatch('GET', url, undefined, params) as Promise<T>,
+    post: <T>(url: string, data?: unknown) => dispatch('POST', url, data, undefined) as Promise<T>,
+    put: <T>(url: string, data?: unknown) => dispatch('PUT', url, data, undefined) as Promise<T>,
+    delete: <T>(url: string, params?: RequestOptions['params']) =>
+      dispatch('DELETE', url, undefined, params) as Promise<T>,
+    upload: <T>(files: File[], o?: Partial<RequestOptions>) =>
+      dispatch('UPLOAD', o?.url ?? 'upload/image', undefined, undefined, files) as Promise<T>,
     download: () => Promise.reject(new Error('fake http: download not used by kyc')),
   };
-  const session: SessionState & { isLoggedIn: boolean } = { token: 't', userId: 'u1', platform: 'h5', expiresAt: null, isLoggedIn: true };
+  const session: SessionState & { isLoggedIn: boolean } = {
+    token: 't',
+    userId: 'u1',
+    platform: 'h5',
+    expiresAt: null,
+    isLoggedIn: true,
+  };
   const host: HostServices = {
     http,
     session: {
@@ -49,7 +63,11 @@ export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: Fak
     },
     navigation: { navigate: vi.fn(), redirect: vi.fn(), switchTab: vi.fn(), relaunch: vi.fn(), back: vi.fn() },
     toast: { show: vi.fn(), clear: vi.fn() },
-    modal: { error: vi.fn(async () => undefined), alert: vi.fn(async () => undefined), confirm: vi.fn(async () => true) },
+    modal: {
+      error: vi.fn(async () => undefined),
+      alert: vi.fn(async () => undefined),
+      confirm: vi.fn(async () => true),
+    },
     loading: { show: vi.fn(), hide: vi.fn() },
     i18n: { useLanguage: () => locale, language: () => locale, setLanguage: vi.fn(async () => undefined) },
     tabBadge: { set: vi.fn(), get: () => 0 },
@@ -62,10 +80,20 @@ export function createFakeHost({ routes = {}, locale = 'en-US' }: { routes?: Fak
 }
 
 /** GET kyc/status as the API answers it. */
-export function statusFixture(over: { level?: number; level1?: Partial<Record<string, unknown>>; level2?: Partial<Record<string, unknown>> } = {}) {
+export function statusFixture(
+  over: { level?: number; level1?: Partial<Record<string, unknown>>; level2?: Partial<Record<string, unknown>> } = {},
+) {
   return {
     level: over.level ?? 0,
     level1: { state: 'not_verified', reason: null, reasonKey: null, submittedAt: null, details: null, ...over.level1 },
-    level2: { state: 'not_verified', rejectType: null, moderationComment: null, rejectLabels: [], canRetry: false, updatedAt: null, ...over.level2 },
+    level2: {
+      state: 'not_verified',
+      rejectType: null,
+      moderationComment: null,
+      rejectLabels: [],
+      canRetry: false,
+      updatedAt: null,
+      ...over.level2,
+    },
   };
 }

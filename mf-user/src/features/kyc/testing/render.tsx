@@ -19,7 +19,10 @@ vi.setConfig({ testTimeout: 30_000 });
 const userResources = { 'en-US': enUS, 'zh-HK': zhHK, 'ar-AE': arAE, 'tr-TR': trTR } as const;
 
 /** Renders a KYC page as the shell does (host services, `common` + `user` namespaces, router, query cache); only HTTP is faked. */
-export function renderWithHost(ui: ReactElement, { route = '/', routes = {}, locale = 'en-US' }: { route?: string; routes?: FakeRoutes; locale?: Locale } = {}) {
+export function renderWithHost(
+  ui: ReactElement,
+  { route = '/', routes = {}, locale = 'en-US' }: { route?: string; routes?: FakeRoutes; locale?: Locale } = {},
+) {
   const fake = createFakeHost({ routes, locale });
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
   const i18n = createInstance();
@@ -28,7 +31,9 @@ export function renderWithHost(ui: ReactElement, { route = '/', routes = {}, loc
     fallbackLng: 'en-US',
     ns: [COMMON_NAMESPACE, 'user'],
     defaultNS: 'user',
-    resources: Object.fromEntries(LOCALES.map((l) => [l, { [COMMON_NAMESPACE]: commonResources[l], user: userResources[l] }])),
+    resources: Object.fromEntries(
+      LOCALES.map((l) => [l, { [COMMON_NAMESPACE]: commonResources[l], user: userResources[l] }]),
+    ),
     interpolation: { escapeValue: false },
     initAsync: false,
   });

@@ -18,7 +18,11 @@ export default function LanguagePage() {
       <div role="radiogroup" aria-label={t('language.title')}>
         <List>
           {LOCALES.map((locale) => (
-            <List.Item key={locale} className="user-nav-item" extra={locale === current ? <CheckOutline aria-hidden className="user-check" /> : null}>
+            <List.Item
+              key={locale}
+              className="user-nav-item"
+              extra={locale === current ? <CheckOutline aria-hidden className="user-check" /> : null}
+            >
               <button
                 type="button"
                 role="radio"

@@ -9,9 +9,15 @@ import { passkeysQueryKey } from './list-passkeys';
  * name is a readable default the customer can change later.
  */
 export async function addPasskey(http: HttpClient, name: string): Promise<PasskeyItem> {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(await http.post<unknown>('passkey/registerOptions', {}, { prompt: false }));
-  const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-  return passkeyItem.parse(await http.post<unknown>('passkey/register', { ceremonyId, response, name }, { prompt: false }));
+  const { ceremonyId, options } = passkeyOptionsResult.parse(
+    await http.post<unknown>('passkey/registerOptions', {}, { prompt: false }),
+  );
+  const response = await startRegistration({
+    optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+  });
+  return passkeyItem.parse(
+    await http.post<unknown>('passkey/register', { ceremonyId, response, name }, { prompt: false }),
+  );
 }
 
 export function useAddPasskey() {

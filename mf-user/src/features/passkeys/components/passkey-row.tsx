@@ -51,14 +51,37 @@ export function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
   return (
     <li className="passkey-row" aria-label={passkey.name}>
       {editing ? (
-        <form className="passkey-rename" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-          <label htmlFor={inputId} className="passkey-label">{t('passkeys.nameLabel')}</label>
-          <Input id={inputId} value={name} onChange={setName} maxLength={64} aria-invalid={Boolean(error)} aria-describedby={error ? `${inputId}-error` : undefined} />
+        <form
+          className="passkey-rename"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor={inputId} className="passkey-label">
+            {t('passkeys.nameLabel')}
+          </label>
+          <Input
+            id={inputId}
+            value={name}
+            onChange={setName}
+            maxLength={64}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${inputId}-error` : undefined}
+          />
           <div className="passkey-buttons">
             <Button size="small" color="primary" type="submit" loading={rename.isPending} disabled={rename.isPending}>
               {t('passkeys.save')}
             </Button>
-            <Button size="small" type="button" onClick={() => { setEditing(false); setName(passkey.name); setError(null); }}>
+            <Button
+              size="small"
+              type="button"
+              onClick={() => {
+                setEditing(false);
+                setName(passkey.name);
+                setError(null);
+              }}
+            >
               {t('common.cancel')}
             </Button>
           </div>
@@ -72,16 +95,32 @@ export function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
             {passkey.lastUsedAt ? t('passkeys.lastUsed', { date: date(passkey.lastUsedAt) }) : t('passkeys.neverUsed')}
           </p>
           <div className="passkey-buttons">
-            <Button size="small" aria-label={t('passkeys.renameLabel', { name: passkey.name })} onClick={() => setEditing(true)}>
+            <Button
+              size="small"
+              aria-label={t('passkeys.renameLabel', { name: passkey.name })}
+              onClick={() => setEditing(true)}
+            >
               {t('passkeys.rename')}
             </Button>
-            <Button size="small" className="passkey-remove" fill="outline" loading={remove.isPending} disabled={remove.isPending} aria-label={t('passkeys.removeLabel', { name: passkey.name })} onClick={() => void confirmRemove()}>
+            <Button
+              size="small"
+              className="passkey-remove"
+              fill="outline"
+              loading={remove.isPending}
+              disabled={remove.isPending}
+              aria-label={t('passkeys.removeLabel', { name: passkey.name })}
+              onClick={() => void confirmRemove()}
+            >
               {t('passkeys.remove')}
             </Button>
           </div>
         </>
       )}
-      {error && <p role="alert" id={`${inputId}-error`} className="passkey-error">{error}</p>}
+      {error && (
+        <p role="alert" id={`${inputId}-error`} className="passkey-error">
+          {error}
+        </p>
+      )}
     </li>
   );
 }

@@ -4,7 +4,13 @@ import { apiError } from '@cardwallet/shared/testing/fake-host';
 import { renderWithHost } from '../../../testing/render';
 import PasskeysPage from './passkeys-page';
 
-const phone = { id: '7', name: 'Chrome on Android', createdAt: '2026-03-01T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const phone = {
+  id: '7',
+  name: 'Chrome on Android',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 
 describe('passkeys page', () => {
   it('shows the empty state when there is no passkey', async () => {
@@ -41,7 +47,10 @@ describe('passkeys page', () => {
   it('removes after the confirmation; shows the server error next to the passkey', async () => {
     const { user, host, calls } = renderWithHost(<PasskeysPage />, {
       loggedIn: true,
-      routes: { 'GET passkey/list': () => ({ items: [phone] }), 'POST passkey/remove': () => apiError('passkey_not_found', 'Passkey not found.', { code: 404 }) },
+      routes: {
+        'GET passkey/list': () => ({ items: [phone] }),
+        'POST passkey/remove': () => apiError('passkey_not_found', 'Passkey not found.', { code: 404 }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Android' }));
     expect(host.modal.confirm).toHaveBeenCalledWith(expect.objectContaining({ title: 'Remove this passkey?' }));
@@ -50,7 +59,10 @@ describe('passkeys page', () => {
   });
 
   it('does not remove when the confirmation is declined', async () => {
-    const { user, host, calls } = renderWithHost(<PasskeysPage />, { loggedIn: true, routes: { 'GET passkey/list': () => ({ items: [phone] }) } });
+    const { user, host, calls } = renderWithHost(<PasskeysPage />, {
+      loggedIn: true,
+      routes: { 'GET passkey/list': () => ({ items: [phone] }) },
+    });
     vi.mocked(host.modal.confirm).mockResolvedValueOnce(false);
     await user.click(await screen.findByRole('button', { name: 'Remove Chrome on Android' }));
     await waitFor(() => expect(host.modal.confirm).toHaveBeenCalled());

@@ -58,7 +58,9 @@ export default function PasskeysPage() {
       <p className="user-hint">{t('passkeys.intro')}</p>
       {items.length === 0 ? (
         <section className="passkey-empty" aria-labelledby="passkey-empty-title">
-          <h2 id="passkey-empty-title" className="passkey-empty-title">{t('passkeys.emptyTitle')}</h2>
+          <h2 id="passkey-empty-title" className="passkey-empty-title">
+            {t('passkeys.emptyTitle')}
+          </h2>
           <p>{t('passkeys.emptyBody')}</p>
         </section>
       ) : (
@@ -76,7 +78,11 @@ export default function PasskeysPage() {
         ) : (
           <p className="user-hint">{t('passkeys.unsupported')}</p>
         )}
-        {addError && <p role="alert" className="passkey-error">{addError}</p>}
+        {addError && (
+          <p role="alert" className="passkey-error">
+            {addError}
+          </p>
+        )}
         {signInAgain && (
           <Button block onClick={() => void reSignIn()}>
             {t('passkeys.signInAgain')}

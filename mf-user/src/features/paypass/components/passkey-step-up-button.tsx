@@ -44,7 +44,13 @@ export function PasskeyProofButton({ confirm }: { confirm: () => Promise<unknown
       label={t('stepUp.passkey')}
       fallbackHint={t('stepUp.passkeyOr')}
       confirm={confirm}
-      errorMessage={(e) => (isApiError(e) ? apiErrorMessage(e, t) : isPasskeyCancel(e) ? t('passkeys.errorCancelled') : t('stepUp.passkeyFailed'))}
+      errorMessage={(e) =>
+        isApiError(e)
+          ? apiErrorMessage(e, t)
+          : isPasskeyCancel(e)
+            ? t('passkeys.errorCancelled')
+            : t('stepUp.passkeyFailed')
+      }
       classNames={CLASS_NAMES}
     />
   );

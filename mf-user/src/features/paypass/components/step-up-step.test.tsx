@@ -8,8 +8,20 @@ import { StepUpStep } from './step-up-step';
 // Only the browser's passkey dialog is faked (the real one runs in e2e/tests/passkeys.spec.ts).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('transaction-password step-up with a passkey', () => {
@@ -37,7 +49,10 @@ describe('transaction-password step-up with a passkey', () => {
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     expect(dialog).toHaveBeenCalledTimes(2);
     expect(calls.filter((c) => c.url === 'user/stepUp')).toHaveLength(1);
-    expect(calls.find((c) => c.url === 'user/stepUp')!.body).toEqual({ purpose: 'paypass', proof: { kind: 'passkey', ceremonyId: ceremony.ceremonyId, response: assertion } });
+    expect(calls.find((c) => c.url === 'user/stepUp')!.body).toEqual({
+      purpose: 'paypass',
+      proof: { kind: 'passkey', ceremonyId: ceremony.ceremonyId, response: assertion },
+    });
   });
 
   it("the API's refusal is shown next to the button", async () => {
@@ -55,7 +70,10 @@ describe('transaction-password step-up with a passkey', () => {
   });
 
   it('without a passkey: the login password only', async () => {
-    renderWithHost(<StepUpStep accounts={[]} onDone={() => undefined} />, { loggedIn: true, routes: { 'GET passkey/list': () => ({ items: [] }) } });
+    renderWithHost(<StepUpStep accounts={[]} onDone={() => undefined} />, {
+      loggedIn: true,
+      routes: { 'GET passkey/list': () => ({ items: [] }) },
+    });
     expect(await screen.findByLabelText('Login password')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).not.toBeInTheDocument();

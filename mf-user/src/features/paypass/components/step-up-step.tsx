@@ -6,14 +6,28 @@ import { SendToPicker } from '../../account/components/send-to-picker';
 import { PasskeyStepUpButton, usePasskeyStepUpOffered } from './passkey-step-up-button';
 
 /** Refusals that belong to the field (shown next to it); anything else above the button. */
-const FIELD_KEYS = new Set(['invalid_credentials', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'step_up_channel_too_new']);
+const FIELD_KEYS = new Set([
+  'invalid_credentials',
+  'code_invalid',
+  'code_expired',
+  'code_attempts_exceeded',
+  'step_up_channel_too_new',
+]);
 
 /**
  * Before the transaction password is set or changed (issue 22): prove it is you with a passkey
  * (offered first when the customer has one), the login password, or with a code sent to an e-mail / mobile already bound (bound 24 h or more). A
  * session alone — a stolen token — is not enough.
  */
-export function StepUpStep({ accounts, initialError, onDone }: { accounts: string[]; initialError?: string | null; onDone: () => void }) {
+export function StepUpStep({
+  accounts,
+  initialError,
+  onDone,
+}: {
+  accounts: string[];
+  initialError?: string | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('user');
   const stepUp = useStepUp();
   const passkeyOffered = usePasskeyStepUpOffered();
@@ -26,14 +40,20 @@ export function StepUpStep({ accounts, initialError, onDone }: { accounts: strin
       canSwitch={accounts.length > 0}
       switchLabel={(method) => (method === 'password' ? t('stepUp.useCode') : t('stepUp.usePassword'))}
       hint={(method) => (method === 'password' ? t('stepUp.passwordHint') : t('stepUp.codeHint'))}
-      extra={(method) => (method === 'code' ? <SendToPicker accounts={accounts} value={account} onChange={setAccount} /> : null)}
+      extra={(method) =>
+        method === 'code' ? <SendToPicker accounts={accounts} value={account} onChange={setAccount} /> : null
+      }
       passkey={passkeyOffered ? <PasskeyStepUpButton onDone={onDone} /> : null}
       codeAccount={() => account || null}
       isFieldError={(key) => FIELD_KEYS.has(key)}
       initialError={initialError}
       pending={stepUp.isPending}
       submit={async (method, secret) => {
-        await stepUp.mutateAsync({ purpose: 'paypass', proof: method === 'password' ? { kind: 'password', password: secret } : { kind: 'code', account, code: secret } });
+        await stepUp.mutateAsync({
+          purpose: 'paypass',
+          proof:
+            method === 'password' ? { kind: 'password', password: secret } : { kind: 'code', account, code: secret },
+        });
         onDone();
       }}
     />

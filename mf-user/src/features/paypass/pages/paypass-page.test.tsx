@@ -19,7 +19,9 @@ describe('transaction password', () => {
         'GET user/info': () => profileFixture,
         'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }),
         'POST user/stepUp': (r) =>
-          (r.body as { proof: { password: string } }).proof.password === 'Demo1234!' ? { expiresInSeconds: 300 } : apiError('invalid_credentials', 'Wrong account or password.'),
+          (r.body as { proof: { password: string } }).proof.password === 'Demo1234!'
+            ? { expiresInSeconds: 300 }
+            : apiError('invalid_credentials', 'Wrong account or password.'),
         'POST user/setPayPassword': (r) => {
           body = r.body;
           return { ok: true };
@@ -52,7 +54,8 @@ describe('transaction password', () => {
         'GET user/info': () => ({ ...profileFixture, hasPayPassword: true }),
         'GET user/payPasswordStatus': () => ({ isSet: true, lockedForMinutes: 0 }),
         'POST user/stepUp': () => ({ expiresInSeconds: 300 }),
-        'POST user/changePayPassword': () => (++attempt === 1 ? apiError('paypass_wrong', 'Wrong transaction password. 4 attempts left.') : { ok: true }),
+        'POST user/changePayPassword': () =>
+          ++attempt === 1 ? apiError('paypass_wrong', 'Wrong transaction password. 4 attempts left.') : { ok: true },
       },
     });
     await user.type(await screen.findByLabelText('Login password'), 'Demo1234!');
@@ -77,7 +80,9 @@ describe('transaction password', () => {
         'POST user/resetPayPassword': () => ({ ok: true }),
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong transaction passwords. Try again in 14 minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many wrong transaction passwords. Try again in 14 minutes.',
+    );
     await user.click(screen.getByRole('button', { name: 'Forgot transaction password? Reset it with a code' }));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: /Resend in \d+ s/ })).toBeDisabled();
@@ -85,8 +90,18 @@ describe('transaction password', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await enter(user, 'Enter a new 6-digit transaction password', '909090');
     await enter(user, 'Enter the new transaction password again', '909090');
-    await waitFor(() => expect(calls.find((c) => c.url === 'user/resetPayPassword')?.body).toEqual({ code: '654321', account: 'demo@cardwallet.test', password: '909090', confirmPassword: '909090' }));
-    expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: 'demo@cardwallet.test', purpose: 'paypass' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'user/resetPayPassword')?.body).toEqual({
+        code: '654321',
+        account: 'demo@cardwallet.test',
+        password: '909090',
+        confirmPassword: '909090',
+      }),
+    );
+    expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({
+      account: 'demo@cardwallet.test',
+      purpose: 'paypass',
+    });
   });
 
   it('proves it with a code to a bound channel instead; a channel bound too recently is refused next to the code', async () => {
@@ -98,18 +113,31 @@ describe('transaction password', () => {
         'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }),
         'POST user/sendCode': () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
         'POST user/stepUp': () =>
-          ++n === 1 ? apiError('step_up_channel_too_new', 'This e-mail or mobile was added less than 24 hours ago and cannot be used for this yet.') : { expiresInSeconds: 300 },
+          ++n === 1
+            ? apiError(
+                'step_up_channel_too_new',
+                'This e-mail or mobile was added less than 24 hours ago and cannot be used for this yet.',
+              )
+            : { expiresInSeconds: 300 },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Use a verification code instead' }));
     await user.click(screen.getByRole('radio', { name: '+90532****567' }));
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await waitFor(() => expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({ account: '+905321234567', purpose: 'rebind' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'user/sendCode')?.body).toEqual({
+        account: '+905321234567',
+        purpose: 'rebind',
+      }),
+    );
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(/added less than 24 hours ago/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.find((c) => c.url === 'user/stepUp')?.body).toEqual({ purpose: 'paypass', proof: { kind: 'code', account: '+905321234567', code: '123456' } });
+    expect(calls.find((c) => c.url === 'user/stepUp')?.body).toEqual({
+      purpose: 'paypass',
+      proof: { kind: 'code', account: '+905321234567', code: '123456' },
+    });
     await user.click(screen.getByRole('radio', { name: 'de***@cardwallet.test' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('button', { name: 'Enter a new 6-digit transaction password' })).toBeInTheDocument();

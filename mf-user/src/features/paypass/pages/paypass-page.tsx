@@ -57,7 +57,10 @@ export default function PaypassPage() {
   const mode: Mode = chosen ?? (status.data.isSet ? 'change' : 'set');
   const current = step ?? FIRST_STEP[mode];
   const lockedMessage =
-    locked ?? (mode === 'change' && status.data.lockedForMinutes > 0 ? t('errors.paypass_locked', { ns: 'common', minutes: status.data.lockedForMinutes }) : null);
+    locked ??
+    (mode === 'change' && status.data.lockedForMinutes > 0
+      ? t('errors.paypass_locked', { ns: 'common', minutes: status.data.lockedForMinutes })
+      : null);
   const ownAccounts = [profile.data.email, profile.data.mobile].filter((a): a is string => Boolean(a));
 
   const restart = (next: Mode, message: string | null = null) => {
@@ -98,7 +101,12 @@ export default function PaypassPage() {
         setSecrets({});
         setStep('proof');
         setError(message);
-      } else if (key === 'code_invalid' || key === 'code_expired' || key === 'code_attempts_exceeded' || key === 'step_up_channel_too_new') {
+      } else if (
+        key === 'code_invalid' ||
+        key === 'code_expired' ||
+        key === 'code_attempts_exceeded' ||
+        key === 'step_up_channel_too_new'
+      ) {
         setSecrets({});
         setStep('code');
         setError(message);

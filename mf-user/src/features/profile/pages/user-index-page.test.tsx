@@ -23,7 +23,14 @@ describe('member index', () => {
     expect(screen.getByText('100001')).toBeInTheDocument();
     expect(screen.getByText('KYC level 1')).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Account menu' });
-    for (const entry of ['Settings', 'Identity verification (KYC)', 'My coupons', 'Invite friends', 'Help centre', 'About us']) {
+    for (const entry of [
+      'Settings',
+      'Identity verification (KYC)',
+      'My coupons',
+      'Invite friends',
+      'Help centre',
+      'About us',
+    ]) {
       expect(menu).toHaveTextContent(entry);
     }
     await user.click(screen.getByText('Identity verification (KYC)'));
@@ -37,7 +44,9 @@ describe('member index', () => {
     let calls = 0;
     const { user } = renderWithHost(<UserIndexPage />, {
       loggedIn: true,
-      routes: { 'GET user/info': () => (++calls === 1 ? apiError('operation_failed', 'Operation failed') : profileFixture) },
+      routes: {
+        'GET user/info': () => (++calls === 1 ? apiError('operation_failed', 'Operation failed') : profileFixture),
+      },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Operation failed');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -27,7 +27,11 @@ export default function UserIndexPage() {
   useLiveEvents(['kyc.'], () => void (session.isLoggedIn && profile.refetch()));
 
   const signOut = async () => {
-    const sure = await host.modal.confirm({ content: t('index.logoutConfirm'), confirmText: t('index.logout'), cancelText: t('common.cancel') });
+    const sure = await host.modal.confirm({
+      content: t('index.logoutConfirm'),
+      confirmText: t('index.logout'),
+      cancelText: t('common.cancel'),
+    });
     if (!sure) return;
     await host.session.signOut();
     host.navigation.switchTab('/pages/index/index');
@@ -43,13 +47,20 @@ export default function UserIndexPage() {
           <div className="user-header-body">
             <h2 id="user-profile">{t('index.guest')}</h2>
             <p>{t('index.guestHint')}</p>
-            <Button size="small" color="primary" style={{ marginBlockStart: 8 }} onClick={() => host.session.requireLogin({ mode: 'redirect' })}>
+            <Button
+              size="small"
+              color="primary"
+              style={{ marginBlockStart: 8 }}
+              onClick={() => host.session.requireLogin({ mode: 'redirect' })}
+            >
               {t('index.loginOrRegister')}
             </Button>
           </div>
         ) : profile.isPending ? (
           <div className="user-header-skeleton" aria-busy="true" aria-label={t('common.loading')}>
-            <h2 id="user-profile" className="cw-visually-hidden">{t('index.welcome')}</h2>
+            <h2 id="user-profile" className="cw-visually-hidden">
+              {t('index.welcome')}
+            </h2>
             <Skeleton.Title animated />
             <Skeleton.Paragraph lineCount={2} animated />
           </div>

@@ -12,5 +12,8 @@ export async function changePassword(http: HttpClient, body: ChangePasswordBody)
 
 export function useChangePassword() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['user', 'change-password'], mutationFn: (body: ChangePasswordBody) => changePassword(http, body) });
+  return useMutation({
+    mutationKey: ['user', 'change-password'],
+    mutationFn: (body: ChangePasswordBody) => changePassword(http, body),
+  });
 }

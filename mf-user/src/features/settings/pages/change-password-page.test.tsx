@@ -9,7 +9,10 @@ describe('change login password', () => {
     let n = 0;
     const { user, host } = renderWithHost(<ChangePasswordPage />, {
       loggedIn: true,
-      routes: { 'POST user/changePassword': () => (++n === 1 ? apiError('invalid_credentials', 'Wrong account or password.') : { revokedSessions: 1 }) },
+      routes: {
+        'POST user/changePassword': () =>
+          ++n === 1 ? apiError('invalid_credentials', 'Wrong account or password.') : { revokedSessions: 1 },
+      },
     });
     await user.type(screen.getByLabelText('Current password'), 'Old-pass-1');
     await user.type(screen.getByLabelText('New password'), 'short');

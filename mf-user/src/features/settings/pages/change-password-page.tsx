@@ -30,23 +30,60 @@ export default function ChangePasswordPage() {
       host.navigation.redirect('/pages/user/settings');
     } catch (error) {
       const message = apiErrorMessage(error, t);
-      if (isApiError(error) && error.key === 'invalid_credentials') form.setError('oldPassword', { type: 'server', message }, { shouldFocus: true });
-      else if (isApiError(error) && error.key === 'password_same_as_old') form.setError('password', { type: 'server', message }, { shouldFocus: true });
-      else if (!applyServerFieldErrors(error, form.setError, ['oldPassword', 'password', 'confirmPassword'])) setFormError(message);
+      if (isApiError(error) && error.key === 'invalid_credentials')
+        form.setError('oldPassword', { type: 'server', message }, { shouldFocus: true });
+      else if (isApiError(error) && error.key === 'password_same_as_old')
+        form.setError('password', { type: 'server', message }, { shouldFocus: true });
+      else if (!applyServerFieldErrors(error, form.setError, ['oldPassword', 'password', 'confirmPassword']))
+        setFormError(message);
     }
   };
   return (
     <main className="user-page">
-      <form className="adm-form" noValidate aria-label={t('password.formLabel')} onSubmit={(e) => void form.handleSubmit(onValid)(e)}>
+      <form
+        className="adm-form"
+        noValidate
+        aria-label={t('password.formLabel')}
+        onSubmit={(e) => void form.handleSubmit(onValid)(e)}
+      >
         <List>
-          <TextField control={form.control} name="oldPassword" label={t('password.old')} type="password" autoComplete="current-password" required />
-          <TextField control={form.control} name="password" label={t('password.new')} type="password" autoComplete="new-password" placeholder={t('password.rule')} required />
-          <TextField control={form.control} name="confirmPassword" label={t('password.confirm')} type="password" autoComplete="new-password" required />
+          <TextField
+            control={form.control}
+            name="oldPassword"
+            label={t('password.old')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            control={form.control}
+            name="password"
+            label={t('password.new')}
+            type="password"
+            autoComplete="new-password"
+            placeholder={t('password.rule')}
+            required
+          />
+          <TextField
+            control={form.control}
+            name="confirmPassword"
+            label={t('password.confirm')}
+            type="password"
+            autoComplete="new-password"
+            required
+          />
         </List>
         <p className="user-hint">{t('password.othersSignedOut')}</p>
         <FormAlert message={formError} />
         <div className="user-actions">
-          <Button block type="submit" color="primary" size="large" loading={change.isPending} disabled={change.isPending}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={change.isPending}
+            disabled={change.isPending}
+          >
             {t('password.submit')}
           </Button>
         </div>

@@ -6,7 +6,11 @@ import SettingsPage from './settings-page';
 
 describe('settings', () => {
   it('lists security, bindings, language and version 1138', async () => {
-    const { user, host } = renderWithHost(<SettingsPage />, { loggedIn: true, locale: 'en-US', routes: { 'GET user/info': () => profileFixture } });
+    const { user, host } = renderWithHost(<SettingsPage />, {
+      loggedIn: true,
+      locale: 'en-US',
+      routes: { 'GET user/info': () => profileFixture },
+    });
     expect(await screen.findByText('Transaction password')).toBeInTheDocument();
     expect(screen.getByText('Not set')).toBeInTheDocument();
     expect(screen.getByText('Bind phone')).toBeInTheDocument();
@@ -21,7 +25,10 @@ describe('settings', () => {
   });
 
   it('shows change phone once a mobile is bound', async () => {
-    renderWithHost(<SettingsPage />, { loggedIn: true, routes: { 'GET user/info': () => ({ ...profileFixture, mobile: '+905321234567', hasPayPassword: true }) } });
+    renderWithHost(<SettingsPage />, {
+      loggedIn: true,
+      routes: { 'GET user/info': () => ({ ...profileFixture, mobile: '+905321234567', hasPayPassword: true }) },
+    });
     expect(await screen.findByText('Change phone')).toBeInTheDocument();
     expect(screen.getByText('Set')).toBeInTheDocument();
     expect(screen.queryByText('Bind phone')).not.toBeInTheDocument();
@@ -33,7 +40,9 @@ describe('settings', () => {
       routes: { 'GET user/info': () => profileFixture, 'POST user/logoutOthers': () => ({ revokedSessions: 2 }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Log out of all other devices' }));
-    await waitFor(() => expect(host.toast.show).toHaveBeenCalledWith('Logged out of 2 other sessions', { icon: 'success' }));
+    await waitFor(() =>
+      expect(host.toast.show).toHaveBeenCalledWith('Logged out of 2 other sessions', { icon: 'success' }),
+    );
     expect(host.modal.confirm).toHaveBeenCalled();
     expect(calls.some((c) => c.url === 'user/logoutOthers')).toBe(true);
   });

@@ -17,7 +17,11 @@ export default function SettingsPage() {
   const logoutOthers = useLogoutOthers();
 
   const endOtherSessions = async () => {
-    const sure = await host.modal.confirm({ content: t('settings.logoutOthersConfirm'), confirmText: t('settings.logoutOthersAction'), cancelText: t('common.cancel') });
+    const sure = await host.modal.confirm({
+      content: t('settings.logoutOthersConfirm'),
+      confirmText: t('settings.logoutOthersAction'),
+      cancelText: t('common.cancel'),
+    });
     if (!sure) return;
     try {
       const { revokedSessions } = await logoutOthers.mutateAsync();
@@ -50,12 +54,13 @@ export default function SettingsPage() {
     <main className="user-page">
       <h2 className="user-section-title">{t('settings.security')}</h2>
       <List>
-        <NavListItem to="/pages/user/paypass" extra={value(p.hasPayPassword ? t('settings.payPasswordSet') : t('settings.payPasswordNotSet'))}>
+        <NavListItem
+          to="/pages/user/paypass"
+          extra={value(p.hasPayPassword ? t('settings.payPasswordSet') : t('settings.payPasswordNotSet'))}
+        >
           {t('settings.payPassword')}
         </NavListItem>
-        <NavListItem to="/pages/user/change-password">
-          {t('settings.loginPassword')}
-        </NavListItem>
+        <NavListItem to="/pages/user/change-password">{t('settings.loginPassword')}</NavListItem>
         <NavListItem to="/pages/user/passkeys">{t('passkeys.title')}</NavListItem>
       </List>
       <h2 className="user-section-title">{t('settings.bindings')}</h2>
@@ -69,7 +74,10 @@ export default function SettingsPage() {
             {t('settings.bindPhone')}
           </NavListItem>
         )}
-        <NavListItem to="/pages/user/bind-email" extra={value(p.email ? maskAccount(p.email) : t('settings.notBound'), Boolean(p.email))}>
+        <NavListItem
+          to="/pages/user/bind-email"
+          extra={value(p.email ? maskAccount(p.email) : t('settings.notBound'), Boolean(p.email))}
+        >
           {p.email ? t('settings.changeEmail') : t('settings.bindEmail')}
         </NavListItem>
       </List>
@@ -81,7 +89,12 @@ export default function SettingsPage() {
         <List.Item extra={value(String(APP_VERSION_CODE), true)}>{t('settings.version')}</List.Item>
       </List>
       <div className="user-actions">
-        <button type="button" className="user-text-button" disabled={logoutOthers.isPending} onClick={() => void endOtherSessions()}>
+        <button
+          type="button"
+          className="user-text-button"
+          disabled={logoutOthers.isPending}
+          onClick={() => void endOtherSessions()}
+        >
           {t('settings.logoutOthers')}
         </button>
       </div>

@@ -4,7 +4,10 @@ import { addressListResult, type CryptoCurrency } from '@cardwallet/shared/schem
 import type { z } from 'zod';
 
 /** GET wallet/addresses?currency= — the address book. */
-export async function getAddresses(http: HttpClient, currency?: CryptoCurrency): Promise<z.infer<typeof addressListResult>> {
+export async function getAddresses(
+  http: HttpClient,
+  currency?: CryptoCurrency,
+): Promise<z.infer<typeof addressListResult>> {
   const data = await http.get<unknown>('wallet/addresses', currency ? { currency } : undefined, { prompt: false });
   return addressListResult.parse(data);
 }

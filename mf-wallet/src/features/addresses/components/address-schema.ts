@@ -12,6 +12,9 @@ export function addressFormSchema(t: TFunction, network: WalletNetwork) {
       .trim()
       .min(1, t('validation.required', { ns: 'common' }))
       .refine((v) => looksLikeAddress(network, v), t('withdraw.addressInvalid', { network })),
-    remark: z.string().trim().max(40, t('validation.tooLong', { ns: 'common' })),
+    remark: z
+      .string()
+      .trim()
+      .max(40, t('validation.tooLong', { ns: 'common' })),
   });
 }

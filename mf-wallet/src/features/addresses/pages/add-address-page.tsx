@@ -23,7 +23,11 @@ export default function AddAddressPage() {
   const add = useAddAddress();
   const [formError, setFormError] = useState<string | null>(null);
   const schema = useMemo(() => addressFormSchema(t, network), [t, network]);
-  const { control, handleSubmit, setError } = useForm<AddressFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: { address: '', remark: '' } });
+  const { control, handleSubmit, setError } = useForm<AddressFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: { address: '', remark: '' },
+  });
 
   if (!chosen) {
     // Spec §8: adding without a chosen currency tells the customer to go back and choose one.
@@ -33,7 +37,10 @@ export default function AddAddressPage() {
           title={t('addresses.chooseFirstTitle')}
           description={t('errors.choose_currency_first', { ns: 'common' })}
           action={
-            <Button color="primary" onClick={() => navigation.redirect(walletPath('select-currency', { next: 'add-address' }))}>
+            <Button
+              color="primary"
+              onClick={() => navigation.redirect(walletPath('select-currency', { next: 'add-address' }))}
+            >
               {t('addresses.chooseCurrency')}
             </Button>
           }
@@ -53,7 +60,8 @@ export default function AddAddressPage() {
         },
         onError: (error) => {
           const message = apiErrorMessage(error, t);
-          if (isApiError(error) && error.key === 'address_invalid') return setError('address', { type: 'server', message }, { shouldFocus: true });
+          if (isApiError(error) && error.key === 'address_invalid')
+            return setError('address', { type: 'server', message }, { shouldFocus: true });
           setFormError(message);
         },
       },
@@ -80,13 +88,37 @@ export default function AddAddressPage() {
         layout="vertical"
         className="wallet-form"
         footer={
-          <Button block type="submit" color="primary" size="large" loading={add.isPending} disabled={add.isPending} onClick={(e) => { e.preventDefault(); void onSubmit(); }}>
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={add.isPending}
+            disabled={add.isPending}
+            onClick={(e) => {
+              e.preventDefault();
+              void onSubmit();
+            }}
+          >
             {t('addresses.save')}
           </Button>
         }
       >
-        <TextField control={control} name="address" label={t('addresses.address')} placeholder={t('withdraw.addressPlaceholder', { network })} required ltr />
-        <TextField control={control} name="remark" label={t('addresses.remark')} placeholder={t('addresses.remarkPlaceholder')} maxLength={40} />
+        <TextField
+          control={control}
+          name="address"
+          label={t('addresses.address')}
+          placeholder={t('withdraw.addressPlaceholder', { network })}
+          required
+          ltr
+        />
+        <TextField
+          control={control}
+          name="remark"
+          label={t('addresses.remark')}
+          placeholder={t('addresses.remarkPlaceholder')}
+          maxLength={40}
+        />
       </Form>
       <FormAlert message={formError} />
     </main>

@@ -9,14 +9,20 @@ import AddAddressPage from './add-address-page';
 const book = {
   addresses: [
     { id: 'a1', address: TRON_ADDRESS, network: 'TRC20', remark: 'Exchange account', currency: 'USDT' },
-    { id: 'a2', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', network: 'ERC20', remark: null, currency: 'USDT' },
+    {
+      id: 'a2',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      network: 'ERC20',
+      remark: null,
+      currency: 'USDT',
+    },
   ],
 };
 
 describe('address book', () => {
   beforeEach(() => useWithdrawDraft.getState().clear());
 
-  it('picking for a withdrawal lists the network\'s addresses and returns the chosen one', async () => {
+  it("picking for a withdrawal lists the network's addresses and returns the chosen one", async () => {
     useWithdrawDraft.getState().save({ currency: 'USDT', network: 'TRC20', address: '', amount: '25' });
     const { user, host, calls } = renderWithHost(<SelectAddressPage />, {
       route: '/pages/wallet/select-address?currency=USDT&network=TRC20&pick=1',

@@ -23,7 +23,9 @@ export default function SelectAddressPage() {
   const { navigation, modal, toast } = useHost();
   const [params] = useSearchParams();
   const rawCurrency = params.get('currency') ?? '';
-  const currency = (CRYPTO_CURRENCIES as readonly string[]).includes(rawCurrency) ? (rawCurrency as CryptoCurrency) : undefined;
+  const currency = (CRYPTO_CURRENCIES as readonly string[]).includes(rawCurrency)
+    ? (rawCurrency as CryptoCurrency)
+    : undefined;
   const network = params.get('network') ?? undefined;
   const picking = params.get('pick') === '1' && currency !== undefined;
   const addresses = useAddresses(currency);
@@ -33,7 +35,12 @@ export default function SelectAddressPage() {
   const addPath = walletPath('add-address', { currency, network });
 
   const confirmDelete = async (id: string, label: string) => {
-    const ok = await modal.confirm({ title: t('addresses.deleteTitle'), content: t('addresses.deleteBody', { label }), confirmText: t('addresses.delete'), cancelText: t('common.cancel') });
+    const ok = await modal.confirm({
+      title: t('addresses.deleteTitle'),
+      content: t('addresses.deleteBody', { label }),
+      confirmText: t('addresses.delete'),
+      cancelText: t('common.cancel'),
+    });
     if (!ok) return;
     remove.mutate(id, {
       onSuccess: () => toast.show(t('addresses.deleted'), { icon: 'success' }),
@@ -80,14 +87,23 @@ export default function SelectAddressPage() {
                   )
                 }
               >
-                {label} <span className="wallet-muted">· {a.currency} · {a.network}</span>
+                {label}{' '}
+                <span className="wallet-muted">
+                  · {a.currency} · {a.network}
+                </span>
               </List.Item>
             );
           })}
         </List>
       )}
       <div className="wallet-actions-column">
-        <Button block color="primary" onClick={() => navigation.navigate(currency ? addPath : walletPath('select-currency', { next: 'add-address' }))}>
+        <Button
+          block
+          color="primary"
+          onClick={() =>
+            navigation.navigate(currency ? addPath : walletPath('select-currency', { next: 'add-address' }))
+          }
+        >
           {t('addresses.add')}
         </Button>
       </div>

@@ -5,7 +5,15 @@ import { balancesFixture, emptyBalancesFixture } from '../../../testing/fixtures
 import { renderWithHost } from '../../../testing/render';
 import CardFundingPage from './card-funding-page';
 
-const moved = { id: 'm1', currency: 'USDC', amount: '120.50', fee: '0.00', received: '120.50', createdAt: '2026-11-24T08:00:00.000Z', cardFunding: '229.50' };
+const moved = {
+  id: 'm1',
+  currency: 'USDC',
+  amount: '120.50',
+  fee: '0.00',
+  received: '120.50',
+  createdAt: '2026-11-24T08:00:00.000Z',
+  cardFunding: '229.50',
+};
 
 describe('card funding → wallet', () => {
   it('shows from, to, fee and what arrives before confirming, then asks the transaction password; one key per intent', async () => {
@@ -50,7 +58,10 @@ describe('card funding → wallet', () => {
   });
 
   it('with nothing on the card funding balance it says so', async () => {
-    renderWithHost(<CardFundingPage />, { loggedIn: true, routes: { 'GET wallet/balances': () => emptyBalancesFixture } });
+    renderWithHost(<CardFundingPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/balances': () => emptyBalancesFixture },
+    });
     expect(await screen.findByText('Nothing on your card funding balance')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { PasscodePad } from '@cardwallet/shared/ui';
-import { CARD_WALLET_CURRENCIES, type CardFundingWithdrawal, type CardWalletCurrency } from '@cardwallet/shared/schemas';
+import {
+  CARD_WALLET_CURRENCIES,
+  type CardFundingWithdrawal,
+  type CardWalletCurrency,
+} from '@cardwallet/shared/schemas';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
@@ -45,14 +49,22 @@ export default function CardFundingPage() {
 
   const available = balances.data?.cardFunding ?? '0';
   const schema = useMemo(() => cardFundingFormSchema(t, available), [t, available]);
-  const { control, handleSubmit, setError, setValue, watch } = useForm<CardFundingFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const { control, handleSubmit, setError, setValue, watch } = useForm<CardFundingFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+  });
   const amount = watch('amount');
   useEffect(() => intent.reset(), [amount, currency, intent]);
 
   if (done)
     return (
       <main className="wallet-page">
-        <Result status="success" title={t('cardFunding.doneTitle')} description={t('cardFunding.doneBody', { amount: fmt.money(done.received, done.currency) })} />
+        <Result
+          status="success"
+          title={t('cardFunding.doneTitle')}
+          description={t('cardFunding.doneBody', { amount: fmt.money(done.received, done.currency) })}
+        />
         <div className="wallet-actions-column">
           <Button block color="primary" onClick={() => navigation.navigate('/pages/wallet/index')}>
             {t('cardFunding.toWallet')}
@@ -84,7 +96,8 @@ export default function CardFundingPage() {
           const message = apiErrorMessage(error, t);
           if (key === 'paypass_wrong' || key === 'paypass_locked') return setPassError(message);
           setConfirming(null);
-          if (key === 'card_funding_insufficient') return setError('amount', { type: 'server', message }, { shouldFocus: true });
+          if (key === 'card_funding_insufficient')
+            return setError('amount', { type: 'server', message }, { shouldFocus: true });
           setFormError({ message, setPassword: key === 'card_paypass_required' });
         },
       },
@@ -95,7 +108,14 @@ export default function CardFundingPage() {
     return (
       <main className="wallet-page">
         <MoveSummary amount={confirming} currency={currency} />
-        <PasscodePad title={t('cardFunding.confirmTitle')} hint={t('cardFunding.confirmHint')} label={t('withdraw.paypassLabel')} error={passError} disabled={move.isPending} onFill={send} />
+        <PasscodePad
+          title={t('cardFunding.confirmTitle')}
+          hint={t('cardFunding.confirmHint')}
+          label={t('withdraw.paypassLabel')}
+          error={passError}
+          disabled={move.isPending}
+          onFill={send}
+        />
         {move.isPending && (
           <p role="status" className="wallet-muted">
             {t('withdraw.submitting')}
@@ -118,12 +138,18 @@ export default function CardFundingPage() {
   return (
     <main className="wallet-page">
       <section className="wallet-hero" aria-labelledby="card-funding-balance">
-        <h2 id="card-funding-balance" className="wallet-hero-label">{t('cardFunding.balance')}</h2>
-        <p className="wallet-hero-amount"><span className="cw-ltr">{fmt.usd(available)}</span></p>
+        <h2 id="card-funding-balance" className="wallet-hero-label">
+          {t('cardFunding.balance')}
+        </h2>
+        <p className="wallet-hero-amount">
+          <span className="cw-ltr">{fmt.usd(available)}</span>
+        </p>
         <p className="wallet-hero-sub">{t('cardFunding.explain')}</p>
       </section>
       <section className="wallet-card" aria-labelledby="card-funding-currency">
-        <h2 id="card-funding-currency" className="wallet-card-title">{t('cardFunding.currency')}</h2>
+        <h2 id="card-funding-currency" className="wallet-card-title">
+          {t('cardFunding.currency')}
+        </h2>
         <Selector
           columns={3}
           options={CARD_WALLET_CURRENCIES.map((c) => ({ label: c, value: c }))}
@@ -141,7 +167,11 @@ export default function CardFundingPage() {
           ltr
           hint={t('cardFunding.available', { amount: fmt.moneyInText(available, 'USD') })}
           extra={
-            <button type="button" className="wallet-link-button" onClick={() => setValue('amount', available, { shouldValidate: true })}>
+            <button
+              type="button"
+              className="wallet-link-button"
+              onClick={() => setValue('amount', available, { shouldValidate: true })}
+            >
               {t('cardFunding.all')}
             </button>
           }

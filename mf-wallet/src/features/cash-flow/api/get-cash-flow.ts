@@ -6,7 +6,11 @@ import type { z } from 'zod';
 export type CashFlowFilter = (typeof CASH_FLOW_FILTERS)[number];
 
 /** GET wallet/cashFlow?filter=&page= (15 per page) */
-export async function getCashFlow(http: HttpClient, filter: CashFlowFilter, page: number): Promise<z.infer<typeof cashFlowResult>> {
+export async function getCashFlow(
+  http: HttpClient,
+  filter: CashFlowFilter,
+  page: number,
+): Promise<z.infer<typeof cashFlowResult>> {
   const data = await http.get<unknown>('wallet/cashFlow', { filter, page }, { prompt: false });
   return cashFlowResult.parse(data);
 }

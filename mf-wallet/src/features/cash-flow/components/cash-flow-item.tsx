@@ -16,19 +16,37 @@ export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) 
     <li className="wallet-flow-row">
       <div className="wallet-flow-main">
         <span className="wallet-flow-type">{t(`cashFlow.types.${item.type}`)}</span>
-        <span className={`cw-ltr ${neutral ? 'wallet-muted' : negative ? 'wallet-amount-negative' : 'wallet-amount-positive'}`}>
+        <span
+          className={`cw-ltr ${neutral ? 'wallet-muted' : negative ? 'wallet-amount-negative' : 'wallet-amount-positive'}`}
+        >
           {fmt.money(item.amount, item.currency, { sign: !neutral })}
         </span>
       </div>
       <div className="wallet-flow-meta">
         <time dateTime={item.time}>{formatRelativeTime(fmt.locale, item.time, now, t('common.justNow'))}</time>
-        {item.remark && <span> · {KNOWN_REMARKS.has(item.remark) ? t(`cashFlow.remarks.${item.remark}`) : <span className="cw-ltr">{item.remark.replace('->', ' → ')}</span>}</span>}
+        {item.remark && (
+          <span>
+            {' '}
+            ·{' '}
+            {KNOWN_REMARKS.has(item.remark) ? (
+              t(`cashFlow.remarks.${item.remark}`)
+            ) : (
+              <span className="cw-ltr">{item.remark.replace('->', ' → ')}</span>
+            )}
+          </span>
+        )}
         {item.txHash && (
           <span className="wallet-flow-hash">
             <span className="cw-ltr" title={item.txHash}>
               {shortenMiddle(item.txHash)}
             </span>
-            <CopyButton value={item.txHash} label={t('cashFlow.copyHash')} text={t('common.copy')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+            <CopyButton
+              value={item.txHash}
+              label={t('cashFlow.copyHash')}
+              text={t('common.copy')}
+              copiedText={t('common.copied')}
+              failedText={t('common.copyFailed')}
+            />
           </span>
         )}
       </div>

@@ -7,15 +7,33 @@ import CashFlowPage from './cash-flow-page';
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const entries = [
   { id: '1', time: minutesAgo(1), amount: '-51', currency: 'USDT', type: 'withdraw', remark: 'pending', txHash: null },
-  { id: '2', time: minutesAgo(90), amount: '200', currency: 'USDT', type: 'deposit', remark: 'TRC20', txHash: 'f'.repeat(58) + '123456' },
-  { id: '3', time: minutesAgo(60 * 24 * 40), amount: '0.3', currency: 'USDT', type: 'deposit_not_credited', remark: 'below_minimum', txHash: null },
+  {
+    id: '2',
+    time: minutesAgo(90),
+    amount: '200',
+    currency: 'USDT',
+    type: 'deposit',
+    remark: 'TRC20',
+    txHash: 'f'.repeat(58) + '123456',
+  },
+  {
+    id: '3',
+    time: minutesAgo(60 * 24 * 40),
+    amount: '0.3',
+    currency: 'USDT',
+    type: 'deposit_not_credited',
+    remark: 'below_minimum',
+    txHash: null,
+  },
 ];
 
 describe('cash flow', () => {
   it('lists type, remark, signed amount, relative time and the shortened tx hash; filters ask the API', async () => {
     const { user, calls } = renderWithHost(<CashFlowPage />, {
       loggedIn: true,
-      routes: { 'GET wallet/cashFlow': ({ params }) => (params?.filter === 'withdrawing' ? page([entries[0]]) : page(entries)) },
+      routes: {
+        'GET wallet/cashFlow': ({ params }) => (params?.filter === 'withdrawing' ? page([entries[0]]) : page(entries)),
+      },
     });
     expect(await screen.findByText('Withdrawal')).toBeInTheDocument();
     expect(screen.getByText('-51.00 USDT')).toBeInTheDocument();
@@ -34,8 +52,24 @@ describe('cash flow', () => {
 
   it('shows a withdrawal that failed on chain and its refund, translated', async () => {
     const failed = [
-      { id: '4', time: minutesAgo(2), amount: '21', currency: 'USDT', type: 'withdraw_refund', remark: 'chain_reverted', txHash: 'a'.repeat(58) + '654321' },
-      { id: '5', time: minutesAgo(30), amount: '-21', currency: 'USDT', type: 'withdraw', remark: 'failed', txHash: null },
+      {
+        id: '4',
+        time: minutesAgo(2),
+        amount: '21',
+        currency: 'USDT',
+        type: 'withdraw_refund',
+        remark: 'chain_reverted',
+        txHash: 'a'.repeat(58) + '654321',
+      },
+      {
+        id: '5',
+        time: minutesAgo(30),
+        amount: '-21',
+        currency: 'USDT',
+        type: 'withdraw',
+        remark: 'failed',
+        txHash: null,
+      },
     ];
     renderWithHost(<CashFlowPage />, { loggedIn: true, routes: { 'GET wallet/cashFlow': () => page(failed) } });
     expect(await screen.findByText(/failed on chain, refunded/)).toBeInTheDocument();
@@ -47,6 +81,8 @@ describe('cash flow', () => {
   it('says what to do when there is nothing yet', async () => {
     renderWithHost(<CashFlowPage />, { loggedIn: true, routes: { 'GET wallet/cashFlow': () => page([]) } });
     expect(await screen.findByText('No records here')).toBeInTheDocument();
-    expect(screen.getByText('Deposits, withdrawals, exchanges and transfers to your card appear here.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Deposits, withdrawals, exchanges and transfers to your card appear here.'),
+    ).toBeInTheDocument();
   });
 });

@@ -23,7 +23,12 @@ export default function CashFlowPage() {
 
   return (
     <main className="wallet-page">
-      <Tabs activeKey={filter} onChange={(k) => setFilter(k as CashFlowFilter)} direction={rtl ? 'rtl' : 'ltr'} className="wallet-tabs">
+      <Tabs
+        activeKey={filter}
+        onChange={(k) => setFilter(k as CashFlowFilter)}
+        direction={rtl ? 'rtl' : 'ltr'}
+        className="wallet-tabs"
+      >
         {CASH_FLOW_FILTERS.map((f) => (
           <Tabs.Tab key={f} title={t(`cashFlow.filters.${f}`)} />
         ))}
@@ -35,7 +40,11 @@ export default function CashFlowPage() {
           title={t('cashFlow.emptyTitle')}
           description={t(filter === 'withdrawing' ? 'cashFlow.emptyWithdrawing' : 'cashFlow.emptyBody')}
           action={
-            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/recharge')}>
+            <button
+              type="button"
+              className="wallet-link-button"
+              onClick={() => navigation.navigate('/pages/wallet/recharge')}
+            >
               {t('index.recharge')}
             </button>
           }
@@ -48,7 +57,12 @@ export default function CashFlowPage() {
               <CashFlowRow key={item.id} item={item} now={now} />
             ))}
           </ul>
-          <InfiniteScroll loadMore={async () => { await flow.fetchNextPage(); }} hasMore={flow.hasNextPage}>
+          <InfiniteScroll
+            loadMore={async () => {
+              await flow.fetchNextPage();
+            }}
+            hasMore={flow.hasNextPage}
+          >
             {flow.hasNextPage ? t('common.loading') : t('common.noMore')}
           </InfiniteScroll>
         </>

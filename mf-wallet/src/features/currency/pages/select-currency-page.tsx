@@ -17,7 +17,9 @@ export default function SelectCurrencyPage() {
   const { t } = useTranslation('wallet');
   const { navigation } = useHost();
   const [params] = useSearchParams();
-  const next: NextPage = (NEXT_PAGES as readonly string[]).includes(params.get('next') ?? '') ? (params.get('next') as NextPage) : 'recharge';
+  const next: NextPage = (NEXT_PAGES as readonly string[]).includes(params.get('next') ?? '')
+    ? (params.get('next') as NextPage)
+    : 'recharge';
   const currencies = useCurrencies();
 
   if (currencies.isPending) return <PageSkeleton rows={6} />;
@@ -32,7 +34,11 @@ export default function SelectCurrencyPage() {
           {c.networks.map((network) => (
             <List.Item
               key={network}
-              description={t('selectCurrency.minimums', { deposit: c.depositCreditThreshold, withdraw: c.withdrawMinimum, currency: c.code })}
+              description={t('selectCurrency.minimums', {
+                deposit: c.depositCreditThreshold,
+                withdraw: c.withdrawMinimum,
+                currency: c.code,
+              })}
               onClick={() => navigation.redirect(walletPath(next, { currency: c.code, network }))}
             >
               {t('selectCurrency.option', { currency: c.code, network })}

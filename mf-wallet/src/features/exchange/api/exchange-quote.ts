@@ -10,5 +10,8 @@ export async function exchangeQuote(http: HttpClient, body: ExchangeQuoteBody): 
 
 export function useExchangeQuote() {
   const { http } = useHost();
-  return useMutation({ mutationKey: ['wallet', 'exchangeQuote'], mutationFn: (body: ExchangeQuoteBody) => exchangeQuote(http, body) });
+  return useMutation({
+    mutationKey: ['wallet', 'exchangeQuote'],
+    mutationFn: (body: ExchangeQuoteBody) => exchangeQuote(http, body),
+  });
 }

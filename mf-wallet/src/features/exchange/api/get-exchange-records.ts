@@ -4,7 +4,10 @@ import { exchangeRecordsResult } from '@cardwallet/shared/schemas';
 import type { z } from 'zod';
 
 /** GET wallet/exchangeRecords?page= (15 per page) */
-export async function getExchangeRecords(http: HttpClient, page: number): Promise<z.infer<typeof exchangeRecordsResult>> {
+export async function getExchangeRecords(
+  http: HttpClient,
+  page: number,
+): Promise<z.infer<typeof exchangeRecordsResult>> {
   const data = await http.get<unknown>('wallet/exchangeRecords', { page }, { prompt: false });
   return exchangeRecordsResult.parse(data);
 }

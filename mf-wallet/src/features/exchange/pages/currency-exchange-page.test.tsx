@@ -7,15 +7,44 @@ import CurrencyExchangePage from './currency-exchange-page';
 
 const currencies = {
   currencies: [
-    { code: 'USDT', scale: 6, networks: ['TRC20', 'ERC20'], depositCreditThreshold: '0.5', withdrawMinimum: '10', exchangeMinimum: '1', exchangeMaximum: '100000', cardFunding: true, usdRate: '1' },
-    { code: 'BTC', scale: 8, networks: ['BTC'], depositCreditThreshold: '0.00001', withdrawMinimum: '0.0005', exchangeMinimum: '0.0001', exchangeMaximum: '5', cardFunding: false, usdRate: '64000' },
+    {
+      code: 'USDT',
+      scale: 6,
+      networks: ['TRC20', 'ERC20'],
+      depositCreditThreshold: '0.5',
+      withdrawMinimum: '10',
+      exchangeMinimum: '1',
+      exchangeMaximum: '100000',
+      cardFunding: true,
+      usdRate: '1',
+    },
+    {
+      code: 'BTC',
+      scale: 8,
+      networks: ['BTC'],
+      depositCreditThreshold: '0.00001',
+      withdrawMinimum: '0.0005',
+      exchangeMinimum: '0.0001',
+      exchangeMaximum: '5',
+      cardFunding: false,
+      usdRate: '64000',
+    },
   ],
 };
 
 let quoteSeq = 0;
 const quote = () => {
   quoteSeq += 1;
-  return { quoteId: `q${quoteSeq}`, from: 'USDT', to: 'BTC', amount: '100', rate: '0.0000155', receive: '0.00155', expiresAt: new Date(Date.now() + 30_000).toISOString(), ttlSeconds: 30 };
+  return {
+    quoteId: `q${quoteSeq}`,
+    from: 'USDT',
+    to: 'BTC',
+    amount: '100',
+    rate: '0.0000155',
+    receive: '0.00155',
+    expiresAt: new Date(Date.now() + 30_000).toISOString(),
+    ttlSeconds: 30,
+  };
 };
 
 describe('currency exchange', () => {
@@ -30,7 +59,16 @@ describe('currency exchange', () => {
         'POST wallet/exchange': ({ body }) =>
           ++exchanges === 1
             ? apiError('quote_expired', 'The exchange rate has changed. Please confirm the new quote.', { code: 409 })
-            : { id: 'x1', from: 'USDT', to: 'BTC', amount: '100', rate: '0.0000155', receive: '0.00155', createdAt: '2026-11-23T10:00:00.000Z', quoteId: (body as { quoteId: string }).quoteId },
+            : {
+                id: 'x1',
+                from: 'USDT',
+                to: 'BTC',
+                amount: '100',
+                rate: '0.0000155',
+                receive: '0.00155',
+                createdAt: '2026-11-23T10:00:00.000Z',
+                quoteId: (body as { quoteId: string }).quoteId,
+              },
       },
     });
     const amount = await screen.findByLabelText('Amount (USDT)');

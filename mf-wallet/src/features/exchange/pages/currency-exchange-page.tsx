@@ -9,7 +9,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { CURRENCY_DEFINITIONS, WALLET_CURRENCIES, type ExchangeQuote, type ExchangeRecord, type WalletCurrency } from '@cardwallet/shared/schemas';
+import {
+  CURRENCY_DEFINITIONS,
+  WALLET_CURRENCIES,
+  type ExchangeQuote,
+  type ExchangeRecord,
+  type WalletCurrency,
+} from '@cardwallet/shared/schemas';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
@@ -24,7 +30,8 @@ import { useExchange } from '../api/exchange';
 import { exchangeFormSchema, type ExchangeFormValues } from '../components/exchange-schema';
 import { useSecondsLeft } from '../components/use-countdown';
 
-const options = (exclude?: WalletCurrency) => WALLET_CURRENCIES.filter((c) => c !== exclude).map((c) => ({ label: c, value: c }));
+const options = (exclude?: WalletCurrency) =>
+  WALLET_CURRENCIES.filter((c) => c !== exclude).map((c) => ({ label: c, value: c }));
 
 /** Exchange between wallet currencies on a live 30-second quote, refreshed when it runs out. */
 export default function CurrencyExchangePage() {
@@ -58,7 +65,11 @@ export default function CurrencyExchangePage() {
     [from, info, available, fmt],
   );
   const schema = useMemo(() => exchangeFormSchema(t, limits), [t, limits]);
-  const { control, handleSubmit, watch, trigger, setValue, setError } = useForm<ExchangeFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const { control, handleSubmit, watch, trigger, setValue, setError } = useForm<ExchangeFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+  });
   const amount = watch('amount');
 
   const { mutate: requestQuote } = quoteCall;
@@ -75,7 +86,8 @@ export default function CurrencyExchangePage() {
           onError: (error) => {
             setQuote(null);
             const message = apiErrorMessage(error, t);
-            if (isApiError(error) && (error.key === 'insufficient_balance' || error.key === 'exchange_out_of_limits')) setError('amount', { type: 'server', message });
+            if (isApiError(error) && (error.key === 'insufficient_balance' || error.key === 'exchange_out_of_limits'))
+              setError('amount', { type: 'server', message });
             else setFormError(message);
           },
         },
@@ -107,13 +119,23 @@ export default function CurrencyExchangePage() {
         <Result
           status="success"
           title={t('exchange.doneTitle')}
-          description={t('exchange.doneBody', { paid: fmt.money(done.amount, done.from), received: fmt.money(done.receive, done.to) })}
+          description={t('exchange.doneBody', {
+            paid: fmt.money(done.amount, done.from),
+            received: fmt.money(done.receive, done.to),
+          })}
         />
         <div className="wallet-actions-column">
           <Button block color="primary" onClick={() => navigation.redirect('/pages/wallet/exchange-record')}>
             {t('exchange.records')}
           </Button>
-          <Button block fill="none" onClick={() => { setDone(null); setValue('amount', ''); }}>
+          <Button
+            block
+            fill="none"
+            onClick={() => {
+              setDone(null);
+              setValue('amount', '');
+            }}
+          >
             {t('exchange.again')}
           </Button>
         </div>
@@ -125,15 +147,37 @@ export default function CurrencyExchangePage() {
     <CustomNavBar
       title={t('exchange.title')}
       right={
-        <button type="button" className="wallet-icon-button" aria-label={t('exchange.records')} onClick={() => navigation.navigate('/pages/wallet/exchange-record')}>
+        <button
+          type="button"
+          className="wallet-icon-button"
+          aria-label={t('exchange.records')}
+          onClick={() => navigation.navigate('/pages/wallet/exchange-record')}
+        >
           <FileOutline aria-hidden />
         </button>
       }
     />
   );
-  if (currencies.isPending || balances.isPending) return <>{nav}<PageSkeleton rows={6} /></>;
+  if (currencies.isPending || balances.isPending)
+    return (
+      <>
+        {nav}
+        <PageSkeleton rows={6} />
+      </>
+    );
   if (currencies.isError || balances.isError)
-    return <>{nav}<LoadError error={currencies.error ?? balances.error} onRetry={() => { void currencies.refetch(); void balances.refetch(); }} /></>;
+    return (
+      <>
+        {nav}
+        <LoadError
+          error={currencies.error ?? balances.error}
+          onRetry={() => {
+            void currencies.refetch();
+            void balances.refetch();
+          }}
+        />
+      </>
+    );
 
   const confirm = () => {
     if (!quote || exchange.isPending) return;
@@ -162,7 +206,9 @@ export default function CurrencyExchangePage() {
     <main className="wallet-page">
       {nav}
       <section className="wallet-card" aria-labelledby="exchange-from">
-        <h2 id="exchange-from" className="wallet-card-title">{t('exchange.from')}</h2>
+        <h2 id="exchange-from" className="wallet-card-title">
+          {t('exchange.from')}
+        </h2>
         <Selector
           columns={5}
           options={options()}
@@ -176,7 +222,9 @@ export default function CurrencyExchangePage() {
         />
       </section>
       <section className="wallet-card" aria-labelledby="exchange-to">
-        <h2 id="exchange-to" className="wallet-card-title">{t('exchange.to')}</h2>
+        <h2 id="exchange-to" className="wallet-card-title">
+          {t('exchange.to')}
+        </h2>
         <Selector columns={4} options={options(from)} value={[to]} onChange={(v) => v[0] && setTo(v[0])} />
       </section>
       <Form layout="vertical" className="wallet-form">
@@ -187,10 +235,17 @@ export default function CurrencyExchangePage() {
           inputMode="decimal"
           required
           ltr
-          placeholder={t('exchange.limits', { min: fmt.amount(limits.minimum, from), max: fmt.amount(limits.maximum, from) })}
+          placeholder={t('exchange.limits', {
+            min: fmt.amount(limits.minimum, from),
+            max: fmt.amount(limits.maximum, from),
+          })}
           hint={t('withdraw.available', { amount: fmt.moneyInText(available, from) })}
           extra={
-            <button type="button" className="wallet-text-button" onClick={() => setValue('amount', available === '0' ? '' : available, { shouldValidate: true })}>
+            <button
+              type="button"
+              className="wallet-text-button"
+              onClick={() => setValue('amount', available === '0' ? '' : available, { shouldValidate: true })}
+            >
               {t('withdraw.all')}
             </button>
           }
@@ -199,15 +254,21 @@ export default function CurrencyExchangePage() {
 
       {quote ? (
         <section className="wallet-card wallet-quote" aria-labelledby="exchange-quote" aria-live="polite">
-          <h2 id="exchange-quote" className="wallet-card-title">{t('exchange.quote')}</h2>
+          <h2 id="exchange-quote" className="wallet-card-title">
+            {t('exchange.quote')}
+          </h2>
           <dl className="wallet-summary">
             <div>
               <dt>{t('exchange.rate')}</dt>
-              <dd className="cw-ltr">1 {quote.data.from} = {fmt.amount(quote.data.rate, quote.data.to)} {quote.data.to}</dd>
+              <dd className="cw-ltr">
+                1 {quote.data.from} = {fmt.amount(quote.data.rate, quote.data.to)} {quote.data.to}
+              </dd>
             </div>
             <div>
               <dt>{t('exchange.receive')}</dt>
-              <dd className="cw-ltr" data-testid="exchange-receive">{fmt.money(quote.data.receive, quote.data.to)}</dd>
+              <dd className="cw-ltr" data-testid="exchange-receive">
+                {fmt.money(quote.data.receive, quote.data.to)}
+              </dd>
             </div>
           </dl>
           <p className="wallet-countdown" role="timer" aria-live="off">
@@ -215,11 +276,22 @@ export default function CurrencyExchangePage() {
           </p>
         </section>
       ) : null}
-      {notice && <p className="wallet-notice-text" role="status">{notice}</p>}
+      {notice && (
+        <p className="wallet-notice-text" role="status">
+          {notice}
+        </p>
+      )}
       <FormAlert message={formError} />
       <div className="wallet-actions-column">
         {quote ? (
-          <Button block color="primary" size="large" loading={exchange.isPending || quoteCall.isPending} disabled={exchange.isPending || quoteCall.isPending || secondsLeft === 0} onClick={confirm}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={exchange.isPending || quoteCall.isPending}
+            disabled={exchange.isPending || quoteCall.isPending || secondsLeft === 0}
+            onClick={confirm}
+          >
             {t('exchange.confirm')}
           </Button>
         ) : (

@@ -25,7 +25,11 @@ export default function ExchangeRecordPage() {
           title={t('exchangeRecord.emptyTitle')}
           description={t('exchangeRecord.emptyBody')}
           action={
-            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/currency_exchange')}>
+            <button
+              type="button"
+              className="wallet-link-button"
+              onClick={() => navigation.navigate('/pages/wallet/currency_exchange')}
+            >
               {t('index.exchange')}
             </button>
           }
@@ -41,7 +45,10 @@ export default function ExchangeRecordPage() {
             key={r.id}
             description={
               <>
-                {formatDateTime(fmt.locale, r.createdAt)} · <span className="cw-ltr">1 {r.from} = {fmt.amount(r.rate, r.to)} {r.to}</span>
+                {formatDateTime(fmt.locale, r.createdAt)} ·{' '}
+                <span className="cw-ltr">
+                  1 {r.from} = {fmt.amount(r.rate, r.to)} {r.to}
+                </span>
               </>
             }
             extra={<span className="cw-ltr wallet-amount-positive">+{fmt.money(r.receive, r.to)}</span>}
@@ -50,7 +57,12 @@ export default function ExchangeRecordPage() {
           </List.Item>
         ))}
       </List>
-      <InfiniteScroll loadMore={async () => { await records.fetchNextPage(); }} hasMore={records.hasNextPage}>
+      <InfiniteScroll
+        loadMore={async () => {
+          await records.fetchNextPage();
+        }}
+        hasMore={records.hasNextPage}
+      >
         {records.hasNextPage ? t('common.loading') : t('common.noMore')}
       </InfiniteScroll>
     </main>

@@ -3,7 +3,6 @@ import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { BalancesResult } from '@cardwallet/shared/schemas';
 import { parseBalances } from '../../../lib/light-parse';
 
-
 /** GET wallet/balances — every currency's available / held balance with its USD value, the total and the card-funding account. */
 export async function getBalances(http: HttpClient): Promise<BalancesResult> {
   const data = await http.get<unknown>('wallet/balances', undefined, { prompt: false });

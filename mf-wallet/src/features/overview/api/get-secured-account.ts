@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { securedAccountResult, type SecuredAccountResult } from '@cardwallet/shared/schemas';
 
-
 /** GET wallet/securedAccount — funds held and why (pending withdrawals). */
 export async function getSecuredAccount(http: HttpClient): Promise<SecuredAccountResult> {
   const data = await http.get<unknown>('wallet/securedAccount', undefined, { prompt: false });

@@ -3,7 +3,6 @@ import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { UnseenEventsResult } from '@cardwallet/shared/schemas';
 import { parseUnseenEvents } from '../../../lib/light-parse';
 
-
 /** GET wallet/unseenEvents — deposits credited and withdrawals decided the customer has not seen (the tab badge). */
 export async function getUnseenEvents(http: HttpClient): Promise<UnseenEventsResult> {
   const data = await http.get<unknown>('wallet/unseenEvents', undefined, { prompt: false });

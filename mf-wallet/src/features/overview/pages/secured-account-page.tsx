@@ -34,7 +34,11 @@ export default function SecuredAccountPage() {
           title={t('secured.emptyTitle')}
           description={t('secured.emptyBody')}
           action={
-            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>
+            <button
+              type="button"
+              className="wallet-link-button"
+              onClick={() => navigation.navigate('/pages/wallet/cash-flow')}
+            >
               {t('index.cashFlow')}
             </button>
           }

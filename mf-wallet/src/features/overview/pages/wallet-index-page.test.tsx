@@ -50,7 +50,10 @@ describe('wallet index', () => {
     let total = '4015.50';
     const { emitLive } = renderWithHost(<WalletIndexPage />, {
       loggedIn: true,
-      routes: { 'GET wallet/balances': () => ({ ...balancesFixture, totalUsd: total }), 'GET wallet/unseenEvents': () => ({ count: 0 }) },
+      routes: {
+        'GET wallet/balances': () => ({ ...balancesFixture, totalUsd: total }),
+        'GET wallet/unseenEvents': () => ({ count: 0 }),
+      },
     });
     expect(await screen.findByText('$4,015.50')).toBeInTheDocument();
     total = '4115.50';

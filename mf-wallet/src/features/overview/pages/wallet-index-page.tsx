@@ -55,7 +55,11 @@ export default function WalletIndexPage() {
       {newEvents > 0 && (
         <div className="wallet-news" role="status">
           <span>{t('index.newEvents', { n: newEvents })}</span>
-          <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/cash-flow')}>
+          <button
+            type="button"
+            className="wallet-link-button"
+            onClick={() => navigation.navigate('/pages/wallet/cash-flow')}
+          >
             {t('index.seeCashFlow')}
           </button>
         </div>
@@ -65,13 +69,21 @@ export default function WalletIndexPage() {
           {t('index.totalAssets')}
         </h2>
         <p className="wallet-hero-amount">
-          {balances.data ? <span className="cw-ltr">{fmt.usd(balances.data.totalUsd)}</span> : <span aria-label={t('common.loading')}>--</span>}
+          {balances.data ? (
+            <span className="cw-ltr">{fmt.usd(balances.data.totalUsd)}</span>
+          ) : (
+            <span aria-label={t('common.loading')}>--</span>
+          )}
         </p>
         <p className="wallet-hero-sub">
           {t('index.cardFunding')}{' '}
           <span className="cw-ltr">{balances.data ? fmt.usd(balances.data.cardFunding) : '--'}</span>{' '}
           {balances.data && Number(balances.data.cardFunding) > 0 && (
-            <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/card-funding')}>
+            <button
+              type="button"
+              className="wallet-link-button"
+              onClick={() => navigation.navigate('/pages/wallet/card-funding')}
+            >
               {t('index.moveCardFunding')}
             </button>
           )}
@@ -98,7 +110,11 @@ export default function WalletIndexPage() {
             title={t('index.emptyTitle')}
             description={t('index.emptyBody')}
             action={
-              <button type="button" className="wallet-link-button" onClick={() => navigation.navigate('/pages/wallet/recharge')}>
+              <button
+                type="button"
+                className="wallet-link-button"
+                onClick={() => navigation.navigate('/pages/wallet/recharge')}
+              >
                 {t('index.recharge')}
               </button>
             }
@@ -110,7 +126,10 @@ export default function WalletIndexPage() {
               <li key={b.currency} className="wallet-balance">
                 <div className="wallet-balance-head">
                   <span className="wallet-balance-currency">{b.currency}</span>
-                  <span className="cw-ltr wallet-balance-usd" aria-label={t('index.usdValueOf', { currency: b.currency, value: fmt.usd(b.usdValue) })}>
+                  <span
+                    className="cw-ltr wallet-balance-usd"
+                    aria-label={t('index.usdValueOf', { currency: b.currency, value: fmt.usd(b.usdValue) })}
+                  >
                     ≈ {fmt.usd(b.usdValue)}
                   </span>
                 </div>

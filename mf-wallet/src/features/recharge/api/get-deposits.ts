@@ -21,7 +21,9 @@ export const depositsQueryOptions = (http: HttpClient) =>
     // Confirmations move on chain: poll briskly while a shown deposit is confirming, slowly while
     // the page waits for a new one (only while the recharge page is open: it is its only user).
     refetchInterval: (query) =>
-      query.state.data?.data.some((d: DepositRecord) => d.status === 'confirming') ? CONFIRMING_POLL_MS : WAITING_POLL_MS,
+      query.state.data?.data.some((d: DepositRecord) => d.status === 'confirming')
+        ? CONFIRMING_POLL_MS
+        : WAITING_POLL_MS,
   });
 
 export function useDeposits() {

@@ -1,9 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { rechargeAddressResult, type CryptoCurrency, type RechargeAddressResult, type WalletNetwork } from '@cardwallet/shared/schemas';
+import {
+  rechargeAddressResult,
+  type CryptoCurrency,
+  type RechargeAddressResult,
+  type WalletNetwork,
+} from '@cardwallet/shared/schemas';
 
 /** GET wallet/rechargeAddress — the customer's stable deposit address for a currency on a network. */
-export async function getRechargeAddress(http: HttpClient, currency: CryptoCurrency, network: WalletNetwork): Promise<RechargeAddressResult> {
+export async function getRechargeAddress(
+  http: HttpClient,
+  currency: CryptoCurrency,
+  network: WalletNetwork,
+): Promise<RechargeAddressResult> {
   const data = await http.get<unknown>('wallet/rechargeAddress', { currency, network }, { prompt: false });
   return rechargeAddressResult.parse(data);
 }

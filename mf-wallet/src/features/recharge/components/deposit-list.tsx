@@ -13,7 +13,10 @@ export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
       {deposits.map((d) => {
         const state =
           d.status === 'confirming'
-            ? t('recharge.confirming', { done: Math.min(d.confirmations, d.requiredConfirmations), required: d.requiredConfirmations })
+            ? t('recharge.confirming', {
+                done: Math.min(d.confirmations, d.requiredConfirmations),
+                required: d.requiredConfirmations,
+              })
             : d.status === 'credited'
               ? t('recharge.credited')
               : t(`recharge.notCredited.${d.reason === 'below_minimum' ? 'below_minimum' : 'other'}`);
@@ -22,11 +25,15 @@ export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
             key={d.id}
             description={
               <>
-                {formatDateTime(fmt.locale, d.createdAt)} · {d.network} · <span className="cw-ltr">{shortenMiddle(d.txHash)}</span>
+                {formatDateTime(fmt.locale, d.createdAt)} · {d.network} ·{' '}
+                <span className="cw-ltr">{shortenMiddle(d.txHash)}</span>
               </>
             }
             extra={
-              <Tag color={d.status === 'credited' ? 'success' : d.status === 'confirming' ? 'primary' : 'default'} fill="outline">
+              <Tag
+                color={d.status === 'credited' ? 'success' : d.status === 'confirming' ? 'primary' : 'default'}
+                fill="outline"
+              >
                 {state}
               </Tag>
             }

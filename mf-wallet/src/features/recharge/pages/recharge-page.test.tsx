@@ -6,7 +6,13 @@ import { depositFixture, page } from '../../../testing/fixtures';
 import RechargePage from './recharge-page';
 
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
-const addressAnswer = { currency: 'USDT', network: 'TRC20', address: ADDRESS, depositCreditThreshold: '0.5', confirmations: 19 };
+const addressAnswer = {
+  currency: 'USDT',
+  network: 'TRC20',
+  address: ADDRESS,
+  depositCreditThreshold: '0.5',
+  confirmations: 19,
+};
 
 describe('recharge page', () => {
   it('shows the address as text and QR code, the 0.5 USDT rule and the deposits with their state', async () => {
@@ -15,11 +21,15 @@ describe('recharge page', () => {
       loggedIn: true,
       routes: {
         'GET wallet/rechargeAddress': () => addressAnswer,
-        'GET wallet/deposits': () => page([depositFixture('confirming', 7), depositFixture('credited', 19), depositFixture('not_credited')]),
+        'GET wallet/deposits': () =>
+          page([depositFixture('confirming', 7), depositFixture('credited', 19), depositFixture('not_credited')]),
       },
     });
     expect(await screen.findByText(ADDRESS)).toBeInTheDocument();
-    expect(calls.find((c) => c.url === 'wallet/rechargeAddress')?.params).toEqual({ currency: 'USDT', network: 'TRC20' });
+    expect(calls.find((c) => c.url === 'wallet/rechargeAddress')?.params).toEqual({
+      currency: 'USDT',
+      network: 'TRC20',
+    });
     expect(screen.getByRole('img', { name: 'QR code of your USDT deposit address on TRC20' })).toBeInTheDocument();
     expect(screen.getByText('Deposits of 0.50 USDT or less are not credited.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy address' })).toBeInTheDocument();
@@ -35,7 +45,12 @@ describe('recharge page', () => {
       route: '/pages/wallet/recharge',
       loggedIn: true,
       routes: {
-        'GET wallet/rechargeAddress': () => (++calls === 1 ? apiError('recharge_address_failed', 'Failed to get the recharge address. Please try later.', { code: 503 }) : addressAnswer),
+        'GET wallet/rechargeAddress': () =>
+          ++calls === 1
+            ? apiError('recharge_address_failed', 'Failed to get the recharge address. Please try later.', {
+                code: 503,
+              })
+            : addressAnswer,
         'GET wallet/deposits': () => page([]),
       },
     });

@@ -63,7 +63,12 @@ export default function RechargePage() {
               <p role="alert" className="wallet-error-text">
                 {t('recharge.addressFailed')}
               </p>
-              <Button color="primary" fill="outline" loading={address.isFetching} onClick={() => void address.refetch()}>
+              <Button
+                color="primary"
+                fill="outline"
+                loading={address.isFetching}
+                onClick={() => void address.refetch()}
+              >
                 {t('common.retry')}
               </Button>
             </div>
@@ -76,12 +81,16 @@ export default function RechargePage() {
             <p className="wallet-address cw-ltr" data-testid="recharge-address">
               {address.data.address}
             </p>
-            <CopyButton value={address.data.address} label={t('recharge.copyAddress')} text={t('recharge.copyAddress')} copiedText={t('common.copied')} failedText={t('common.copyFailed')} />
+            <CopyButton
+              value={address.data.address}
+              label={t('recharge.copyAddress')}
+              text={t('recharge.copyAddress')}
+              copiedText={t('common.copied')}
+              failedText={t('common.copyFailed')}
+            />
             <ul className="wallet-rules">
               <li>{t('recharge.onlyNetwork', { currency, network })}</li>
-              <li>
-                {t('recharge.threshold', { amount: fmt.money(address.data.depositCreditThreshold, currency) })}
-              </li>
+              <li>{t('recharge.threshold', { amount: fmt.money(address.data.depositCreditThreshold, currency) })}</li>
               <li>{t('recharge.confirmations', { n: address.data.confirmations })}</li>
             </ul>
           </>
@@ -94,7 +103,9 @@ export default function RechargePage() {
         </h2>
         {deposits.isPending && <PageSkeleton rows={3} />}
         {deposits.isError && <LoadError error={deposits.error} onRetry={() => void deposits.refetch()} />}
-        {deposits.data && deposits.data.data.length === 0 && <EmptyState title={t('recharge.noDepositsTitle')} description={t('recharge.noDepositsBody')} />}
+        {deposits.data && deposits.data.data.length === 0 && (
+          <EmptyState title={t('recharge.noDepositsTitle')} description={t('recharge.noDepositsBody')} />
+        )}
         {deposits.data && deposits.data.data.length > 0 && <DepositList deposits={deposits.data.data} />}
       </section>
     </main>

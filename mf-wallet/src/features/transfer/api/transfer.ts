@@ -13,7 +13,8 @@ export function useTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['wallet', 'transfer'],
-    mutationFn: ({ body, idempotencyKey }: { body: TransferBody; idempotencyKey: string }) => transfer(http, body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: TransferBody; idempotencyKey: string }) =>
+      transfer(http, body, idempotencyKey),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wallet'] }),
   });
 }

@@ -18,8 +18,13 @@ const info = (kycLevel1: boolean) => ({
 
 describe('transfer to card', () => {
   it('needs KYC level 1 and leads to verification', async () => {
-    const { user, host } = renderWithHost(<TransferPage />, { loggedIn: true, routes: { 'GET wallet/transferInfo': () => info(false) } });
-    expect(await screen.findByText('Transfers to your card need identity verification (KYC level 1).')).toBeInTheDocument();
+    const { user, host } = renderWithHost(<TransferPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/transferInfo': () => info(false) },
+    });
+    expect(
+      await screen.findByText('Transfers to your card need identity verification (KYC level 1).'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Transfer to card' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Verify identity' }));
     expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/user/kyc?redirect=%2Fpages%2Fwallet%2Ftransfer');
@@ -30,7 +35,13 @@ describe('transfer to card', () => {
       loggedIn: true,
       routes: {
         'GET wallet/transferInfo': () => info(true),
-        'POST wallet/transfer': () => ({ id: 't1', currency: 'USDT', amount: '120', usdAmount: '120.00', createdAt: '2026-11-23T10:00:00.000Z' }),
+        'POST wallet/transfer': () => ({
+          id: 't1',
+          currency: 'USDT',
+          amount: '120',
+          usdAmount: '120.00',
+          createdAt: '2026-11-23T10:00:00.000Z',
+        }),
       },
     });
     const amount = await screen.findByLabelText('Amount (USD)');

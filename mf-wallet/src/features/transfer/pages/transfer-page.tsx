@@ -37,11 +37,20 @@ export default function TransferPage() {
 
   const available = info.data?.sources.find((s) => s.currency === source)?.available ?? '0';
   const limits = useMemo(
-    () => ({ minimum: info.data?.minimumUsd ?? '50', maximum: info.data?.maximumUsd ?? '10000', available, format: (a: string) => fmt.amount(a, 'USD') }),
+    () => ({
+      minimum: info.data?.minimumUsd ?? '50',
+      maximum: info.data?.maximumUsd ?? '10000',
+      available,
+      format: (a: string) => fmt.amount(a, 'USD'),
+    }),
     [info.data, available, fmt],
   );
   const schema = useMemo(() => transferFormSchema(t, limits), [t, limits]);
-  const { control, handleSubmit, setError, watch, trigger } = useForm<TransferFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: { amount: '' } });
+  const { control, handleSubmit, setError, watch, trigger } = useForm<TransferFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '' },
+  });
   const amount = watch('amount');
   useEffect(() => intent.reset(), [amount, source, intent]);
   useEffect(() => {
@@ -52,7 +61,11 @@ export default function TransferPage() {
   if (done)
     return (
       <main className="wallet-page">
-        <Result status="success" title={t('transfer.doneTitle')} description={t('transfer.doneBody', { amount: fmt.usd(done.usdAmount), currency: done.currency })} />
+        <Result
+          status="success"
+          title={t('transfer.doneTitle')}
+          description={t('transfer.doneBody', { amount: fmt.usd(done.usdAmount), currency: done.currency })}
+        />
         <div className="wallet-actions-column">
           <Button block color="primary" onClick={() => navigation.navigate('/pages/card/index')}>
             {t('transfer.toCards')}
@@ -91,8 +104,12 @@ export default function TransferPage() {
   return (
     <main className="wallet-page">
       <section className="wallet-hero" aria-labelledby="transfer-card-balance">
-        <h2 id="transfer-card-balance" className="wallet-hero-label">{t('transfer.cardFunding')}</h2>
-        <p className="wallet-hero-amount"><span className="cw-ltr">{fmt.usd(info.data.cardFunding)}</span></p>
+        <h2 id="transfer-card-balance" className="wallet-hero-label">
+          {t('transfer.cardFunding')}
+        </h2>
+        <p className="wallet-hero-amount">
+          <span className="cw-ltr">{fmt.usd(info.data.cardFunding)}</span>
+        </p>
         <p className="wallet-hero-sub">{t('transfer.explain')}</p>
       </section>
       {gated && (
@@ -104,10 +121,16 @@ export default function TransferPage() {
         </div>
       )}
       <section className="wallet-card" aria-labelledby="transfer-source">
-        <h2 id="transfer-source" className="wallet-card-title">{t('transfer.source')}</h2>
+        <h2 id="transfer-source" className="wallet-card-title">
+          {t('transfer.source')}
+        </h2>
         <Selector
           columns={3}
-          options={info.data.sources.map((s) => ({ label: s.currency, value: s.currency as Source, description: fmt.amount(s.available, s.currency) }))}
+          options={info.data.sources.map((s) => ({
+            label: s.currency,
+            value: s.currency as Source,
+            description: fmt.amount(s.available, s.currency),
+          }))}
           value={[source]}
           onChange={(v) => v[0] && setSource(v[0])}
         />
@@ -126,7 +149,14 @@ export default function TransferPage() {
       </Form>
       <FormAlert message={formError} />
       <div className="wallet-actions-column">
-        <Button block color="primary" size="large" loading={transfer.isPending} disabled={transfer.isPending || gated} onClick={() => void onSubmit()}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          loading={transfer.isPending}
+          disabled={transfer.isPending || gated}
+          onClick={() => void onSubmit()}
+        >
           {t('transfer.submit')}
         </Button>
       </div>

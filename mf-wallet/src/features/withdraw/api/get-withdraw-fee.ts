@@ -1,9 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { withdrawFeeResult, type CryptoCurrency, type WalletNetwork, type WithdrawFeeResult } from '@cardwallet/shared/schemas';
+import {
+  withdrawFeeResult,
+  type CryptoCurrency,
+  type WalletNetwork,
+  type WithdrawFeeResult,
+} from '@cardwallet/shared/schemas';
 
 /** GET wallet/withdrawFee — network fee, minimum and available balance, shown before confirming. */
-export async function getWithdrawFee(http: HttpClient, currency: CryptoCurrency, network: WalletNetwork): Promise<WithdrawFeeResult> {
+export async function getWithdrawFee(
+  http: HttpClient,
+  currency: CryptoCurrency,
+  network: WalletNetwork,
+): Promise<WithdrawFeeResult> {
   const data = await http.get<unknown>('wallet/withdrawFee', { currency, network }, { prompt: false });
   return withdrawFeeResult.parse(data);
 }

@@ -20,11 +20,15 @@ export const useWithdrawDraft = create<WithdrawDraft>((set) => ({
   amount: '',
   save: (draft) => set(draft),
   pickAddress: (currency, network, address) =>
-    set((s) => (s.currency === currency && s.network === network ? { address } : { currency, network, address, amount: '' })),
+    set((s) =>
+      s.currency === currency && s.network === network ? { address } : { currency, network, address, amount: '' },
+    ),
   clear: () => set({ currency: null, network: null, address: '', amount: '' }),
 }));
 
 export function draftFor(currency: CryptoCurrency, network: WalletNetwork): { address: string; amount: string } {
   const s = useWithdrawDraft.getState();
-  return s.currency === currency && s.network === network ? { address: s.address, amount: s.amount } : { address: '', amount: '' };
+  return s.currency === currency && s.network === network
+    ? { address: s.address, amount: s.amount }
+    : { address: '', amount: '' };
 }

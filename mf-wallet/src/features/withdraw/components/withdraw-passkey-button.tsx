@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { PasskeyConfirmButton, passkeyErrorMessage } from '@cardwallet/shared/forms';
 import { apiErrorMessage } from '../../../lib/api-error';
 
-const CLASS_NAMES = { root: 'wallet-passkey-proof', alert: 'wallet-error-text', hint: 'wallet-muted wallet-passkey-or' };
+const CLASS_NAMES = {
+  root: 'wallet-passkey-proof',
+  alert: 'wallet-error-text',
+  hint: 'wallet-muted wallet-passkey-or',
+};
 
 /** The withdrawal's "Confirm with passkey"; the transaction password below stays as the fallback. */
 export function WithdrawPasskeyButton({ confirm }: { confirm: () => Promise<unknown> }) {

@@ -34,13 +34,26 @@ export function withdrawFormSchema(t: TFunction, limits: WithdrawLimits) {
       .trim()
       .min(1, c('validation.required'))
       .superRefine((v, ctx) => {
-        if (!isDecimal(v) || decimalsOf(v) > limits.scale) return void ctx.addIssue({ code: 'custom', message: c('validation.amount') });
+        if (!isDecimal(v) || decimalsOf(v) > limits.scale)
+          return void ctx.addIssue({ code: 'custom', message: c('validation.amount') });
         const amount = dec(v);
         if (amount.lte(0)) return void ctx.addIssue({ code: 'custom', message: c('validation.amountPositive') });
         if (amount.lt(limits.minimum))
-          return void ctx.addIssue({ code: 'custom', message: c('errors.withdraw_below_minimum', { min: limits.format(limits.minimum), currency: limits.currency }) });
+          return void ctx.addIssue({
+            code: 'custom',
+            message: c('errors.withdraw_below_minimum', {
+              min: limits.format(limits.minimum),
+              currency: limits.currency,
+            }),
+          });
         if (amount.plus(limits.fee).gt(limits.available))
-          ctx.addIssue({ code: 'custom', message: t('withdraw.exceedsBalance', { available: limits.format(limits.available), fee: limits.format(limits.fee) }) });
+          ctx.addIssue({
+            code: 'custom',
+            message: t('withdraw.exceedsBalance', {
+              available: limits.format(limits.available),
+              fee: limits.format(limits.fee),
+            }),
+          });
       }),
   });
 }

@@ -52,7 +52,8 @@ describe('withdraw page', () => {
         'POST wallet/withdraw': () => {
           attempts += 1;
           if (attempts === 1) return new ApiError('The request timed out.', 0, 0, 'network_error');
-          if (attempts === 2) return apiError('paypass_wrong', 'Wrong transaction password. 4 attempts left.', { code: 400 });
+          if (attempts === 2)
+            return apiError('paypass_wrong', 'Wrong transaction password. 4 attempts left.', { code: 400 });
           return withdrawalFixture;
         },
       },
@@ -68,13 +69,19 @@ describe('withdraw page', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await typePassword(user, '111111');
     expect(await screen.findByText('Wrong transaction password. 4 attempts left.')).toBeInTheDocument();
-    for (const d of '135790') await user.click(screen.getAllByRole('button', { name: d, exact: true } as never).at(-1)!);
+    for (const d of '135790')
+      await user.click(screen.getAllByRole('button', { name: d, exact: true } as never).at(-1)!);
     expect(await screen.findByText('Withdrawal submitted')).toBeInTheDocument();
     const keys = calls.filter((c) => c.url === 'wallet/withdraw').map((c) => c.options.idempotencyKey);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(calls.find((c) => c.url === 'wallet/withdraw')?.body).toMatchObject({ currency: 'USDT', network: 'TRC20', address: TRON_ADDRESS, amount: '50' });
+    expect(calls.find((c) => c.url === 'wallet/withdraw')?.body).toMatchObject({
+      currency: 'USDT',
+      network: 'TRC20',
+      address: TRON_ADDRESS,
+      amount: '50',
+    });
     await user.click(screen.getByRole('button', { name: 'View secured account' }));
     expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/wallet/secured-account');
   });
@@ -86,6 +93,8 @@ describe('withdraw page', () => {
       routes: { ...base, 'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }) },
     });
     await user.click(await screen.findByRole('button', { name: 'Set transaction password' }));
-    expect(host.navigation.navigate).toHaveBeenCalledWith(`/pages/user/paypass?redirect=${encodeURIComponent('/pages/wallet/withdraw?currency=USDT&network=TRC20')}`);
+    expect(host.navigation.navigate).toHaveBeenCalledWith(
+      `/pages/user/paypass?redirect=${encodeURIComponent('/pages/wallet/withdraw?currency=USDT&network=TRC20')}`,
+    );
   });
 });

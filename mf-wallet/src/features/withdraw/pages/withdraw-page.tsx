@@ -60,7 +60,11 @@ export default function WithdrawPage() {
     [currency, network, scale, fee.data, fmt],
   );
   const schema = useMemo(() => withdrawFormSchema(t, limits), [t, limits]);
-  const form = useForm<WithdrawFormValues>({ mode: 'onChange', resolver: zodResolver(schema), defaultValues: draftFor(currency, network) });
+  const form = useForm<WithdrawFormValues>({
+    mode: 'onChange',
+    resolver: zodResolver(schema),
+    defaultValues: draftFor(currency, network),
+  });
   const { control, handleSubmit, setValue, setError, watch, trigger } = form;
   const values = watch();
   const amountValid = isDecimal(values.amount ?? '');
@@ -82,10 +86,18 @@ export default function WithdrawPage() {
         <Result
           status="waiting"
           title={t('withdraw.pendingTitle')}
-          description={t('withdraw.pendingBody', { amount: fmt.money(done.amount, done.currency), network: done.network })}
+          description={t('withdraw.pendingBody', {
+            amount: fmt.money(done.amount, done.currency),
+            network: done.network,
+          })}
         />
         <div className="wallet-actions-column">
-          <Button block color="primary" size="large" onClick={() => navigation.redirect('/pages/wallet/secured-account')}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => navigation.redirect('/pages/wallet/secured-account')}
+          >
             {t('withdraw.viewSecured')}
           </Button>
           <Button block fill="none" onClick={() => navigation.back()}>
@@ -108,7 +120,10 @@ export default function WithdrawPage() {
     setSheetError(null);
     // A passkey refusal is shown under its button (it throws); a password refusal under the cells.
     return withdraw.mutateAsync(
-      { body: { currency, network, address: values.address.trim(), amount: values.amount.trim(), ...proof }, idempotencyKey: intent.current() },
+      {
+        body: { currency, network, address: values.address.trim(), amount: values.amount.trim(), ...proof },
+        idempotencyKey: intent.current(),
+      },
       {
         onSuccess: (record) => {
           intent.reset();
@@ -139,7 +154,10 @@ export default function WithdrawPage() {
   return (
     <main className="wallet-page">
       <List>
-        <List.Item onClick={() => navigation.redirect(walletPath('select-currency', { next: 'withdraw' }))} extra={t('common.change')}>
+        <List.Item
+          onClick={() => navigation.redirect(walletPath('select-currency', { next: 'withdraw' }))}
+          extra={t('common.change')}
+        >
           {t('recharge.currency')}: <strong>{currency}</strong>
         </List.Item>
       </List>
@@ -225,7 +243,12 @@ export default function WithdrawPage() {
             <button
               type="button"
               className="wallet-text-button"
-              onClick={() => setValue('amount', spendable(limits.available, limits.fee, Math.min(scale, 8)), { shouldValidate: true, shouldDirty: true })}
+              onClick={() =>
+                setValue('amount', spendable(limits.available, limits.fee, Math.min(scale, 8)), {
+                  shouldValidate: true,
+                  shouldDirty: true,
+                })
+              }
             >
               {t('withdraw.all')}
             </button>
@@ -259,7 +282,11 @@ export default function WithdrawPage() {
       <PayPasswordSheet
         visible={sheetOpen && canConfirm}
         passwordSet={paypass.data.isSet}
-        passkey={passkeyOffered ? <WithdrawPasskeyButton confirm={async () => submit({ passkey: await passkeyProof(http) })} /> : null}
+        passkey={
+          passkeyOffered ? (
+            <WithdrawPasskeyButton confirm={async () => submit({ passkey: await passkeyProof(http) })} />
+          ) : null
+        }
         submitting={withdraw.isPending}
         error={sheetError}
         summary={
@@ -275,7 +302,9 @@ export default function WithdrawPage() {
         }}
         onForgot={() => navigation.navigate(setPaypassPath)}
       />
-      {sheetOpen && !canConfirm && <SetPaypassPrompt onSet={() => navigation.navigate(setPaypassPath)} onClose={() => setSheetOpen(false)} />}
+      {sheetOpen && !canConfirm && (
+        <SetPaypassPrompt onSet={() => navigation.navigate(setPaypassPath)} onClose={() => setSheetOpen(false)} />
+      )}
     </main>
   );
 }

@@ -13,8 +13,20 @@ vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true,
 const dialog = vi.mocked(startAuthentication);
 
 const ROUTE = '/pages/wallet/withdraw?currency=USDT&network=TRC20';
-const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' } };
-const key = { id: '1', name: 'Chrome on Android', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, backedUp: true };
+const assertion = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
+};
+const key = {
+  id: '1',
+  name: 'Chrome on Android',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastUsedAt: null,
+  backedUp: true,
+};
 const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 async function fillAndAsk() {
@@ -54,7 +66,13 @@ describe('withdraw with a passkey', () => {
     expect(dialog).toHaveBeenCalledTimes(1);
     expect(dialog.mock.calls[0]![0]).toEqual({ optionsJSON: ceremony.options });
     const sent = calls.find((c) => c.url === 'wallet/withdraw')!;
-    expect(sent.body).toEqual({ currency: 'USDT', network: 'TRC20', address: TRON_ADDRESS, amount: '50', passkey: { ceremonyId: ceremony.ceremonyId, response: assertion } });
+    expect(sent.body).toEqual({
+      currency: 'USDT',
+      network: 'TRC20',
+      address: TRON_ADDRESS,
+      amount: '50',
+      passkey: { ceremonyId: ceremony.ceremonyId, response: assertion },
+    });
     expect(sent.options.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -68,7 +86,8 @@ describe('withdraw with a passkey', () => {
         'GET user/payPasswordStatus': () => ({ isSet: false, lockedForMinutes: 0 }),
         'GET passkey/list': () => ({ items: [key] }),
         'POST passkey/proofOptions': () => ceremony,
-        'POST wallet/withdraw': () => apiError('passkey_ceremony_expired', 'This passkey request has expired. Please try again.', { code: 400 }),
+        'POST wallet/withdraw': () =>
+          apiError('passkey_ceremony_expired', 'This passkey request has expired. Please try again.', { code: 400 }),
       },
     });
     const user = await fillAndAsk();
@@ -89,7 +108,9 @@ describe('withdraw with a passkey', () => {
       },
     });
     await fillAndAsk();
-    await waitFor(() => expect(screen.getAllByRole('button', { name: '6-digit transaction password' }).length).toBeGreaterThan(0));
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: '6-digit transaction password' }).length).toBeGreaterThan(0),
+    );
     expect(screen.queryByRole('button', { name: 'Confirm with passkey' })).toBeNull();
   });
 });

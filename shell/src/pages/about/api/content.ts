@@ -6,7 +6,11 @@ export interface OperatorProfile {
   registration: string;
   address: string;
   licences: Array<{ authority: string; licence: string; number: string; jurisdiction: string }>;
-  support: { email: string; hours: string; groups: Array<{ channel: 'telegram' | 'whatsapp' | 'line' | 'wechat'; name: string; url: string }> };
+  support: {
+    email: string;
+    hours: string;
+    groups: Array<{ channel: 'telegram' | 'whatsapp' | 'line' | 'wechat'; name: string; url: string }>;
+  };
 }
 export interface HelpArticle {
   id: string;
@@ -21,7 +25,11 @@ export interface ArticleBody extends HelpArticle {
 /** GET content/about — operator, licences, support contacts. */
 export function useOperatorProfile() {
   const { http } = useHost();
-  return useQuery({ queryKey: ['shell', 'about'], queryFn: () => http.get<OperatorProfile>('content/about', undefined, { prompt: false }), staleTime: 3600_000 });
+  return useQuery({
+    queryKey: ['shell', 'about'],
+    queryFn: () => http.get<OperatorProfile>('content/about', undefined, { prompt: false }),
+    staleTime: 3600_000,
+  });
 }
 
 /** GET content/articles?kind=help — by topic and search words; the previous answer stays while typing. */
@@ -30,7 +38,11 @@ export function useHelpArticles(topic: string, q: string) {
   return useQuery({
     queryKey: ['shell', 'help', topic, q],
     queryFn: () =>
-      http.get<Paginated<HelpArticle>>('content/articles', { kind: 'help', per_page: 50, ...(topic === 'all' ? {} : { topic }), ...(q ? { q } : {}) }, { prompt: false }),
+      http.get<Paginated<HelpArticle>>(
+        'content/articles',
+        { kind: 'help', per_page: 50, ...(topic === 'all' ? {} : { topic }), ...(q ? { q } : {}) },
+        { prompt: false },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -48,11 +60,17 @@ export function useArticle(id: string | null) {
 /** GET content/agreement */
 export function useAgreement() {
   const { http } = useHost();
-  return useQuery({ queryKey: ['shell', 'agreement'], queryFn: () => http.get<ArticleBody>('content/agreement', undefined, { prompt: false }) });
+  return useQuery({
+    queryKey: ['shell', 'agreement'],
+    queryFn: () => http.get<ArticleBody>('content/agreement', undefined, { prompt: false }),
+  });
 }
 
 /** POST content/feedback */
 export function useSendFeedback() {
   const { http } = useHost();
-  return useMutation({ mutationFn: (body: { rating: number; message: string }) => http.post<{ id: string }>('content/feedback', body, { prompt: false }) });
+  return useMutation({
+    mutationFn: (body: { rating: number; message: string }) =>
+      http.post<{ id: string }>('content/feedback', body, { prompt: false }),
+  });
 }

@@ -11,6 +11,12 @@ export function useLatestAnnouncements() {
     // Under the message centre's key: marking announcements read there refreshes the banner too.
     queryKey: [...announcementsKey, 'latest'],
     queryFn: async () =>
-      (await http.get<Paginated<ArticleSummary>>('content/announcements', { page: 1, per_page: BANNER_SIZE }, { prompt: false })).data,
+      (
+        await http.get<Paginated<ArticleSummary>>(
+          'content/announcements',
+          { page: 1, per_page: BANNER_SIZE },
+          { prompt: false },
+        )
+      ).data,
   });
 }

@@ -7,7 +7,8 @@ import { useSignedInTranslation } from '../i18n/signed-in';
 /** A swipe shorter than this (px) springs back; longer moves one slide. */
 const SWIPE_THRESHOLD_PX = 40;
 
-export const announcementUrl = (id: string) => `/pages/index/information-detail?type=announcement&id=${encodeURIComponent(id)}`;
+export const announcementUrl = (id: string) =>
+  `/pages/index/information-detail?type=announcement&id=${encodeURIComponent(id)}`;
 
 /**
  * The latest announcements as a swipeable banner (spec §9: a swipe takes 300 ms). An accessible
@@ -112,7 +113,12 @@ export function AnnouncementBanner({ items }: { items: ArticleSummary[] }) {
       </div>
       {count > 1 && (
         <div className="cw-home-banner-controls">
-          <button type="button" className="cw-home-banner-arrow" aria-label={t('previous')} onClick={() => go(current - 1)}>
+          <button
+            type="button"
+            className="cw-home-banner-arrow"
+            aria-label={t('previous')}
+            onClick={() => go(current - 1)}
+          >
             {rtl ? <RightOutline aria-hidden /> : <LeftOutline aria-hidden />}
           </button>
           <ul className="cw-home-banner-dots">

@@ -18,11 +18,13 @@ export function BalanceCard() {
   const pending = wallet.isPending || cards.isPending;
   const failed = wallet.isError || cards.isError;
   const cardsTotal = cards.data ? sumUsd(cards.data.map((c) => c.balance)) : '0.00';
-  const parts = wallet.data ? [
-    { key: 'walletPart', amount: wallet.data.totalUsd },
-    { key: 'cardFundingPart', amount: wallet.data.cardFunding },
-    { key: 'cardsPart', amount: cardsTotal },
-  ] : [];
+  const parts = wallet.data
+    ? [
+        { key: 'walletPart', amount: wallet.data.totalUsd },
+        { key: 'cardFundingPart', amount: wallet.data.cardFunding },
+        { key: 'cardsPart', amount: cardsTotal },
+      ]
+    : [];
   return (
     <section className="cw-home-balance" aria-labelledby="home-total" aria-busy={pending || undefined}>
       <h2 id="home-total" className="cw-home-balance-title">

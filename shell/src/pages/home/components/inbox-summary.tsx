@@ -13,7 +13,13 @@ export function InboxSummary() {
   const messages = useUnreadCount().data?.messages;
   const announcements = useUnreadAnnouncements().data?.announcements;
   const rows = [
-    { key: 'messages', href: '/pages/index/information', Icon: BellOutline, count: messages, text: messages ? t('unreadMessages', { count: messages }) : t('noUnreadMessages') },
+    {
+      key: 'messages',
+      href: '/pages/index/information',
+      Icon: BellOutline,
+      count: messages,
+      text: messages ? t('unreadMessages', { count: messages }) : t('noUnreadMessages'),
+    },
     {
       key: 'announcements',
       href: '/pages/index/information?tab=announcement',
@@ -32,7 +38,9 @@ export function InboxSummary() {
           <li key={key}>
             <AppLink href={href} className="cw-home-inbox-row" data-testid={`home-unread-${key}`}>
               <Icon aria-hidden fontSize={22} />
-              <span className="cw-home-inbox-text">{count === undefined ? t(key === 'messages' ? 'messagesLabel' : 'announcements') : text}</span>
+              <span className="cw-home-inbox-text">
+                {count === undefined ? t(key === 'messages' ? 'messagesLabel' : 'announcements') : text}
+              </span>
               {count ? (
                 <span className="cw-home-count" aria-hidden dir="ltr">
                   {shown(count)}

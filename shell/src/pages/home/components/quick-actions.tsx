@@ -1,4 +1,12 @@
-import { BankcardOutline, GiftOutline, InformationCircleOutline, MessageOutline, QuestionCircleOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
+import {
+  BankcardOutline,
+  GiftOutline,
+  InformationCircleOutline,
+  MessageOutline,
+  QuestionCircleOutline,
+  ReceivePaymentOutline,
+  SendOutline,
+} from 'antd-mobile-icons';
 import { useHomeTranslation } from '../i18n';
 import { AppLink } from './app-link';
 

@@ -22,7 +22,8 @@ export const announcementsKey = ['shell', 'announcements'] as const;
 export const announcementsQueryOptions = (http: HttpClient) =>
   infiniteQueryOptions({
     queryKey: [...announcementsKey, 'list'],
-    queryFn: ({ pageParam }) => http.get<Paginated<ArticleSummary>>('content/announcements', { page: pageParam }, { prompt: false }),
+    queryFn: ({ pageParam }) =>
+      http.get<Paginated<ArticleSummary>>('content/announcements', { page: pageParam }, { prompt: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
@@ -37,7 +38,8 @@ export function useUnreadAnnouncements() {
   const { http } = useHost();
   return useQuery({
     queryKey: [...announcementsKey, 'unread'],
-    queryFn: () => http.get<{ announcements: number }>('content/announcements/unreadCount', undefined, { prompt: false }),
+    queryFn: () =>
+      http.get<{ announcements: number }>('content/announcements/unreadCount', undefined, { prompt: false }),
   });
 }
 

@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useHost, type HttpClient, type Paginated } from '@cardwallet/shared';
 
 export interface Message {
@@ -17,7 +24,8 @@ export const messagesKey = ['shell', 'messages'] as const;
 export const messagesQueryOptions = (http: HttpClient) =>
   infiniteQueryOptions({
     queryKey: [...messagesKey, 'list'],
-    queryFn: ({ pageParam }) => http.get<Paginated<Message>>('notifications/messages', { page: pageParam }, { prompt: false }),
+    queryFn: ({ pageParam }) =>
+      http.get<Paginated<Message>>('notifications/messages', { page: pageParam }, { prompt: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
@@ -29,7 +37,10 @@ export function useMessages() {
 
 /** GET notifications/unreadCount */
 export const unreadCountQueryOptions = (http: HttpClient) =>
-  queryOptions({ queryKey: [...messagesKey, 'unread'], queryFn: () => http.get<{ messages: number }>('notifications/unreadCount', undefined, { prompt: false }) });
+  queryOptions({
+    queryKey: [...messagesKey, 'unread'],
+    queryFn: () => http.get<{ messages: number }>('notifications/unreadCount', undefined, { prompt: false }),
+  });
 
 export function useUnreadCount() {
   const { http } = useHost();

@@ -16,7 +16,14 @@ export interface InboxItem {
 }
 
 export interface InboxListProps {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; hasNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    refetch: () => unknown;
+    hasNextPage: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
   items: InboxItem[];
   unreadCount: number;
   markAll: { run: () => void; pending: boolean };
@@ -42,7 +49,11 @@ export function InboxList({ query, items, unreadCount, markAll, empty, onOpen }:
   }
   if (query.isError) {
     return (
-      <ErrorBlock status="default" title={t('loadFailed')} description={<span role="alert">{isApiError(query.error) ? query.error.message : ''}</span>}>
+      <ErrorBlock
+        status="default"
+        title={t('loadFailed')}
+        description={<span role="alert">{isApiError(query.error) ? query.error.message : ''}</span>}
+      >
         <Button color="primary" onClick={() => void query.refetch()}>
           {t('retry')}
         </Button>
@@ -56,7 +67,14 @@ export function InboxList({ query, items, unreadCount, markAll, empty, onOpen }:
         <p className="cw-messages-count" aria-live="polite">
           {unreadCount > 0 ? t('unread', { count: unreadCount }) : t('allRead')}
         </p>
-        <Button size="small" fill="outline" color="primary" disabled={unreadCount === 0} loading={markAll.pending} onClick={markAll.run}>
+        <Button
+          size="small"
+          fill="outline"
+          color="primary"
+          disabled={unreadCount === 0}
+          loading={markAll.pending}
+          onClick={markAll.run}
+        >
           {t('markAllRead')}
         </Button>
       </div>

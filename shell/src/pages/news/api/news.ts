@@ -11,7 +11,8 @@ export const newsDetailUrl = (id: string) => `${NEWS_DETAIL_PATH}?id=${encodeURI
 export const newsQueryOptions = (http: HttpClient) =>
   infiniteQueryOptions({
     queryKey: [...newsKey, 'list'],
-    queryFn: ({ pageParam }) => http.get<Paginated<ArticleSummary>>('content/articles', { kind: 'news', page: pageParam }, { prompt: false }),
+    queryFn: ({ pageParam }) =>
+      http.get<Paginated<ArticleSummary>>('content/articles', { kind: 'news', page: pageParam }, { prompt: false }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
@@ -26,7 +27,14 @@ export function useLatestNews(count: number) {
   const { http } = useHost();
   return useQuery({
     queryKey: [...newsKey, 'latest', count],
-    queryFn: async () => (await http.get<Paginated<ArticleSummary>>('content/articles', { kind: 'news', page: 1, per_page: count }, { prompt: false })).data,
+    queryFn: async () =>
+      (
+        await http.get<Paginated<ArticleSummary>>(
+          'content/articles',
+          { kind: 'news', page: 1, per_page: count },
+          { prompt: false },
+        )
+      ).data,
   });
 }
 

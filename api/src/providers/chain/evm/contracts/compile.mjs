@@ -13,12 +13,22 @@ const source = fs.readFileSync(path.join(__dirname, 'TestToken.sol'), 'utf8');
 const input = {
   language: 'Solidity',
   sources: { 'TestToken.sol': { content: source } },
-  settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  settings: {
+    evmVersion: 'paris',
+    optimizer: { enabled: true, runs: 200 },
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
 };
 const out = JSON.parse(solc.compile(JSON.stringify(input)));
 const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
 if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
 const c = out.contracts['TestToken.sol'].TestToken;
-const artifact = { contractName: 'TestToken', compiler: `solc ${solc.version()}`, evmVersion: 'paris', abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+const artifact = {
+  contractName: 'TestToken',
+  compiler: `solc ${solc.version()}`,
+  evmVersion: 'paris',
+  abi: c.abi,
+  bytecode: `0x${c.evm.bytecode.object}`,
+};
 fs.writeFileSync(path.join(__dirname, 'TestToken.json'), `${JSON.stringify(artifact)}\n`);
 console.log('TestToken.json written', artifact.bytecode.length / 2 - 1, 'bytes');

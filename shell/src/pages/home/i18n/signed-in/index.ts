@@ -30,7 +30,10 @@ export function loadSignedInTexts(i18n: I18nInstance, locale: Locale): Promise<v
   if (!done) {
     done = (LOADERS[locale] ?? LOADERS['en-US'])().then(
       (texts) => {
-        i18n.addResourceBundle(locale, SIGNED_IN_HOME_NAMESPACE, texts.default, false, false, { silent: true, skipCopy: false });
+        i18n.addResourceBundle(locale, SIGNED_IN_HOME_NAMESPACE, texts.default, false, false, {
+          silent: true,
+          skipCopy: false,
+        });
       },
       (error: unknown) => {
         started.delete(locale); // tried again on the next render
