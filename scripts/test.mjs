@@ -9,9 +9,10 @@ const timings = {};
 const started = Date.now();
 
 timings.install = step('install (pnpm, frozen lockfile)', install);
-timings.lint = step('lint (eslint, module boundaries)', () =>
-  run(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']),
-);
+timings.lint = step('lint (eslint, module boundaries; prettier formatting)', () => {
+  const eslint = run(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']);
+  return eslint || run(join(ROOT, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']);
+});
 timings.typecheck = step('type-check every package', () =>
   pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']),
 );
