@@ -4,6 +4,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['src/testing/setup.ts'],
+    setupFiles: ['@cardwallet/shared/testing/dom-setup', 'src/testing/setup.ts'],
   },
 });
