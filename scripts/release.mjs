@@ -5,6 +5,10 @@
 //   node scripts/release.mjs rollback <app>
 //   node scripts/release.mjs releases <app> [--audit]
 //   node scripts/release.mjs token    <app> --label <text>      (administrators: mints a deploy token)
+//   node scripts/release.mjs rollout  <app> [--release <releaseId>] [--steps 5,25,50,100] [--candidate-gate]
+//   node scripts/release.mjs status   <app>                     (the automatic rollout, canary vs stable, messages)
+//   node scripts/release.mjs pause|resume <app>
+//   node scripts/release.mjs candidate <app> --passed|--failed [--report <url>]   (the e2e candidate run's result)
 // <app>: card | wallet | user | share | passport (or mf_card, mf-card …).
 // CW_API_URL (default http://127.0.0.1:8080), CW_DEPLOY_TOKEN (the app's deploy token) or, for an
 // administrator, CW_ADMIN_TOKEN / CW_ADMIN_USER + CW_ADMIN_PASSWORD + CW_ADMIN_OTP (the authenticator's 6-digit code).
@@ -102,6 +106,25 @@ function describe(channel) {
   return `stable ${channel.stable.releaseId}${canary}`;
 }
 
+export function describeRollout(r) {
+  const steps = r.steps
+    .map((p, i) => (i === r.stepIndex && r.status !== 'awaiting_candidate' ? `[${p}]` : p))
+    .join(' → ');
+  const reason = r.statusReason ? ` (${r.statusReason})` : '';
+  return `${r.app} ${r.releaseId}: automatic rollout ${r.status}${reason}, now ${r.percent} %, steps ${steps}`;
+}
+
+export function describeComparison(c) {
+  const show = (metric, v) =>
+    v === null ? '—' : metric.endsWith('_rate') ? `${(v * 100).toFixed(2)} %` : `${Math.round(v)} ms`;
+  const lines = [`verdict: ${c.verdict} (canary ${c.canary.sessions} sessions, stable ${c.stable.sessions})`];
+  for (const m of c.metrics)
+    lines.push(
+      `  ${m.metric.padEnd(18)} canary ${show(m.metric, m.canary).padEnd(9)} stable ${show(m.metric, m.stable).padEnd(9)} ${m.verdict}${m.pValue === null ? '' : ` (p ${m.pValue.toExponential(1)})`}`,
+    );
+  return lines.join('\n');
+}
+
 export async function main(argv = process.argv.slice(2)) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -117,6 +140,11 @@ export async function main(argv = process.argv.slice(2)) {
       release: { type: 'string' },
       label: { type: 'string' },
       audit: { type: 'boolean' },
+      steps: { type: 'string' },
+      'candidate-gate': { type: 'boolean' },
+      passed: { type: 'boolean' },
+      failed: { type: 'boolean' },
+      report: { type: 'string' },
     },
   });
   const [command, appArg] = positionals;
@@ -124,7 +152,7 @@ export async function main(argv = process.argv.slice(2)) {
     console.log(
       readFileSync(fileURLToPath(import.meta.url), 'utf8')
         .split('\n')
-        .slice(1, 10)
+        .slice(1, 14)
         .join('\n')
         .replace(/^\/\/ ?/gm, ''),
     );
@@ -206,7 +234,45 @@ export async function main(argv = process.argv.slice(2)) {
     console.error(`deploy token ${created.id} for ${created.app} (shown once; store it as the team's CW_DEPLOY_TOKEN)`);
     return 0;
   }
-  throw new UsageError(`unknown command "${command}" (release, promote, rollback, releases, token)`);
+  if (command === 'rollout') {
+    const body = {
+      ...(values.release ? { releaseId: values.release } : {}),
+      ...(values.steps ? { steps: values.steps.split(',').map((p) => Number(p.trim())) } : {}),
+      ...(values['candidate-gate'] ? { candidateGate: true } : {}),
+    };
+    const rollout = await api('POST', `releases/${app.name}/rollout`, { token: await deployToken(), body });
+    console.log(describeRollout(rollout));
+    return 0;
+  }
+  if (command === 'status') {
+    const { rollout, comparison, messages } = await api('GET', `releases/${app.name}/rollout`, {
+      token: await deployToken(),
+    });
+    console.log(rollout ? describeRollout(rollout) : `${app.name}: no automatic rollout`);
+    if (comparison) console.log(describeComparison(comparison));
+    for (const m of messages) console.log(`${m.at}  ${m.text}`);
+    return 0;
+  }
+  if (command === 'pause' || command === 'resume') {
+    const rollout = await api('POST', `releases/${app.name}/rollout/${command}`, {
+      token: await deployToken(),
+      body: {},
+    });
+    console.log(describeRollout(rollout));
+    return 0;
+  }
+  if (command === 'candidate') {
+    if (values.passed === values.failed) throw new UsageError('say --passed or --failed');
+    const rollout = await api('POST', `releases/${app.name}/rollout/candidate`, {
+      token: await deployToken(),
+      body: { passed: Boolean(values.passed), ...(values.report ? { report: values.report } : {}) },
+    });
+    console.log(describeRollout(rollout));
+    return 0;
+  }
+  throw new UsageError(
+    `unknown command "${command}" (release, promote, rollback, releases, token, rollout, status, pause, resume, candidate)`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResultCode } from '@cardwallet/shared';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
-import { findAdminSession, tokenOf } from '../../http/auth.js';
-import { FEATURE_APPS, resolveAppName, type FeatureAppInfo } from './apps.js';
+import { FEATURE_APPS } from './apps.js';
+import { deployRightHook } from './deploy-rights.js';
 import { MAX_RELEASE_FILES } from './gates.js';
 import { releaseServiceOf } from './instance.js';
 import { ReleaseError } from './service.js';
@@ -77,40 +77,8 @@ const releasesModule: FastifyPluginAsync = async (base) => {
   const deploy = { tags: ['releases'], security: [{ accessToken: [] }] };
   const admin = { tags: ['admin'], security: [{ accessToken: [] }] };
 
-  /** The app named in the path, if the caller's deploy token (or admin session) may act on it. */
-  const authorise = async (
-    request: FastifyRequest,
-    name: string,
-  ): Promise<{ target: FeatureAppInfo; actor: string }> => {
-    const token = tokenOf(request);
-    if (!token) throw new BusinessError('unauthenticated');
-    const target = resolveAppName(name);
-    const deployToken = await releases.authenticateDeployToken(token);
-    if (deployToken) {
-      // A team's token is for its own app only: the card team's token cannot touch mf_wallet.
-      if (!target || deployToken.app !== target.name) throw new BusinessError('forbidden');
-      return { target, actor: `token:${deployToken.tokenId}:${deployToken.label}` };
-    }
-    const adminSession = await findAdminSession(app, token);
-    if (!adminSession) throw new BusinessError('unauthenticated');
-    if (!target) throw new BusinessError('not_found');
-    return { target, actor: `admin:${adminSession.username}` };
-  };
-
-  /**
-   * onRequest of every deploy route: the token is checked before the body is read, so nobody
-   * without a token for this app can make the server parse a large upload.
-   */
-  const requireDeployRight = async (request: FastifyRequest) => {
-    const { app: name } = request.params as { app?: string };
-    deployRights.set(request, await authorise(request, String(name ?? '')));
-  };
-  const deployRights = new WeakMap<FastifyRequest, { target: FeatureAppInfo; actor: string }>();
-  const rightOf = (request: FastifyRequest) => {
-    const right = deployRights.get(request);
-    if (!right) throw new BusinessError('unauthenticated');
-    return right;
-  };
+  // The deploy right is checked before the body is read (see deploy-rights.ts).
+  const { onRequest: requireDeployRight, rightOf } = deployRightHook(app);
 
   const run = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {

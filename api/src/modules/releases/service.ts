@@ -269,8 +269,17 @@ export class ReleaseService {
     await this.audit(tx, app, 'promote', releaseId, actor, { to: 'stable' });
   }
 
-  private async setCanaryIn(tx: SqlRunner, app: string, releaseId: string, percent: number, actor: string) {
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+  /** `candidateOnly`: a 0 % canary — no cohort gets it, only clients that ask for the app's candidate (cw_candidate). */
+  private async setCanaryIn(
+    tx: SqlRunner,
+    app: string,
+    releaseId: string,
+    percent: number,
+    actor: string,
+    candidateOnly = false,
+  ) {
+    if (candidateOnly && percent !== 0) throw new ReleaseError('gate', 'a candidate-only canary is at 0 %', []);
+    if (!Number.isInteger(percent) || percent < (candidateOnly ? 0 : 1) || percent > 100)
       throw new ReleaseError('gate', 'invalid canary percentage', [
         'the canary percentage is a whole number from 1 to 100',
       ]);
@@ -301,7 +310,7 @@ export class ReleaseService {
   async promote(
     appName: string,
     actor: string,
-    opts: { percent?: number; releaseId?: string; expectCanary?: string } = {},
+    opts: { percent?: number; releaseId?: string; expectCanary?: string; candidateOnly?: boolean } = {},
   ): Promise<ChannelState> {
     const app = this.requireApp(appName);
     await this.changing(app.name, async (tx) => {
@@ -315,9 +324,9 @@ export class ReleaseService {
         throw new ReleaseError('conflict', `the canary of ${app.name} changed`);
       const target = opts.releaseId ?? channel?.canary ?? undefined;
       if (!target) throw new ReleaseError('conflict', `${app.name} has no canary to promote`);
-      const percent = opts.percent ?? 100;
+      const percent = opts.candidateOnly ? 0 : (opts.percent ?? 100);
       if (percent >= 100) await this.makeStable(tx, app.name, target, actor);
-      else await this.setCanaryIn(tx, app.name, target, percent, actor);
+      else await this.setCanaryIn(tx, app.name, target, percent, actor, opts.candidateOnly);
     });
     return this.channel(app.name);
   }

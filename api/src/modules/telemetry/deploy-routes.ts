@@ -51,7 +51,7 @@ export function registerDeployRolloutRoutes(
       schema: {
         ...deploy,
         summary:
-          'Start an automatic rollout of a release of this app (or of its running canary): steps held a minimum time, advanced while healthy, rolled back at once when failing; candidateGate waits for the cross-app e2e candidate run first',
+          'Start an automatic rollout of a release of this app (or of its running canary): steps held a minimum time, advanced while healthy, rolled back immediately when failing; candidateGate waits for the cross-app e2e candidate run first',
         params: appParam,
         body: rolloutStartBody,
         response: { 200: envelope(rolloutSchema) },

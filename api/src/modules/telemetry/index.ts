@@ -8,6 +8,7 @@ import { FEATURE_APPS } from '../releases/apps.js';
 import { releaseServiceOf } from '../releases/instance.js';
 import { telemetryBatch } from './ingest.js';
 import { telemetryOf } from './instance.js';
+import { registerDeployRolloutRoutes, rolloutStartBody } from './deploy-routes.js';
 import { RolloutError } from './rollouts.js';
 import { rolloutSchema, analysisSchema } from './schemas.js';
 
@@ -88,6 +89,8 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
     },
   );
 
+  registerDeployRolloutRoutes(app, rollouts, run);
+
   app.get(
     '/admin/telemetry/overview',
     {
@@ -147,14 +150,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         ...admin,
         summary:
           'Start an automatic rollout of a release (or of the running canary): steps (default 5 → 25 → 50 → 100 %) held a minimum time, advanced while healthy, rolled back at once when failing',
-        body: z.object({
-          app: z.enum(appNames),
-          releaseId: z
-            .string()
-            .regex(/^[0-9A-Za-z.+-]{1,80}$/)
-            .optional(),
-          steps: z.array(z.number().int().min(1).max(100)).min(2).max(10).optional(),
-        }),
+        body: rolloutStartBody.extend({ app: z.enum(appNames) }),
         response: { 200: envelope(rolloutSchema) },
       },
     },

@@ -6,7 +6,15 @@ import { analyse, cohortTotals, type Analysis } from './analysis.js';
 import type { TelemetryConfig } from './config.js';
 import type { TelemetryIngest } from './ingest.js';
 
-export type RolloutStatus = 'running' | 'paused' | 'completed' | 'rolled_back' | 'superseded';
+export type RolloutStatus = 'awaiting_candidate' | 'running' | 'paused' | 'completed' | 'rolled_back' | 'superseded';
+
+/** What the cross-app e2e candidate run reported (CI, with the app's deploy token). */
+export interface CandidateResult {
+  passed: boolean;
+  report: string | null;
+  by: string;
+  at: string;
+}
 
 export interface Rollout {
   id: string;
@@ -25,6 +33,8 @@ export interface Rollout {
   /** When the current step may advance at the earliest (held for the minimum time). */
   holdUntil: string;
   lastVerdict: Analysis | null;
+  candidateGate: boolean;
+  candidateResult: CandidateResult | null;
 }
 
 type Row = {
@@ -41,9 +51,11 @@ type Row = {
   last_checked_at: string | Date | null;
   next_check_at: string | Date | null;
   last_verdict: Analysis | null;
+  candidate_gate: boolean;
+  candidate_result: CandidateResult | null;
 };
 
-const COLUMNS = `id::text, app, release_id, steps, step_index, step_started_at, status, status_reason, created_by, created_at, last_checked_at, next_check_at, last_verdict`;
+const COLUMNS = `id::text, app, release_id, steps, step_index, step_started_at, status, status_reason, created_by, created_at, last_checked_at, next_check_at, last_verdict, candidate_gate, candidate_result`;
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
 
 /** A refusal of a rollout operation (the route turns it into an envelope error). */
@@ -84,7 +96,8 @@ export class RolloutService {
       releaseId: r.release_id,
       steps,
       stepIndex,
-      percent: steps[stepIndex]!,
+      // Waiting for the candidate run, the release is a 0 % canary (only cw_candidate clients get it).
+      percent: r.status === 'awaiting_candidate' ? 0 : steps[stepIndex]!,
       stepStartedAt: iso(r.step_started_at)!,
       status: r.status,
       statusReason: r.status_reason,
@@ -94,6 +107,8 @@ export class RolloutService {
       nextCheckAt: iso(r.next_check_at),
       holdUntil: new Date(new Date(r.step_started_at).getTime() + this.cfg.stepHoldMinutes * 60_000).toISOString(),
       lastVerdict: r.last_verdict,
+      candidateGate: r.candidate_gate,
+      candidateResult: r.candidate_result,
     };
   }
 
@@ -121,7 +136,14 @@ export class RolloutService {
   }
 
   /** Starts an automatic rollout of `releaseId` (or of the running canary) at the first step. */
-  async start(input: { app: string; releaseId?: string; steps?: number[]; actor: string }): Promise<Rollout> {
+  async start(input: {
+    app: string;
+    releaseId?: string;
+    steps?: number[];
+    actor: string;
+    /** Hold the release at a 0 % canary until the cross-app e2e candidate run reports a pass. */
+    candidateGate?: boolean;
+  }): Promise<Rollout> {
     const app = appByName(input.app);
     if (!app) throw new RolloutError('not_found', `unknown app ${input.app}`);
     const steps = input.steps ?? this.cfg.steps;
@@ -136,12 +158,13 @@ export class RolloutService {
     const releaseId = input.releaseId ?? channel?.canary?.releaseId;
     if (!releaseId) throw new RolloutError('conflict', `${app.name} has no canary; name the release to roll out`);
     const now = this.clock.now();
+    const gated = input.candidateGate ?? false;
     let id: string;
     try {
       [{ id }] = (await this.sql.query<{ id: string }>(
-        `insert into release_rollouts (app, release_id, steps, step_index, step_started_at, status, created_by, created_at, next_check_at)
-         values ($1, $2, $3::int[], 0, $4, 'running', $5, $4, $4) returning id::text`,
-        [app.name, releaseId, steps, now.toISOString(), input.actor],
+        `insert into release_rollouts (app, release_id, steps, step_index, step_started_at, status, created_by, created_at, next_check_at, candidate_gate)
+         values ($1, $2, $3::int[], 0, $4, $6, $5, $4, case when $7 then null else $4::timestamptz end, $7) returning id::text`,
+        [app.name, releaseId, steps, now.toISOString(), input.actor, gated ? 'awaiting_candidate' : 'running', gated],
       )) as [{ id: string }];
     } catch (e) {
       if (/release_rollouts_active_idx|duplicate key|unique/i.test(String((e as Error).message)))
@@ -149,7 +172,11 @@ export class RolloutService {
       throw e;
     }
     try {
-      await this.releases.promote(app.name, input.actor, { releaseId, percent: steps[0] });
+      await this.releases.promote(
+        app.name,
+        input.actor,
+        gated ? { releaseId, candidateOnly: true } : { releaseId, percent: steps[0] },
+      );
     } catch (e) {
       await this.sql.query(`update release_rollouts set status = 'superseded', status_reason = $2 where id = $1`, [
         id,
@@ -166,6 +193,7 @@ export class RolloutService {
       rolloutId: id,
       steps,
       holdMinutes: this.cfg.stepHoldMinutes,
+      candidateGate: gated,
     });
     return (await this.byId(id))!;
   }
@@ -197,6 +225,74 @@ export class RolloutService {
       rolloutId: row.id,
     });
     return this.toRollout(row);
+  }
+
+  /** The app's active rollout, or its most recent one. */
+  async current(appName: string): Promise<Rollout | undefined> {
+    const [row] = await this.sql.query<Row>(
+      `select ${COLUMNS} from release_rollouts r where app = $1 order by (status in ('awaiting_candidate', 'running', 'paused')) desc, r.id desc limit 1`,
+      [appName],
+    );
+    return row ? this.toRollout(row) : undefined;
+  }
+
+  /**
+   * The cross-app e2e candidate run's result (issue 25): a pass starts the first step; a failure
+   * stops the 0 % canary and ends the rollout. Claimed on the rollout row first, so two reports (CI
+   * retried, or a pass racing a failure) end in one outcome: the first.
+   */
+  async reportCandidate(
+    appName: string,
+    result: { passed: boolean; report?: string | null },
+    actor: string,
+  ): Promise<Rollout> {
+    const now = this.clock.now().toISOString();
+    const recorded: CandidateResult = { passed: result.passed, report: result.report ?? null, by: actor, at: now };
+    const [row] = await this.sql.query<Row>(
+      `update release_rollouts set status = $2, status_reason = $3, candidate_result = $4::jsonb, step_started_at = $5,
+          next_check_at = case when $2 = 'running' then $5::timestamptz end, last_checked_at = $5
+        where app = $1 and status = 'awaiting_candidate' returning ${COLUMNS}`,
+      [
+        appName,
+        result.passed ? 'running' : 'rolled_back',
+        result.passed ? 'candidate run passed' : 'candidate run failed',
+        JSON.stringify(recorded),
+        now,
+      ],
+    );
+    if (!row) throw new RolloutError('conflict', `${appName} has no automatic rollout waiting for its candidate run`);
+    const r = this.toRollout(row);
+    try {
+      if (result.passed) await this.releases.promote(r.app, actor, { expectCanary: r.releaseId, percent: r.steps[0] });
+      else await this.releases.rollback(r.app, actor, { expectCanary: r.releaseId });
+    } catch (e) {
+      if (!(e instanceof ReleaseError && e.kind === 'conflict')) throw e;
+      // A person changed the canary while the run was going: theirs stands.
+      await this.sql.query(
+        `update release_rollouts set status = 'superseded', status_reason = 'canary stopped or replaced by hand', next_check_at = null where id = $1`,
+        [r.id],
+      );
+      throw new RolloutError('conflict', `the canary of ${r.app} changed while its candidate run was going`);
+    }
+    await this.sql.transaction(async (tx) => {
+      await this.audit(
+        tx,
+        r.app,
+        result.passed ? 'rollout_candidate_passed' : 'rollout_candidate_failed',
+        r.releaseId,
+        actor,
+        { rolloutId: r.id, report: recorded.report },
+      );
+      if (!result.passed)
+        await this.message(
+          tx,
+          r.createdBy,
+          r.app,
+          `${r.app} ${r.releaseId} was not rolled out: its cross-app e2e candidate run failed.`,
+          { rolloutId: r.id, report: recorded.report },
+        );
+    });
+    return (await this.byId(r.id))!;
   }
 
   async messages(
@@ -237,7 +333,7 @@ export class RolloutService {
   > {
     await this.ingest.flush();
     const rows = await this.sql.query<Row>(
-      `select ${COLUMNS} from release_rollouts where status = 'running' order by release_rollouts.id`,
+      `select ${COLUMNS} from release_rollouts where status in ('running', 'awaiting_candidate') order by release_rollouts.id`,
     );
     const out = [];
     for (const row of rows) out.push({ app: row.app, ...(await this.step(this.toRollout(row))) });
@@ -255,7 +351,7 @@ export class RolloutService {
       `update release_rollouts set status = $2, status_reason = $3, step_index = coalesce($4, step_index),
          step_started_at = case when $4::int is not null then $5::timestamptz else step_started_at end,
          last_verdict = coalesce($6::jsonb, last_verdict), last_checked_at = $5, next_check_at = case when $2 = 'running' then $7::timestamptz end
-       where id = $1 and status = 'running'`,
+       where id = $1 and status in ('running', 'awaiting_candidate')`,
       [
         r.id,
         status,
@@ -297,8 +393,11 @@ export class RolloutService {
       });
       return { action: 'paused' };
     }
+    // Waiting for the candidate run: nothing to judge yet (no cohort gets a 0 % canary).
+    if (r.status === 'awaiting_candidate') return { action: 'none' };
     const now = this.clock.now();
-    const from = new Date(r.createdAt);
+    // Judged on what real cohorts saw: from the start, or from the candidate run's pass (its own sessions excluded).
+    const from = new Date(r.candidateResult?.at ?? r.createdAt);
     const [c, s] = await Promise.all([
       cohortTotals(this.sql, r.app, r.releaseId, from, now),
       cohortTotals(this.sql, r.app, channel.stable.releaseId, from, now),

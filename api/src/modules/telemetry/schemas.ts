@@ -39,8 +39,13 @@ export const rolloutSchema = z.object({
   stepIndex: z.number().int(),
   percent: z.number().int(),
   stepStartedAt: z.string(),
-  status: z.enum(['running', 'paused', 'completed', 'rolled_back', 'superseded']),
+  status: z.enum(['awaiting_candidate', 'running', 'paused', 'completed', 'rolled_back', 'superseded']),
   statusReason: z.string().nullable(),
+  /** Whether the cross-app e2e candidate run must pass before the first step, and what it reported. */
+  candidateGate: z.boolean(),
+  candidateResult: z
+    .object({ passed: z.boolean(), report: z.string().nullable(), by: z.string(), at: z.string() })
+    .nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
   lastCheckedAt: z.string().nullable(),
