@@ -67,9 +67,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'suite', testIgnore: /[\\/]releases[^\\/]*\.spec\.ts$/ },
+    { name: 'suite', testIgnore: /[\\/](releases|rollouts)[^\\/]*\.spec\.ts$/ },
     // Releasing changes what every client is served: it runs after the rest of the suite.
     { name: 'releases', testMatch: /[\\/]releases[^\\/]*\.spec\.ts$/, dependencies: ['suite'] },
+    // Automatic rollouts change the card app for everyone: after the releases spec (which visits the card page).
+    { name: 'rollouts', testMatch: /[\\/]rollouts\.spec\.ts$/, dependencies: ['releases'] },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined

@@ -35,6 +35,13 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     IP_SEND_CODE_MAX: '1000',
     IP_INVITER_MAX: '1000',
     IP_LOGIN_MAX: '1000',
+    // The rollouts spec's canary analysis on a dozen real browser sessions: judged every 2 s from 5
+    // sessions per cohort (z ≥ 3), steps held 3 s (production: 60 s, 300 sessions, z ≥ 3.89, 10 min).
+    TELEMETRY_ANALYSIS_INTERVAL_MS: '2000',
+    TELEMETRY_FLUSH_MS: '1000',
+    TELEMETRY_MIN_SESSIONS: '5',
+    TELEMETRY_Z_CRITICAL: '3',
+    TELEMETRY_STEP_HOLD_MINUTES: '0.05',
   },
 });
 

@@ -1,18 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminToken } from '../support/admin';
+import { ROOT, channelOf, clientIn, editedBuild, mintDeployToken, releaseCli } from '../support/releases';
 
 /**
  * Independent releases (issue 15), against the running server, the shell never rebuilt: the
  * passport team releases through the CLI with its deploy token. Runs in its own project after the
  * rest of the suite (playwright.config.ts), since it changes what every client is served.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const APP = 'mf_passport';
 const ORIGINAL = 'Welcome back';
 const CHANGED = 'Welcome back to the new CardWallet';
@@ -22,36 +19,14 @@ let deployToken: string;
 let work: string;
 const published: string[] = [];
 
-function cli(...args: string[]): string {
-  return execFileSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, CW_API_URL: baseURL, CW_DEPLOY_TOKEN: deployToken },
-    encoding: 'utf8',
-  });
-}
+const cli = (...args: string[]) => releaseCli(baseURL, deployToken, ...args);
 
 /** A copy of the current passport build with one visible change in its en-US catalogue. */
 function changedBuild(): string {
-  const dir = join(work, 'changed');
-  cpSync(join(ROOT, 'mf-passport/dist'), dir, { recursive: true });
-  let replaced = 0;
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const file = join(d, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.js')) {
-        const text = readFileSync(file, 'utf8');
-        if (text.includes(`"${ORIGINAL}"`)) {
-          writeFileSync(file, text.replace(`"${ORIGINAL}"`, `"${CHANGED}"`));
-          rmSync(`${file}.br`, { force: true });
-          rmSync(`${file}.gz`, { force: true });
-          replaced++;
-        }
-      }
-    }
-  };
-  walk(dir);
-  expect(replaced, 'the login heading is in one chunk of the build').toBe(1);
+  const { dir, edited } = editedBuild('mf-passport', join(work, 'changed'), `"${ORIGINAL}"`, (text) =>
+    text.replace(`"${ORIGINAL}"`, `"${CHANGED}"`),
+  );
+  expect(edited, 'the login heading is in one chunk of the build').toBe(1);
   return dir;
 }
 
@@ -71,37 +46,13 @@ function brokenBuild(): string {
   return dir;
 }
 
-/** The server's sticky split (api/src/modules/releases/service.ts cohortBucket). */
-function inCanary(cookie: string, percent: number): boolean {
-  return createHash('sha256').update(`${APP}:anon:${cookie}`).digest().readUInt32BE(0) % 10_000 < percent * 100;
-}
-
-async function clientIn(browser: Browser, canary: boolean): Promise<BrowserContext> {
-  for (let i = 0; i < 200; i++) {
-    const cookie = randomBytes(16).toString('base64url');
-    if (inCanary(cookie, 50) !== canary) continue;
-    const context = await browser.newContext({ baseURL });
-    await context.addCookies([{ name: 'cw_cohort', value: cookie, url: baseURL }]);
-    await context.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.effectiveDirective} ${e.blockedURI}`));
-    });
-    return context;
-  }
-  throw new Error('no cohort id found');
-}
+const clientOf = (browser: Browser, canary: boolean) => clientIn(browser, baseURL, APP, 50, canary);
 
 async function expectNoCspViolations(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
 }
 
-async function channel(request: import('@playwright/test').APIRequestContext) {
-  const res = await request.get(`/api/releases/${APP}`, { headers: { authorization: `Bearer ${deployToken}` } });
-  return (await res.json()).data as {
-    channel: { stable: { releaseId: string }; canary: { releaseId: string; percent: number } | null };
-  };
-}
+const channel = async (request: APIRequestContext) => ({ channel: await channelOf(request, APP, deployToken) });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -109,14 +60,7 @@ test.describe('independent releases of a feature app', () => {
   test.beforeAll(async ({ request }, info) => {
     baseURL = String(info.project.use.baseURL);
     work = mkdtempSync(join(tmpdir(), 'cw-release-e2e-'));
-    const admin = await adminToken(request);
-    const minted = await (
-      await request.post('/api/admin/releases/tokens', {
-        data: { app: APP, label: 'passport e2e' },
-        headers: { 'access-token': admin },
-      })
-    ).json();
-    deployToken = minted.data.token;
+    deployToken = await mintDeployToken(request, await adminToken(request), APP, 'passport e2e');
     expect(deployToken).toMatch(/^cwd_/);
   });
 
@@ -136,8 +80,8 @@ test.describe('independent releases of a feature app', () => {
   }) => {
     test.setTimeout(180_000);
     const before = (await channel(request)).channel.stable.releaseId;
-    const inside = await clientIn(browser, true);
-    const outside = await clientIn(browser, false);
+    const inside = await clientOf(browser, true);
+    const outside = await clientOf(browser, false);
 
     // A page opened before any release: it must keep working through everything below.
     const early = await outside.newPage();
