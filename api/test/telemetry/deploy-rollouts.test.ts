@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { releaseServiceOf } from '../../src/modules/releases/instance';
 import { telemetryOf } from '../../src/modules/telemetry/instance';
-import { publish, releaseRoot } from './support';
+import { HEALTHY, publish, releaseRoot, rng, sendSessions } from './support';
 
 /**
  * A team's CI runs its own automatic rollouts with its deploy token, and the cross-app e2e
@@ -140,6 +140,30 @@ describe.each(testDrivers())('automatic rollouts with a deploy token and a candi
     if (won[0]!.data.status === 'running') expect(c.canary).toMatchObject({ releaseId, percent: 5 });
     else expect(c.canary).toBeNull();
     if (c.canary) await t.post('releases/mf_card/rollback', {}, as(admin));
+    await telemetryOf(t.app).rollouts.tick();
+  });
+
+  it('the console gets per-minute points of canary and stable for its charts', async () => {
+    const releaseId = await registered();
+    await t.post('releases/mf_card/rollout', { releaseId, steps: [50, 100] }, as(cardToken));
+    const stableId = (await channel('mf_card')).stable.releaseId;
+    for (let minute = 0; minute < 3; minute++) {
+      await sendSessions(t, 'mf_card', releaseId, 40, { ...HEALTHY, errorRate: 0.25 }, rng(minute + 1));
+      await sendSessions(t, 'mf_card', stableId, 40, HEALTHY, rng(minute + 11));
+      t.clock.advance(60_000);
+    }
+    await telemetryOf(t.app).ingest.flush();
+    const overview = await t.get('admin/telemetry/overview', {}, { token: admin });
+    const card = overview.data.apps.find((a: { app: string }) => a.app === 'mf_card');
+    expect(card.series.canary).toHaveLength(3);
+    expect(card.series.stable).toHaveLength(3);
+    const [first] = card.series.canary;
+    expect(first).toMatchObject({ sessions: 40, loadFailures: expect.any(Number), lcpP75: expect.any(Number) });
+    expect(first.errorSessions).toBeGreaterThan(4);
+    expect(card.series.canary.map((p: { minute: string }) => p.minute)).toEqual(
+      [...card.series.canary.map((p: { minute: string }) => p.minute)].sort(),
+    );
+    await t.post('releases/mf_card/rollback', {}, as(admin));
     await telemetryOf(t.app).rollouts.tick();
   });
 

@@ -92,6 +92,43 @@ export async function cohortTotals(
   return t;
 }
 
+/** One minute of one release, for the console's charts. */
+export interface MinutePoint {
+  minute: string;
+  sessions: number;
+  errorSessions: number;
+  loadFailures: number;
+  lcpP75: number | null;
+}
+
+/** One release's minutes in [from, to], oldest first (the console draws them per minute). */
+export async function minuteSeries(
+  sql: SqlRunner,
+  app: string,
+  releaseId: string,
+  from: Date,
+  to: Date,
+): Promise<MinutePoint[]> {
+  const rows = await sql.query<{
+    minute: string | Date;
+    sessions: number;
+    error_sessions: number;
+    load_failures: number;
+    lcp_hist: number[];
+  }>(
+    `select minute, sessions, error_sessions, load_failures, lcp_hist from telemetry_minutes
+      where app = $1 and release_id = $2 and minute >= $3 and minute <= $4 order by minute`,
+    [app, releaseId, floorMinute(from).toISOString(), to.toISOString()],
+  );
+  return rows.map((r) => ({
+    minute: new Date(r.minute).toISOString(),
+    sessions: Number(r.sessions),
+    errorSessions: Number(r.error_sessions),
+    loadFailures: Number(r.load_failures),
+    lcpP75: quantileEstimate(r.lcp_hist.map(Number), 0.75)?.value ?? null,
+  }));
+}
+
 export function floorMinute(d: Date): Date {
   return new Date(Math.floor(d.getTime() / 60_000) * 60_000);
 }

@@ -10,7 +10,7 @@ import { telemetryBatch } from './ingest.js';
 import { telemetryOf } from './instance.js';
 import { registerDeployRolloutRoutes, rolloutStartBody } from './deploy-routes.js';
 import { RolloutError } from './rollouts.js';
-import { rolloutSchema, analysisSchema } from './schemas.js';
+import { rolloutSchema, analysisSchema, seriesSchema } from './schemas.js';
 
 const appNames = FEATURE_APPS.map((a) => a.name) as [string, ...string[]];
 
@@ -111,6 +111,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
                     .nullable(),
                   rollout: rolloutSchema.nullable(),
                   comparison: analysisSchema.nullable(),
+                  series: seriesSchema.nullable(),
                 }),
               ),
               ingest: z.object({ accepted: z.number().int(), dropped: z.record(z.string(), z.number().int()) }),
@@ -132,6 +133,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
             : null,
           rollout: latest.find((r) => r.app === c.app) ?? null,
           comparison: c.canary ? await rollouts.compare(c.app) : null,
+          series: c.canary ? await rollouts.series(c.app) : null,
         })),
       );
       return okEnvelope(request.locale, {

@@ -2,7 +2,7 @@ import type { SqlDatabase, SqlRunner } from '../../db/index.js';
 import type { Clock } from '../../http/clock.js';
 import { appByName } from '../releases/apps.js';
 import { ReleaseError, type ReleaseService } from '../releases/service.js';
-import { analyse, cohortTotals, type Analysis } from './analysis.js';
+import { analyse, cohortTotals, minuteSeries, type Analysis, type MinutePoint } from './analysis.js';
 import type { TelemetryConfig } from './config.js';
 import type { TelemetryIngest } from './ingest.js';
 
@@ -321,6 +321,27 @@ export class RolloutService {
       cohortTotals(this.sql, appName, channel.stable.releaseId, from, now),
     ]);
     return analyse(c, s, this.cfg, { from, to: now });
+  }
+
+  /**
+   * The canary's and the stable release's minutes over the same window as `compare` (at most the
+   * last 60 minutes of it), for the console's charts.
+   */
+  async series(appName: string): Promise<{ canary: MinutePoint[]; stable: MinutePoint[] } | null> {
+    const channel = await this.releases.channel(appName).catch(() => undefined);
+    if (!channel?.canary) return null;
+    const now = this.clock.now();
+    const [active] = await this.sql.query<{ created_at: string | Date }>(
+      `select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`,
+      [appName, channel.canary.releaseId],
+    );
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const from = active && new Date(active.created_at) > hourAgo ? new Date(active.created_at) : hourAgo;
+    const [canary, stable] = await Promise.all([
+      minuteSeries(this.sql, appName, channel.canary.releaseId, from, now),
+      minuteSeries(this.sql, appName, channel.stable.releaseId, from, now),
+    ]);
+    return { canary, stable };
   }
 
   /** One analysis round over every running rollout (the background job; tests call it with a moved clock). */

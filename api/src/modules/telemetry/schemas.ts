@@ -53,3 +53,13 @@ export const rolloutSchema = z.object({
   holdUntil: z.string(),
   lastVerdict: analysisSchema.nullable(),
 });
+
+const minutePoint = z.object({
+  minute: z.string(),
+  sessions: z.number().int(),
+  errorSessions: z.number().int(),
+  loadFailures: z.number().int(),
+  lcpP75: z.number().nullable(),
+});
+/** Per-minute points of the canary and the stable release (the console's charts). */
+export const seriesSchema = z.object({ canary: z.array(minutePoint), stable: z.array(minutePoint) });

@@ -31,12 +31,21 @@ export interface Rollout {
   holdUntil: string;
   nextCheckAt: string | null;
 }
+/** One minute of one release (the console's charts). */
+export interface MinutePoint {
+  minute: string;
+  sessions: number;
+  errorSessions: number;
+  loadFailures: number;
+  lcpP75: number | null;
+}
 export interface AppOverview {
   app: string;
   stable: { releaseId: string; version: string };
   canary: { releaseId: string; version: string; percent: number } | null;
   rollout: Rollout | null;
   comparison: Analysis | null;
+  series?: { canary: MinutePoint[]; stable: MinutePoint[] } | null;
 }
 export interface AuditEntry {
   action: string;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AppOverview, AuditEntry, ConsoleApi } from './console-api';
+import { MinuteChart } from './minute-chart';
 import './release-console.css';
 
 const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(2)} %`);
@@ -182,6 +183,31 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
                 ))}
               </tbody>
             </table>
+          )}
+          {a.series && (
+            <div className="cw-console-charts">
+              <MinuteChart
+                title="Error-session rate"
+                canary={a.series.canary}
+                stable={a.series.stable}
+                value={(p) => (p.sessions ? p.errorSessions / p.sessions : null)}
+                format={pct}
+              />
+              <MinuteChart
+                title="Load-failure rate"
+                canary={a.series.canary}
+                stable={a.series.stable}
+                value={(p) => (p.sessions ? p.loadFailures / p.sessions : null)}
+                format={pct}
+              />
+              <MinuteChart
+                title="p75 LCP"
+                canary={a.series.canary}
+                stable={a.series.stable}
+                value={(p) => p.lcpP75}
+                format={ms}
+              />
+            </div>
           )}
           <div className="cw-console-actions">
             {a.canary && (
