@@ -1,9 +1,3 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({
-  test: {
-    include: ['src/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['@cardwallet/shared/testing/dom-setup'],
-  },
-});
+import { createComponentTestConfig } from '../shared/build/vitest-preset.mjs';
+
+export default createComponentTestConfig();

@@ -42,6 +42,12 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/releases/{app}/promote',
   'POST /api/releases/{app}/rollback',
   'GET /api/releases/{app}/audit',
+  // A team's automatic rollouts (issue 25): the same deploy-token check as the routes above.
+  'POST /api/releases/{app}/rollout',
+  'GET /api/releases/{app}/rollout',
+  'POST /api/releases/{app}/rollout/pause',
+  'POST /api/releases/{app}/rollout/resume',
+  'POST /api/releases/{app}/rollout/candidate',
   // Browser telemetry (issue 25): anonymous by design, per-IP rate-limited, size-limited, strict schema.
   'POST /api/telemetry',
 ]);
@@ -199,7 +205,7 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
   it("deploy routes: another app's token → 403, revoked/customer/anonymous → refused; the right caller passes the check", async () => {
     const failures: string[] = [];
     const deploy = ops.filter((o) => o.url.startsWith('/api/releases/'));
-    expect(deploy.length).toBe(5);
+    expect(deploy.length).toBe(10);
     for (const op of deploy) {
       const other = await call(op, tokens.passportDeploy); // a passport token on mf_card
       if (other.code !== 403) failures.push(`passport token ${op.method} ${op.url} → ${other.code}`);

@@ -306,16 +306,27 @@ export class RolloutService {
     return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
   }
 
-  /** The live comparison of an app's canary with its stable release (console), over the rollout's or the last hour's minutes. */
-  async compare(appName: string): Promise<Analysis | null> {
+  /** The app's channel with a canary, and when the canary's latest rollout started (if it has one). */
+  private async window(appName: string) {
     const channel = await this.releases.channel(appName).catch(() => undefined);
     if (!channel?.canary) return null;
-    const now = this.clock.now();
     const [active] = await this.sql.query<{ created_at: string | Date }>(
       `select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`,
       [appName, channel.canary.releaseId],
     );
-    const from = active ? new Date(active.created_at) : new Date(now.getTime() - 3_600_000);
+    return {
+      channel: { ...channel, canary: channel.canary },
+      now: this.clock.now(),
+      rolloutStart: active ? new Date(active.created_at) : null,
+    };
+  }
+
+  /** The live comparison of an app's canary with its stable release (console), over the rollout's or the last hour's minutes. */
+  async compare(appName: string): Promise<Analysis | null> {
+    const w = await this.window(appName);
+    if (!w) return null;
+    const { channel, now } = w;
+    const from = w.rolloutStart ?? new Date(now.getTime() - 3_600_000);
     const [c, s] = await Promise.all([
       cohortTotals(this.sql, appName, channel.canary.releaseId, from, now),
       cohortTotals(this.sql, appName, channel.stable.releaseId, from, now),
@@ -328,15 +339,11 @@ export class RolloutService {
    * last 60 minutes of it), for the console's charts.
    */
   async series(appName: string): Promise<{ canary: MinutePoint[]; stable: MinutePoint[] } | null> {
-    const channel = await this.releases.channel(appName).catch(() => undefined);
-    if (!channel?.canary) return null;
-    const now = this.clock.now();
-    const [active] = await this.sql.query<{ created_at: string | Date }>(
-      `select created_at from release_rollouts where app = $1 and release_id = $2 order by release_rollouts.id desc limit 1`,
-      [appName, channel.canary.releaseId],
-    );
+    const w = await this.window(appName);
+    if (!w) return null;
+    const { channel, now } = w;
     const hourAgo = new Date(now.getTime() - 3_600_000);
-    const from = active && new Date(active.created_at) > hourAgo ? new Date(active.created_at) : hourAgo;
+    const from = w.rolloutStart && w.rolloutStart > hourAgo ? w.rolloutStart : hourAgo;
     const [canary, stable] = await Promise.all([
       minuteSeries(this.sql, appName, channel.canary.releaseId, from, now),
       minuteSeries(this.sql, appName, channel.stable.releaseId, from, now),
