@@ -65,6 +65,9 @@ export default defineConfig({
       (process.env.CI ? 'off' : 'retain-on-failure'),
     ...(candidateState ? { storageState: candidateState } : {}),
     screenshot: 'only-on-failure',
+    // The shell's service worker answers page files from its cache, where page.route() does not
+    // see them: blocked for the suite, allowed by the PWA spec (tests/pwa.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'suite', testIgnore: /[\\/](releases|rollouts)[^\\/]*\.spec\.ts$/ },

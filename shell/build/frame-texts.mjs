@@ -11,7 +11,7 @@ export function frameTexts(dir) {
   const out = {};
   for (const locale of LOCALES) {
     const catalogue = JSON.parse(readFileSync(join(dir, 'src', 'i18n', `${locale}.json`), 'utf8'));
-    out[locale] = { appName: catalogue.appName, tabs: catalogue.tabs };
+    out[locale] = { appName: catalogue.appName, tabs: catalogue.tabs, offline: catalogue.offline };
   }
   return out;
 }

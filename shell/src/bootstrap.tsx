@@ -38,6 +38,7 @@ import { federationErrorPlugin } from './routing/federation-error-plugin';
 import { createRegistryFetch } from './routing/registry-fetch';
 import { exposeForTests } from './routing/test-handle';
 import { scheduleTelemetry } from './telemetry/schedule';
+import { scheduleServiceWorker } from './pwa/register';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
@@ -181,6 +182,8 @@ async function start() {
   exposeForTests({ host, registry, storageKeys: STORAGE_KEYS });
   // Telemetry per release (issue 25): its own chunk, loaded when idle after the first paint.
   scheduleTelemetry(registry, apiBaseUrl);
+  // Installable and offline (issue 24): the service worker, registered when idle after load.
+  scheduleServiceWorker();
 }
 
 /** The shell's own antd-mobile copy follows the language (each remote wires its own copy). */

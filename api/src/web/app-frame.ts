@@ -23,6 +23,8 @@ const TAB_PATHS = [
 export interface FrameTexts {
   appName: string;
   tabs: Record<(typeof TAB_PATHS)[number][0], string>;
+  /** The offline page's texts (older builds have none: English below). */
+  offline?: { title: string; body: string; retry: string };
 }
 
 /**
@@ -93,4 +95,28 @@ export class FrameTextsFile {
 
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return isRtl(locale) ? 'rtl' : 'ltr';
+}
+
+const OFFLINE_FALLBACK = {
+  title: "You're offline",
+  body: 'CardWallet needs a connection to show this page. Check your network and try again.',
+  retry: 'Try again',
+};
+
+const OFFLINE_CSS =
+  '.cwo{position:absolute;inset-inline:0;top:45px;padding:32px 24px;text-align:center;background:#f5f6f8;min-height:60vh}' +
+  '.cwo h1{font-size:20px;margin:16px 0 8px;color:#1d1f24}.cwo p{margin:0 0 24px;color:#4a4f57;line-height:1.5}' +
+  '.cwo a{display:inline-block;padding:10px 24px;border-radius:8px;background:#1d1f24;color:#fff;text-decoration:none;font-size:16px}' +
+  '.cwo a:focus-visible{outline:3px solid #3a7bf6;outline-offset:2px}';
+
+/**
+ * The offline page (issue 24): the service worker precaches one per language and answers a page
+ * navigation with it when the network fails. The app frame of the home page behind a translated
+ * message and a "try again" link to the same address (an empty href: no script needed, the CSP
+ * holds). No script, so nothing tries the network behind the customer's back.
+ */
+export function offlineHtml(locale: Locale, texts: FrameTexts | undefined): string {
+  const t = texts?.offline ?? OFFLINE_FALLBACK;
+  const title = `${escapeText(t.title)} · ${escapeText(texts?.appName ?? 'CardWallet')}`;
+  return `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" /><meta name="theme-color" content="#1d1f24" /><title>${title}</title><link rel="manifest" href="/manifest.webmanifest" /><style>${FRAME_CSS}${OFFLINE_CSS}</style></head><body><div id="root">${frameHtml('/', texts)}<main class="cwo"><h1>${escapeText(t.title)}</h1><p>${escapeText(t.body)}</p><a href="">${escapeText(t.retry)}</a></main></div></body></html>`;
 }

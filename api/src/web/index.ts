@@ -1,14 +1,22 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CONTRACT_MAJOR } from '@cardwallet/shared';
+import { CONTRACT_MAJOR, isLocale } from '@cardwallet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEATURE_APPS } from '../modules/releases/apps.js';
 import { releaseServiceOf } from '../modules/releases/instance.js';
 import { publishLocalBuilds } from '../modules/releases/local-builds.js';
 import { registerCspReports } from './csp-reports.js';
 import { candidatesOf, pageCohortOf, readCookie, registerReleaseServing } from './release-serving.js';
-import { directionOf, FRAME_CSS, frameHtml, frameLocale, FrameTextsFile, LANGUAGE_COOKIE } from './app-frame.js';
+import {
+  directionOf,
+  FRAME_CSS,
+  frameHtml,
+  frameLocale,
+  FrameTextsFile,
+  LANGUAGE_COOKIE,
+  offlineHtml,
+} from './app-frame.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -199,6 +207,15 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   };
   app.get('/', sendIndex);
   app.get('/pages/*', sendIndex);
+  // The offline pages the service worker precaches (shell/src/pwa/sw.ts), one per language.
+  app.get('/offline/:locale', async (request, reply) => {
+    const { locale } = request.params as { locale: string };
+    if (!isLocale(locale)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(offlineHtml(locale, frameTexts.get(locale)));
+  });
 }
 
 // fastify-plugin's marker: register() without encapsulation, so the routes join the parent app.

@@ -23,6 +23,18 @@ beforeAll(async () => {
   const js = 'console.log("shell");'.repeat(50);
   file('shell/dist/static/js/main.0123abcd.js', js);
   file('shell/dist/static/js/main.0123abcd.js.br', brotliCompressSync(js));
+  file('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
+  file('shell/dist/manifest.webmanifest', '{"name":"CardWallet","display":"standalone"}');
+  file(
+    'shell/dist/frame-texts.json',
+    JSON.stringify({
+      'ar-AE': {
+        appName: 'CardWallet',
+        tabs: { home: 'الرئيسية', card: 'البطاقة', wallet: 'المحفظة', user: 'أنا' },
+        offline: { title: 'أنت غير متصل بالإنترنت', body: 'تحقّق من الشبكة <b>', retry: 'حاول مرة أخرى' },
+      },
+    }),
+  );
   file(
     'mf-card/dist/build-info.json',
     JSON.stringify({ name: 'mf_card', routePrefix: '/pages/card/', contractMajor: 1, contractVersion: '1.0.0' }),
@@ -103,6 +115,39 @@ describe('web plugin (front end served by the API process)', () => {
     const out = jsonForHtml({ v: '</script><script>alert(1)</script><!-- & \u2028' });
     expect(out).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(out)).toEqual({ v: '</script><script>alert(1)</script><!-- & \u2028' });
+  });
+
+  it('serves the offline page per language (frame + translated message, no script), 404 for others', async () => {
+    const response = await app.inject('/offline/ar-AE');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<html lang="ar-AE" dir="rtl">');
+    expect(response.body).toContain('<h1>أنت غير متصل بالإنترنت</h1>');
+    expect(response.body).toContain('&lt;b&gt;');
+    expect(response.body).toContain('class="cwf-tabs"');
+    expect(response.body).not.toMatch(/<script/);
+    // A language without texts in the build falls back to English words in its own direction.
+    const english = await app.inject('/offline/tr-TR');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="tr-TR" dir="ltr">');
+    for (const bad of ['/offline/xx-XX', '/offline/..%2Fsw.js', '/offline/'])
+      expect((await app.inject(bad)).statusCode).toBe(404);
+  });
+
+  it('serves the service worker and the manifest revalidated (a new build reaches the browser)', async () => {
+    const worker = await app.inject('/sw.js');
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const manifest = await app.inject('/manifest.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    // The policy lets the page load both.
+    const csp = String(worker.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
   });
 
   it('never answers /api/* with HTML', async () => {
