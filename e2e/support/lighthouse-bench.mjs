@@ -45,6 +45,11 @@ for (const path of pages) {
         cls: a['cumulative-layout-shift'].numericValue,
         kib: a['total-byte-weight'].numericValue / 1024,
       };
+      if (Object.values(r).some((v) => typeof v !== 'number' || Number.isNaN(v))) {
+        // A run Lighthouse could not finish (its runtimeError says why): reported, not counted.
+        console.log(`${path} run ${i + 1}: failed (${lhr.runtimeError?.code ?? 'metric missing'})`);
+        continue;
+      }
       results.push(r);
       console.log(
         `${path} run ${i + 1}: score ${r.score}  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  ${r.kib.toFixed(0)} KiB`,
@@ -54,8 +59,10 @@ for (const path of pages) {
     }
   }
   const m = (k) => median(results.map((r) => r[k]));
+  if (results.length === 0) continue;
   rows.push({
     path,
+    runs: results.length,
     score: m('score'),
     fcp: m('fcp'),
     lcp: m('lcp'),
