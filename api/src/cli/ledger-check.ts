@@ -52,7 +52,7 @@ async function main(): Promise<number> {
         const onChain = await checkEvmHoldings(database.sql, evm);
         for (const l of onChain.lines)
           console.log(
-            `EVM ${l.currency}: customers ${l.customerBalances}, on chain ${l.onChain}, difference ${l.difference}`,
+            `EVM ${l.currency}: customers ${l.customerBalances}, on chain ${l.onChain} (hot wallet ${l.hotWallet}, deposit addresses ${l.depositAddresses}; books say ${l.depositAddressesInBooks} there), difference ${l.difference}`,
           );
         report.problems.push(...onChain.problems);
       } finally {

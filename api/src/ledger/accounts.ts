@@ -35,6 +35,13 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'card_settlement',
   /** Marketing's budget: coupon discounts, referral cashback and bonuses (an expense). */
   'promotions',
+  /**
+   * Per currency and network (ERC20): what our deposit addresses hold for customers until a sweep
+   * moves it to the hot wallet (docs/chain.md "Sweeping"); ERC20 deposits are credited against it.
+   */
+  'chain_deposit_addresses',
+  /** Gas the house burned moving its own custody (sweeps, their top-ups), in ETH (an expense). */
+  'chain_network_fees',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];

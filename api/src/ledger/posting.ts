@@ -28,6 +28,8 @@ export const POSTING_TYPES = [
   'referral_cashback',
   'referral_cashback_reversal',
   'referral_bonus',
+  /** Deposit addresses → hot wallet on chain (docs/chain.md "Sweeping"); system accounts only. */
+  'chain_sweep',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 
@@ -132,9 +134,60 @@ export function depositCredit(p: {
     remark: p.network,
     txHash: p.txHash,
     entries: [
-      { account: systemAccount('chain_hot_wallet', p.currency, p.network), amount: neg(p.amount) },
+      // ERC20 deposits arrive at a deposit address and stay there until swept (docs/chain.md).
+      {
+        account: systemAccount(
+          p.network === 'ERC20' ? 'chain_deposit_addresses' : 'chain_hot_wallet',
+          p.currency,
+          p.network,
+        ),
+        amount: neg(p.amount),
+      },
       { account: userAccount(p.userId, 'wallet', p.currency), amount: p.amount },
     ],
+  });
+}
+
+/**
+ * A settled sweep (docs/chain.md "Sweeping"). `amount`: the credited deposits the sweep took out of a
+ * deposit address; `sent`: what reached the hot wallet; `gas` (ETH): what the sweep and its top-up
+ * burned. ETH sweeps pay their gas out of the address (deposit addresses −(sent + gas), hot wallet
+ * +sent; any unspent gas reserve stays booked at the deposit addresses, where it still is on chain);
+ * token sweeps move `amount` and their gas was the house's own ETH (hot wallet's ETH −gas). A
+ * reverted sweep books only its gas (`amount` = `sent` = '0'), paid by whoever paid it.
+ */
+export function chainSweep(p: {
+  sweepId: string;
+  currency: CryptoCurrency;
+  amount: string;
+  sent: string;
+  gas: string;
+  txHash: string;
+}): PostingDraft {
+  const entries: EntryDraft[] = [];
+  const gas = money(p.gas);
+  const hotEth = systemAccount('chain_hot_wallet', 'ETH', 'ERC20');
+  if (p.currency === 'ETH') {
+    // The address paid its own gas, reverted or not.
+    const out = money(p.sent).plus(gas);
+    if (!out.isZero())
+      entries.push({ account: systemAccount('chain_deposit_addresses', 'ETH', 'ERC20'), amount: format(out) });
+    if (!money(p.sent).isZero()) entries.push({ account: hotEth, amount: neg(p.sent) });
+  } else {
+    if (!money(p.amount).isZero()) {
+      entries.push({ account: systemAccount('chain_deposit_addresses', p.currency, 'ERC20'), amount: p.amount });
+      entries.push({ account: systemAccount('chain_hot_wallet', p.currency, 'ERC20'), amount: neg(p.amount) });
+    }
+    if (!gas.isZero()) entries.push({ account: hotEth, amount: p.gas });
+  }
+  if (!gas.isZero()) entries.push({ account: systemAccount('chain_network_fees', 'ETH'), amount: neg(p.gas) });
+  return draft({
+    ref: `sweep:${p.sweepId}`,
+    type: 'chain_sweep',
+    userId: null,
+    remark: 'ERC20',
+    txHash: p.txHash,
+    entries,
   });
 }
 

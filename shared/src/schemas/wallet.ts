@@ -491,6 +491,20 @@ export const ledgerCheckResult = z.object({
   ok: z.boolean(),
   problems: z.array(z.string()),
   counts: z.object({ accounts: z.number().int(), postings: z.number().int(), entries: z.number().int() }),
+  /** With a real EVM chain (docs/chain.md "The on-chain check"): per asset, books against chain. */
+  onChain: z
+    .array(
+      z.object({
+        currency: z.string(),
+        customerBalances: z.string(),
+        onChain: z.string(),
+        hotWallet: z.string(),
+        depositAddresses: z.string(),
+        depositAddressesInBooks: z.string(),
+        difference: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type LedgerCheckResult = z.infer<typeof ledgerCheckResult>;
 

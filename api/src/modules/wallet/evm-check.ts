@@ -10,6 +10,12 @@ export interface EvmHoldingsLine {
   customerBalances: string;
   /** Hot wallet + every deposit address, on chain at the latest block. */
   onChain: string;
+  /** Of which the hot wallet (swept deposits and the house's own funds). */
+  hotWallet: string;
+  /** Of which the deposit addresses (deposits not swept yet, gas left over from sweeps). */
+  depositAddresses: string;
+  /** What the books say the deposit addresses hold (−system:chain_deposit_addresses:<CUR>:ERC20). */
+  depositAddressesInBooks: string;
   /** onChain − customerBalances (negative = we owe more than we hold). */
   difference: string;
 }
@@ -29,9 +35,8 @@ export async function checkEvmHoldings(
   const keys = await db.query<{ address: string }>(`SELECT address FROM chain_evm_deposit_keys WHERE chain_id = $1`, [
     evm.config.chainId,
   ]);
-  const addresses = [
-    ...new Set([...(evm.sender.hotWalletAddress ? [evm.sender.hotWalletAddress] : []), ...keys.map((k) => k.address)]),
-  ];
+  const hot = evm.sender.hotWalletAddress;
+  const addresses = [...new Set(keys.map((k) => k.address).filter((a) => a !== hot))];
   const assets: Array<{ currency: EvmHoldingsLine['currency']; token: string | null; decimals: number }> = [
     { currency: 'ETH', token: null, decimals: 18 },
     ...(['USDT', 'USDC'] as const)
@@ -39,15 +44,16 @@ export async function checkEvmHoldings(
       .map((c) => ({ currency: c, token: evm.config.tokens[c], decimals: 6 })),
   ];
   for (const asset of assets) {
-    let units = 0n;
+    let deposited = 0n;
+    let hotUnits = 0n;
     try {
       const token = asset.token
         ? new Contract(asset.token, ['function balanceOf(address) view returns (uint256)'], evm.rpc)
         : null;
-      for (const address of addresses)
-        units += token
-          ? ((await token.getFunction('balanceOf')(address)) as bigint)
-          : await evm.rpc.getBalance(address);
+      const read = async (address: string) =>
+        token ? ((await token.getFunction('balanceOf')(address)) as bigint) : await evm.rpc.getBalance(address);
+      for (const address of addresses) deposited += await read(address);
+      if (hot) hotUnits = await read(hot);
     } catch (e) {
       problems.push(`EVM ${asset.currency}: on-chain holdings could not be read (${rpcErrorText(e)})`);
       continue;
@@ -56,15 +62,30 @@ export async function checkEvmHoldings(
       `SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts WHERE user_id IS NOT NULL AND currency = $1`,
       [asset.currency],
     );
+    const [dep] = await db.query<{ total: string }>(
+      `SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts WHERE key = $1`,
+      [`system:chain_deposit_addresses:${asset.currency}:ERC20`],
+    );
     const books = money(row!.total);
-    const onChain = money(formatUnits(units, asset.decimals));
+    const atDeposits = money(formatUnits(deposited, asset.decimals));
+    const depositsInBooks = money(dep!.total).negated();
+    const onChain = atDeposits.plus(formatUnits(hotUnits, asset.decimals));
     const difference = onChain.minus(books);
     lines.push({
       currency: asset.currency,
       customerBalances: books.toFixed(),
       onChain: onChain.toFixed(),
+      hotWallet: money(formatUnits(hotUnits, asset.decimals)).toFixed(),
+      depositAddresses: atDeposits.toFixed(),
+      depositAddressesInBooks: depositsInBooks.toFixed(),
       difference: difference.toFixed(),
     });
+    // Unswept deposits must still be where the books say (a sweep that moved more, or a key used
+    // outside the sweeper, shows here even while the hot wallet's own funds cover the total).
+    if (atDeposits.lt(depositsInBooks))
+      problems.push(
+        `EVM ${asset.currency}: the books say deposit addresses hold ${depositsInBooks.toFixed()}, on chain they hold ${atDeposits.toFixed()} (short by ${depositsInBooks.minus(atDeposits).toFixed()})`,
+      );
     if (difference.isNegative()) {
       problems.push(
         `EVM ${asset.currency}: customer balances ${books.toFixed()} exceed on-chain holdings ${onChain.toFixed()} (hot wallet + ${keys.length} deposit addresses) by ${difference.negated().toFixed()}`,

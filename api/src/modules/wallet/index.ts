@@ -52,7 +52,7 @@ import { fitsCurrency, money } from '../../ledger/money.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
-import { createWalletProviders, registerEvmChain, registerSandboxChain } from './providers.js';
+import { createWalletProviders, registerEvmChain, registerEvmSweeper, registerSandboxChain } from './providers.js';
 import { WalletService, countUnseenEvent } from './service.js';
 import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
@@ -127,7 +127,9 @@ const walletModule: FastifyPluginAsync = async (base) => {
     // process) reports it once, in the transaction of its own conditional update; a failed one
     // (mined reverted) is refunded in that same transaction (payouts.chainFailed, once).
     providers.evm.onSendSettled(async (tx, s) => {
-      if (s.status === 'failed') await wallet.payouts.chainFailed(tx, s.clientTxId, s.txHash);
+      // Sweeps' gas top-ups are the hot wallet's sends too; the sweeper follows those itself.
+      if (s.status === 'failed' && !s.clientTxId.startsWith('sweep-gas:'))
+        await wallet.payouts.chainFailed(tx, s.clientTxId, s.txHash);
     });
   }
   const sandboxChain = providers.sandboxChain;
@@ -155,6 +157,10 @@ const walletModule: FastifyPluginAsync = async (base) => {
     });
   }
   providers.chain.start(app.jobs);
+  if (providers.sweeper) {
+    registerEvmSweeper(app.database, providers.sweeper);
+    providers.sweeper.start(app.jobs);
+  }
   app.addHook('onClose', async () => {
     providers.chain.stop();
     await providers.devNode?.close();
@@ -469,6 +475,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
         ...report,
         ok: report.ok && onChain.problems.length === 0,
         problems: [...report.problems, ...onChain.problems],
+        onChain: onChain.lines,
       };
     },
     'admin',

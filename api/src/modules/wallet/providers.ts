@@ -2,7 +2,8 @@ import path from 'node:path';
 import { API_DIR, type Config } from '../../config.js';
 import type { SqlDatabase } from '../../ledger/sql.js';
 import { readEvmEnv } from '../../providers/chain/evm/config.js';
-import { startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
+import { SANDBOX_DEPOSIT_MNEMONIC, startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
+import { EvmSweeper } from '../../providers/chain/evm/sweeper.js';
 import { EvmChain, type EvmLog } from '../../providers/chain/evm/index.js';
 import { RoutedChain } from '../../providers/chain/routed.js';
 import { SandboxChain } from '../../providers/chain/sandbox.js';
@@ -48,6 +49,8 @@ export interface WalletProviders {
   evm: EvmChain | null;
   /** The local development chain the API started (CHAIN_EVM_DEV_NODE=1), stopped with the API. */
   devNode: DevNode | null;
+  /** Sweeps deposit addresses into the hot wallet; only where the deposit seed is configured. */
+  sweeper: EvmSweeper | null;
   rates: RateProvider;
 }
 
@@ -60,18 +63,27 @@ async function evmProviders(
   config: Config,
   deps: { db: SqlDatabase; log?: EvmLog },
   env: NodeJS.ProcessEnv,
-): Promise<{ evm: EvmChain | null; devNode: DevNode | null }> {
+): Promise<{ evm: EvmChain | null; devNode: DevNode | null; sweeper: EvmSweeper | null }> {
   const evmEnv = readEvmEnv(env, config.sandbox);
   if (evmEnv.problems.length)
     throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
-  if (evmEnv.config) return { evm: new EvmChain(deps.db, evmEnv.config, deps.log), devNode: null };
-  if (!evmEnv.devNode) return { evm: null, devNode: null };
+  if (evmEnv.config) {
+    const evm = new EvmChain(deps.db, evmEnv.config, deps.log);
+    // The seed goes to the sweeper alone; the provider serving deposit addresses has the xpub only.
+    return { evm, devNode: null, sweeper: evmEnv.sweep ? new EvmSweeper(deps.db, evm, evmEnv.sweep) : null };
+  }
+  if (!evmEnv.devNode) return { evm: null, devNode: null, sweeper: null };
   // Kept beside the PGlite data (the chain and the books belong together); with PostgreSQL in api/.data.
   const dbPath = config.databaseUrl
     ? path.join(API_DIR, '.data', 'evm-devnode')
     : path.join(path.dirname(config.dataDir), 'evm-devnode');
   const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath });
-  return { evm: new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log), devNode };
+  const evm = new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log);
+  const sweeper =
+    evmEnv.devNode.sweepMs > 0
+      ? new EvmSweeper(deps.db, evm, { mnemonic: SANDBOX_DEPOSIT_MNEMONIC, intervalMs: evmEnv.devNode.sweepMs })
+      : null;
+  return { evm, devNode, sweeper };
 }
 
 /**
@@ -86,17 +98,24 @@ export async function createWalletProviders(
 ): Promise<WalletProviders> {
   const spread = env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(env.EXCHANGE_SPREAD) ? env.EXCHANGE_SPREAD : '0.005';
   const rates = new SandboxRates(spread);
-  const { evm, devNode } = await evmProviders(config, deps, env);
+  const { evm, devNode, sweeper } = await evmProviders(config, deps, env);
   if (!config.sandbox) {
     const chain = evm ? new RoutedChain(new UnconfiguredChain(), { ERC20: evm }) : new UnconfiguredChain();
-    return { chain, sandboxChain: null, evm, devNode, rates };
+    return { chain, sandboxChain: null, evm, devNode, sweeper, rates };
   }
   const blockMs = Number.parseInt(env.SANDBOX_CHAIN_BLOCK_MS ?? '3000', 10);
   const chain = new SandboxChain({
     addressSecret: env.WALLET_ADDRESS_SECRET || SANDBOX_ADDRESS_SECRET,
     blockIntervalMs: Number.isFinite(blockMs) && blockMs >= 0 ? blockMs : 3000,
   });
-  return { chain: evm ? new RoutedChain(chain, { ERC20: evm }) : chain, sandboxChain: chain, evm, devNode, rates };
+  return {
+    chain: evm ? new RoutedChain(chain, { ERC20: evm }) : chain,
+    sandboxChain: chain,
+    evm,
+    devNode,
+    sweeper,
+    rates,
+  };
 }
 
 /**
@@ -118,4 +137,13 @@ export function registerEvmChain(database: object, chain: EvmChain): void {
 }
 export function evmChainOf(database: object): EvmChain | undefined {
   return evmChains.get(database);
+}
+
+/** Test hook: the sweeper of the app running on a database object (newest app wins). */
+const evmSweepers = new WeakMap<object, EvmSweeper>();
+export function registerEvmSweeper(database: object, sweeper: EvmSweeper): void {
+  evmSweepers.set(database, sweeper);
+}
+export function evmSweeperOf(database: object): EvmSweeper | undefined {
+  return evmSweepers.get(database);
 }

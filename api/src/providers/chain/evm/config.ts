@@ -19,6 +19,9 @@ import { DEFAULT_CONFIRMATIONS } from '../sandbox';
  * - CHAIN_EVM_MAX_FEE_GWEI (default 200), CHAIN_EVM_GAS_LIMIT_CAP (default 150000) — caps.
  * - CHAIN_EVM_POLL_MS (default 2000), CHAIN_EVM_START_BLOCK (first scan; default head − 2 × confirmations).
  * - CHAIN_EVM_DEV_NODE_PORT (default 8545), CHAIN_EVM_DEV_BLOCK_MS (default 3000) — the dev node.
+ * - CHAIN_EVM_SWEEP_MNEMONIC or CHAIN_EVM_SWEEP_MNEMONIC_FILE — the deposit seed, for the sweeper only
+ *   (never part of EvmChainConfig: the deposit-serving path has the xpub alone); must match the xpub.
+ *   CHAIN_EVM_SWEEP_MS (default 60000; 0 = no sweeping) — how often the sweep job runs.
  */
 export interface EvmChainConfig {
   rpcUrl: string;
@@ -36,10 +39,19 @@ export interface EvmChainConfig {
   rpcTimeoutMs: number;
 }
 
+/** The sweeper's own configuration: the deposit seed lives here, never in EvmChainConfig. */
+export interface EvmSweepConfig {
+  /** BIP-39 phrase whose account key at xpubPath is CHAIN_EVM_XPUB. Never logged, never stored. */
+  mnemonic: string;
+  intervalMs: number;
+}
+
 export interface EvmEnv {
   /** undefined: no EVM chain configured (sandbox for ERC20). */
   config?: EvmChainConfig;
-  devNode?: { port: number; blockMs: number };
+  /** Set when a deposit seed is configured (sweeping on). */
+  sweep?: EvmSweepConfig;
+  devNode?: { port: number; blockMs: number; sweepMs: number };
   problems: string[];
 }
 
@@ -73,6 +85,9 @@ const schema = z.object({
   CHAIN_EVM_RPC_TIMEOUT_MS: int(100).default(10_000),
   CHAIN_EVM_DEV_NODE_PORT: int(0).max(65535).default(8545),
   CHAIN_EVM_DEV_BLOCK_MS: int(0).default(3000),
+  CHAIN_EVM_SWEEP_MNEMONIC: z.string().optional(),
+  CHAIN_EVM_SWEEP_MNEMONIC_FILE: z.string().optional(),
+  CHAIN_EVM_SWEEP_MS: int(0).default(60_000),
 });
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
@@ -96,6 +111,25 @@ function hotWalletKey(value: string | undefined, file: string | undefined, probl
   return key;
 }
 
+/** Reads the sweeper's seed from the variable or the file; problems never quote it. */
+function sweepMnemonic(value: string | undefined, file: string | undefined, problems: string[]): string | null {
+  let phrase = value?.trim();
+  if (!phrase && file) {
+    try {
+      phrase = fs.readFileSync(file, 'utf8').trim();
+    } catch {
+      problems.push(`CHAIN_EVM_SWEEP_MNEMONIC_FILE: cannot read ${file}`);
+      return null;
+    }
+  }
+  if (!phrase) return null;
+  if (!/^[a-z]+( [a-z]+){11,23}$/.test(phrase.replace(/\s+/g, ' '))) {
+    problems.push('CHAIN_EVM_SWEEP_MNEMONIC: must be a BIP-39 phrase of 12–24 words (value not shown)');
+    return null;
+  }
+  return phrase.replace(/\s+/g, ' ');
+}
+
 /**
  * The EVM part of the environment. `devNode` is returned in sandbox mode with CHAIN_EVM_DEV_NODE on
  * and no RPC URL: the caller starts the node and completes the config with its URL, tokens and keys.
@@ -112,14 +146,21 @@ export function readEvmEnv(env: NodeJS.ProcessEnv, sandbox: boolean): EvmEnv {
   if (!e.CHAIN_EVM_RPC_URL) {
     if (!devNodeOn) return { problems };
     if (!sandbox) return { problems: ['CHAIN_EVM_DEV_NODE: the local development chain exists only in sandbox mode'] };
-    return { devNode: { port: e.CHAIN_EVM_DEV_NODE_PORT, blockMs: e.CHAIN_EVM_DEV_BLOCK_MS }, problems };
+    return {
+      devNode: { port: e.CHAIN_EVM_DEV_NODE_PORT, blockMs: e.CHAIN_EVM_DEV_BLOCK_MS, sweepMs: e.CHAIN_EVM_SWEEP_MS },
+      problems,
+    };
   }
   if (!e.CHAIN_EVM_CHAIN_ID) problems.push('CHAIN_EVM_CHAIN_ID: is required with CHAIN_EVM_RPC_URL');
   if (!e.CHAIN_EVM_XPUB)
     problems.push('CHAIN_EVM_XPUB: is required with CHAIN_EVM_RPC_URL (deposit addresses come from it)');
   const key = hotWalletKey(e.CHAIN_EVM_HOT_WALLET_KEY, e.CHAIN_EVM_HOT_WALLET_KEY_FILE, problems);
+  const phrase = sweepMnemonic(e.CHAIN_EVM_SWEEP_MNEMONIC, e.CHAIN_EVM_SWEEP_MNEMONIC_FILE, problems);
+  if (phrase && !key)
+    problems.push('CHAIN_EVM_SWEEP_MNEMONIC: sweeping needs the hot wallet key (gas top-ups, destination)');
   if (problems.length) return { problems };
   return {
+    ...(phrase && e.CHAIN_EVM_SWEEP_MS > 0 ? { sweep: { mnemonic: phrase, intervalMs: e.CHAIN_EVM_SWEEP_MS } } : {}),
     config: {
       rpcUrl: e.CHAIN_EVM_RPC_URL,
       chainId: e.CHAIN_EVM_CHAIN_ID!,

@@ -51,19 +51,25 @@ export class EvmChain implements ChainProvider {
     private readonly log?: EvmLog,
   ) {
     this.rpc = rpcProvider(config.rpcUrl, config.chainId, config.rpcTimeoutMs);
-    this.watcher = new EvmWatcher(db, this.rpc, config, {
-      incoming: async (t) => {
-        for (const l of this.incomingListeners) await l(t);
-      },
-      blocks: async (e) => {
-        for (const l of this.blockListeners) await l(e);
-      },
-      reorg: async (e) => {
-        for (const l of this.reorgListeners) await l(e);
-      },
-      warn: (message, data) => this.log?.warn(data ?? {}, message),
-    });
     this.sender = new EvmSender(db, this.rpc, config);
+    this.watcher = new EvmWatcher(
+      db,
+      this.rpc,
+      config,
+      {
+        incoming: async (t) => {
+          for (const l of this.incomingListeners) await l(t);
+        },
+        blocks: async (e) => {
+          for (const l of this.blockListeners) await l(e);
+        },
+        reorg: async (e) => {
+          for (const l of this.reorgListeners) await l(e);
+        },
+        warn: (message, data) => this.log?.warn(data ?? {}, message),
+      },
+      this.sender.hotWalletAddress ? [this.sender.hotWalletAddress] : [],
+    );
   }
 
   private network(network: WalletNetwork, op: ChainProviderError['operation']): void {

@@ -92,7 +92,7 @@ export class EvmSender {
   }
 
   /** Fees within the cap, or a transient refusal (the payout waits for cheaper blocks). */
-  private async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  async fees(): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
     const block = await this.rpc.getBlock('latest');
     const base = block?.baseFeePerGas ?? 0n;
     const fee = await this.rpc.getFeeData();

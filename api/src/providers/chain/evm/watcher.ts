@@ -26,13 +26,20 @@ export interface WatcherListeners {
  */
 export class EvmWatcher {
   private readonly tokenCurrency = new Map<string, CryptoCurrency>();
+  private readonly internal: Set<string>;
 
+  /**
+   * `internalSenders`: our own wallets (the hot wallet). What they send to a deposit address is an
+   * internal movement (a sweep's gas top-up), never a customer's deposit.
+   */
   constructor(
     private readonly db: SqlDatabase,
     private readonly rpc: JsonRpcProvider,
     private readonly config: EvmChainConfig,
     private readonly on: WatcherListeners,
+    internalSenders: string[] = [],
   ) {
+    this.internal = new Set(internalSenders.map((a) => getAddress(a)));
     for (const [currency, address] of Object.entries(config.tokens))
       if (address) this.tokenCurrency.set(getAddress(address), currency as CryptoCurrency);
   }
@@ -128,7 +135,9 @@ export class EvmWatcher {
 
   private async scanBlock(block: Block): Promise<void> {
     const transfers: IncomingTransfer[] = [];
-    const native = block.prefetchedTransactions.filter((tx) => tx.to && tx.value > 0n);
+    const native = block.prefetchedTransactions.filter(
+      (tx) => tx.to && tx.value > 0n && !this.internal.has(getAddress(tx.from)),
+    );
     const nativeOurs = await this.ours(native.map((tx) => getAddress(tx.to!)));
     for (const tx of native) {
       const to = getAddress(tx.to!);
