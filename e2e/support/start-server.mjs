@@ -42,6 +42,11 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     TELEMETRY_MIN_SESSIONS: '5',
     TELEMETRY_Z_CRITICAL: '3',
     TELEMETRY_STEP_HOLD_MINUTES: '0.05',
+    // ERC20 on a real local EVM chain, as `npm start` (docs/chain.md): any free loopback port (runs
+    // of several checkouts side by side), a fresh chain in the temporary folder. E2E_EVM=0: simulated.
+    CHAIN_EVM_DEV_NODE: process.env.E2E_EVM === '0' ? '0' : '1',
+    CHAIN_EVM_DEV_NODE_PORT: '0',
+    CHAIN_EVM_SWEEP_MS: process.env.CHAIN_EVM_SWEEP_MS ?? '5000',
   },
 });
 

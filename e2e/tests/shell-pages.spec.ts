@@ -69,6 +69,6 @@ test.describe('country picker, webview and diagnostics', () => {
     expect(await page.content()).not.toContain(customer.token);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Simulate a 100 USDT deposit' }).click();
-    await expect(page.getByRole('status')).toHaveText('Deposit sent: it is credited after 19 confirmations.');
+    await expect(page.getByRole('status')).toHaveText(/^Deposit sent: it is credited after \d+ confirmations\.$/);
   });
 });

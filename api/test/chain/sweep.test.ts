@@ -14,6 +14,7 @@ const CONFIRMATIONS = 3;
  * Sweeping on a real EVM node (docs/chain.md "Sweeping"): credited deposits move from their deposit
  * address to the hot wallet once (token sweeps topped up with gas first), the books record it as an
  * internal movement, the on-chain check shows where everything is, and only the sweeper has the seed.
+ * Also here (same node): the live withdrawal fee estimate and the explorer links' configuration.
  */
 describe.each(testDrivers())('EVM sweeping on %s', (driver) => {
   let node: DevNode;
@@ -181,5 +182,42 @@ describe.each(testDrivers())('EVM sweeping on %s', (driver) => {
       await t.database.sql.query(`select id, address, status, last_error from chain_evm_sweeps`),
     );
     expect(dump).not.toContain(words.slice(0, 3).join(' '));
+  });
+
+  it('quotes the ERC20 withdrawal fee live (gas × EIP-1559 fee, in the asset, capped) and names no explorer on the dev chain', async () => {
+    const u = await t.createUser();
+    const fee = async (currency: string) =>
+      (await t.get('wallet/withdrawFee', { currency, network: 'ERC20' }, { token: u.token })).data.fee as string;
+    const block = await node.provider.getBlock('latest');
+    const base = block!.baseFeePerGas!;
+    const { maxFeePerGas } = await evm.sender.fees();
+    expect(maxFeePerGas >= base).toBe(true);
+    const eth = await fee('ETH');
+    // 21000 gas at the fee the sender would sign with, rounded up to 0.00001 ETH.
+    const expected = Math.ceil((Number(21_000n * maxFeePerGas) / 1e18) * 1e5) / 1e5;
+    expect(Number(eth)).toBeCloseTo(expected, 5);
+    expect(Number(eth)).toBeLessThanOrEqual(0.002);
+    const usdt = await fee('USDT');
+    expect(usdt).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(Number(usdt)).toBeGreaterThan(0);
+    expect(Number(usdt)).toBeLessThan(5);
+    // A node that cannot be asked: the cap, never an error.
+    rpc.down = true;
+    try {
+      expect(await fee('USDC')).toBe('5');
+      expect(await fee('ETH')).toBe('0.002');
+    } finally {
+      rpc.down = false;
+    }
+    const currencies = (await t.get('wallet/currencies', {}, { token: u.token })).data;
+    expect(currencies.explorers).toEqual([]);
+    const configured = readEvmEnv(
+      { ...evmEnv(node, node.url), CHAIN_EVM_EXPLORER_URL: 'https://sepolia.etherscan.io/' },
+      true,
+    );
+    expect(configured.config?.explorerUrl).toBe('https://sepolia.etherscan.io/');
+    expect(
+      readEvmEnv({ ...evmEnv(node, node.url), CHAIN_EVM_EXPLORER_URL: 'javascript:alert(1)' }, true).problems,
+    ).toEqual(['CHAIN_EVM_EXPLORER_URL: must be an https:// URL']);
   });
 });

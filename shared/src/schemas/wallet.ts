@@ -156,7 +156,14 @@ export const currencyInfo = z.object({
   usdRate: money,
 });
 export type CurrencyInfo = z.infer<typeof currencyInfo>;
-export const currenciesResult = z.object({ currencies: z.array(currencyInfo) });
+export const currenciesResult = z.object({
+  currencies: z.array(currencyInfo),
+  /**
+   * Block explorers per network (docs/chain.md), URL templates with {hash} / {address}. A network
+   * without one (sandboxed networks, the local dev chain) is absent: the UI shows the hash only.
+   */
+  explorers: z.array(z.object({ network: networkField, tx: z.string(), address: z.string() })).optional(),
+});
 
 /** GET wallet/balances */
 export const balanceItem = z.object({

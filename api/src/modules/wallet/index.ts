@@ -228,7 +228,7 @@ const walletModule: FastifyPluginAsync = async (base) => {
     'Currencies, networks, limits and USD rates',
     {},
     currenciesResult,
-    () => wallet.currencies(),
+    async () => ({ ...(await wallet.currencies()), explorers: providers.evm?.explorers() ?? [] }),
     'public',
   );
   get(
@@ -497,6 +497,13 @@ const walletModule: FastifyPluginAsync = async (base) => {
         checkedAt: z.string().nullable(),
       }),
     ),
+    /**
+     * The local dev chain the API started (sandbox only): its loopback JSON-RPC URL (no key in it),
+     * so tools and tests can read the chain themselves. Absent for any other node (the URL may carry
+     * a provider's API key). Sweeps: open ones and the newest reason one waits.
+     */
+    devNode: z.object({ rpcUrl: z.string(), chainId: z.number().int() }).optional(),
+    sweeps: z.object({ open: z.number().int(), lastError: z.string().nullable() }).optional(),
   });
   get(
     '/admin/chain/health',
@@ -533,7 +540,11 @@ const walletModule: FastifyPluginAsync = async (base) => {
               checkedAt: null,
             };
       });
-      return { networks };
+      const devNode = providers.devNode
+        ? { rpcUrl: providers.devNode.url, chainId: providers.devNode.chainId }
+        : undefined;
+      const sweeps = providers.sweeper ? await providers.sweeper.status() : undefined;
+      return { networks, ...(devNode ? { devNode } : {}), ...(sweeps ? { sweeps } : {}) };
     },
     'admin',
   );

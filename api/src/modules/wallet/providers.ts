@@ -77,7 +77,13 @@ async function evmProviders(
   const dbPath = config.databaseUrl
     ? path.join(API_DIR, '.data', 'evm-devnode')
     : path.join(path.dirname(config.dataDir), 'evm-devnode');
-  const devNode = await startDevNode({ port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath });
+  const options = { port: evmEnv.devNode.port, blockMs: evmEnv.devNode.blockMs, dbPath };
+  // A busy port (another node, a second checkout) must not stop `npm start`: any free loopback port.
+  const devNode = await startDevNode(options).catch((e: NodeJS.ErrnoException) => {
+    if (e?.code !== 'EADDRINUSE' && !/EADDRINUSE|address already in use/i.test(String(e?.message))) throw e;
+    deps.log?.warn({ port: options.port }, 'evm dev node: port busy, using a free one');
+    return startDevNode({ ...options, port: 0 });
+  });
   const evm = new EvmChain(deps.db, devNode.config({ pollMs: 1000 }), deps.log);
   const sweeper =
     evmEnv.devNode.sweepMs > 0
@@ -99,6 +105,7 @@ export async function createWalletProviders(
   const spread = env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(env.EXCHANGE_SPREAD) ? env.EXCHANGE_SPREAD : '0.005';
   const rates = new SandboxRates(spread);
   const { evm, devNode, sweeper } = await evmProviders(config, deps, env);
+  if (evm) evm.usdMid = (currency) => rates.usdMid(currency);
   if (!config.sandbox) {
     const chain = evm ? new RoutedChain(new UnconfiguredChain(), { ERC20: evm }) : new UnconfiguredChain();
     return { chain, sandboxChain: null, evm, devNode, sweeper, rates };

@@ -35,12 +35,18 @@ export default function TestPage() {
     setDepositing(true);
     setDepositNote('');
     try {
+      // ERC20: on the local EVM dev chain (npm start's default) a real transfer from the faucet account.
       const { address } = await host.http.get<{ address: string }>('wallet/rechargeAddress', {
         currency: 'USDT',
-        network: 'TRC20',
+        network: 'ERC20',
       });
-      await host.http.post('dev/chain/deposit', { address, currency: 'USDT', network: 'TRC20', amount: '100' });
-      setDepositNote(t('depositDone'));
+      const deposit = await host.http.post<{ requiredConfirmations: number }>('dev/chain/deposit', {
+        address,
+        currency: 'USDT',
+        network: 'ERC20',
+        amount: '100',
+      });
+      setDepositNote(t('depositDone', { count: deposit.requiredConfirmations }));
     } catch (error) {
       setDepositNote(isApiError(error) ? error.message : String(error));
     } finally {

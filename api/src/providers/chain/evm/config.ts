@@ -22,6 +22,7 @@ import { DEFAULT_CONFIRMATIONS } from '../sandbox';
  * - CHAIN_EVM_SWEEP_MNEMONIC or CHAIN_EVM_SWEEP_MNEMONIC_FILE — the deposit seed, for the sweeper only
  *   (never part of EvmChainConfig: the deposit-serving path has the xpub alone); must match the xpub.
  *   CHAIN_EVM_SWEEP_MS (default 60000; 0 = no sweeping) — how often the sweep job runs.
+ * - CHAIN_EVM_EXPLORER_URL — the chain's block explorer (https), for links in the wallet UI.
  */
 export interface EvmChainConfig {
   rpcUrl: string;
@@ -37,6 +38,8 @@ export interface EvmChainConfig {
   pollMs: number;
   startBlock: number | null;
   rpcTimeoutMs: number;
+  /** Block explorer of this chain (e.g. https://sepolia.etherscan.io); unset = none (the dev chain). */
+  explorerUrl?: string | null;
 }
 
 /** The sweeper's own configuration: the deposit seed lives here, never in EvmChainConfig. */
@@ -88,6 +91,10 @@ const schema = z.object({
   CHAIN_EVM_SWEEP_MNEMONIC: z.string().optional(),
   CHAIN_EVM_SWEEP_MNEMONIC_FILE: z.string().optional(),
   CHAIN_EVM_SWEEP_MS: int(0).default(60_000),
+  CHAIN_EVM_EXPLORER_URL: z
+    .string()
+    .regex(/^https:\/\/[^\s{}]+$/, 'must be an https:// URL')
+    .optional(),
 });
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
@@ -174,6 +181,7 @@ export function readEvmEnv(env: NodeJS.ProcessEnv, sandbox: boolean): EvmEnv {
       pollMs: e.CHAIN_EVM_POLL_MS,
       startBlock: e.CHAIN_EVM_START_BLOCK ?? null,
       rpcTimeoutMs: e.CHAIN_EVM_RPC_TIMEOUT_MS,
+      explorerUrl: e.CHAIN_EVM_EXPLORER_URL ?? null,
     },
     problems,
   };

@@ -8,14 +8,25 @@ import {
   type IncomingTransfer,
   type SendRequest,
 } from '../types';
+import { formatUnits } from 'ethers';
+import { money } from '../../../ledger/money';
 import type { EvmChainConfig } from './config';
 import { depositKeyAt } from './hd';
 import { assertChainId, rpcErrorText, rpcProvider, type RpcHealth } from './rpc';
 import { EvmSender, type SendSettled } from './sender';
 import { EvmWatcher } from './watcher';
 
-/** Customer fee per withdrawal (fixed for now; docs/chain.md says how a live estimate would replace it). */
-const FEES: Partial<Record<CryptoCurrency, string>> = { ETH: '0.002', USDT: '5', USDC: '5' };
+/**
+ * The most a customer pays per withdrawal (docs/chain.md "Withdrawal fee"): the live estimate is
+ * capped here (above it the house pays the difference), and it is the answer when the node cannot
+ * be asked.
+ */
+const FEE_CAPS: Partial<Record<CryptoCurrency, string>> = { ETH: '0.002', USDT: '5', USDC: '5' };
+/** Gas of a native transfer, and what an ERC-20 transfer to a fresh holder takes (a new storage slot). */
+const NATIVE_TRANSFER_GAS = 21_000n;
+const TOKEN_TRANSFER_GAS = 65_000n;
+/** Rounded up to these steps, so a quote does not move with every block. */
+const FEE_STEP: Partial<Record<CryptoCurrency, string>> = { ETH: '0.00001', USDT: '0.01', USDC: '0.01' };
 
 export interface EvmLog {
   warn(data: Record<string, unknown>, message: string): void;
@@ -103,12 +114,41 @@ export class EvmChain implements ChainProvider {
     return this.config.confirmations;
   }
 
+  /**
+   * Live: gas × the fee the sender would sign with (EIP-1559, 2 × base + tip), in the asset (tokens
+   * through the ETH/USD and token/USD rates), rounded up to FEE_STEP and capped at FEE_CAPS. The cap is
+   * the answer when the node or the rates cannot be asked (the quote must not fail for that).
+   */
   async withdrawFee(currency: CryptoCurrency, network: WalletNetwork): Promise<string> {
     this.network(network, 'fee');
-    const fee = FEES[currency];
-    if (!fee || (currency !== 'ETH' && !this.config.tokens[currency as 'USDT' | 'USDC']))
+    const cap = FEE_CAPS[currency];
+    if (!cap || (currency !== 'ETH' && !this.config.tokens[currency as 'USDT' | 'USDC']))
       throw new ChainProviderError(`no ${currency} on this EVM chain`, 'fee');
-    return fee;
+    try {
+      const { maxFeePerGas } = await this.sender.fees();
+      const gas = currency === 'ETH' ? NATIVE_TRANSFER_GAS : TOKEN_TRANSFER_GAS;
+      let fee = money(formatUnits(gas * maxFeePerGas, 18));
+      if (currency !== 'ETH') {
+        if (!this.usdMid) return cap;
+        const [eth, token] = await Promise.all([this.usdMid('ETH'), this.usdMid(currency)]);
+        fee = fee.times(eth).div(token);
+      }
+      const step = money(FEE_STEP[currency]!);
+      fee = fee.div(step).ceil().times(step);
+      if (fee.lte(0)) fee = step;
+      return fee.gt(cap) ? cap : fee.toFixed();
+    } catch {
+      return cap;
+    }
+  }
+
+  /** Prices token fees (set by the wallet with its rate provider). */
+  usdMid: ((currency: CryptoCurrency) => Promise<string>) | null = null;
+
+  /** Explorer URL templates for the UI; none for a chain without an explorer (the local dev chain). */
+  explorers(): Array<{ network: WalletNetwork; tx: string; address: string }> {
+    const base = this.config.explorerUrl?.replace(/\/+$/, '');
+    return base ? [{ network: 'ERC20', tx: `${base}/tx/{hash}`, address: `${base}/address/{address}` }] : [];
   }
 
   async checkDestination(network: WalletNetwork, address: string): Promise<void> {

@@ -348,6 +348,17 @@ export class EvmSweeper {
     ]);
   }
 
+  /** For health: open sweeps and the newest reason one of them is waiting or failing. */
+  async status(): Promise<{ open: number; lastError: string | null }> {
+    const [row] = await this.db.query<{ open: number; last_error: string | null }>(
+      `SELECT count(*)::int AS open,
+              (SELECT last_error FROM chain_evm_sweeps WHERE chain_id = $1 AND status NOT IN ('confirmed', 'failed') AND last_error IS NOT NULL ORDER BY updated_at DESC LIMIT 1) AS last_error
+       FROM chain_evm_sweeps WHERE chain_id = $1 AND status NOT IN ('confirmed', 'failed')`,
+      [this.chainId],
+    );
+    return { open: row?.open ?? 0, lastError: row?.last_error ?? null };
+  }
+
   start(jobs?: JobScheduler): void {
     jobs?.every('evm-chain.sweep', this.sweep.intervalMs, () => this.run());
   }

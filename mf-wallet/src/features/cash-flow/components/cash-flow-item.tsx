@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { CashFlowItem } from '@cardwallet/shared/schemas';
-import { formatRelativeTime, shortenMiddle, useMoney } from '../../../lib/format';
-import { CopyButton } from '@cardwallet/shared/ui';
+import { ChainHash } from '../../../components/chain-hash';
+import { formatRelativeTime, useMoney } from '../../../lib/format';
+
+const NETWORKS = new Set(['ERC20', 'TRC20', 'BTC']);
 
 /** Remarks that are words (the rest are networks, currencies or pairs, shown as they are). */
 const KNOWN_REMARKS = new Set(['below_minimum', 'pending', 'sending', 'sent', 'rejected', 'failed', 'chain_reverted']);
@@ -36,18 +38,8 @@ export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) 
           </span>
         )}
         {item.txHash && (
-          <span className="wallet-flow-hash">
-            <span className="cw-ltr" title={item.txHash}>
-              {shortenMiddle(item.txHash)}
-            </span>
-            <CopyButton
-              value={item.txHash}
-              label={t('cashFlow.copyHash')}
-              text={t('common.copy')}
-              copiedText={t('common.copied')}
-              failedText={t('common.copyFailed')}
-            />
-          </span>
+          // Deposits carry their network as the remark: the hash links to its explorer when there is one.
+          <ChainHash value={item.txHash} network={item.remark && NETWORKS.has(item.remark) ? item.remark : null} />
         )}
       </div>
     </li>

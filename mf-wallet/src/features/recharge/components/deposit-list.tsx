@@ -2,7 +2,8 @@ import List from 'antd-mobile/es/components/list';
 import Tag from 'antd-mobile/es/components/tag';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord } from '@cardwallet/shared/schemas';
-import { formatDateTime, shortenMiddle, useMoney } from '../../../lib/format';
+import { ChainHash } from '../../../components/chain-hash';
+import { formatDateTime, useMoney } from '../../../lib/format';
 
 /** Recent deposits with their live state: confirming x / y, credited, or not credited and why. */
 export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
@@ -26,7 +27,7 @@ export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
             description={
               <>
                 {formatDateTime(fmt.locale, d.createdAt)} · {d.network} ·{' '}
-                <span className="cw-ltr">{shortenMiddle(d.txHash)}</span>
+                <ChainHash value={d.txHash} network={d.network} />
               </>
             }
             extra={
