@@ -32,6 +32,7 @@ export function DepositList({ deposits }: { deposits: DepositRecord[] }) {
             }
             extra={
               <Tag
+                className="wallet-deposit-state"
                 color={d.status === 'credited' ? 'success' : d.status === 'confirming' ? 'primary' : 'default'}
                 fill="outline"
               >
