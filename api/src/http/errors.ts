@@ -31,6 +31,10 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   step_up_proof_not_accepted: ResultCode.forbidden,
   step_up_channel_too_new: ResultCode.forbidden,
   passkey_not_found: ResultCode.notFound,
+  // 3-D Secure and spending controls (issue 23)
+  card_threeds_answered: ResultCode.conflict,
+  card_threeds_expired: ResultCode.conflict,
+  card_limit_above_product: ResultCode.invalidParams,
 };
 
 /** The body code an error key answers with by default. */

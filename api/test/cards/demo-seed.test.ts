@@ -41,10 +41,11 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
       'physical:inactivated',
     ]);
     // 120 USD loaded, then the statement seed's purchases through the issuer's webhooks:
-    // 4.80 + 25.33 (23.45 EUR) + 19.99 completed, 9.90 still held; the voided hotel returned.
+    // 4.80 + 25.33 (23.45 EUR) + 19.99 completed, 9.90 still held; the voided hotel returned;
+    // then the 3-D Secure seed's 12.96 (12 EUR) approved in the app and completed.
     expect(cards.find((c: { type: string }) => c.type === 'virtual')).toMatchObject({
       status: 'active',
-      balance: '59.98',
+      balance: '47.02',
       cardholder: 'Alex Morgan',
     });
     expect(report.ran).toContain('card-transactions');
@@ -52,6 +53,11 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
     expect(new Set(orders.map((o) => o.status))).toEqual(
       new Set(['completed', 'settling', 'authorization_cancelled', 'pre_authorization', 'transaction_cancelled']),
     );
+    expect(report.ran).toContain('card-threeds');
+    expect(orders.some((o) => (o as { threeDs?: string }).threeDs === 'approved')).toBe(true);
+    const controls = (await t.get('card/controls', { cardId: cards[0].id }, { token })).data;
+    expect(controls).toMatchObject({ magstripe: false, monthlyLimit: '3000.00', appliedAtIssuer: true });
+    expect(controls.blocks[0]).toMatchObject({ category: 'gambling', coolOffHours: 720 });
     expect(cards.find((c: { type: string }) => c.type === 'physical')).toMatchObject({
       status: 'inactivated',
       shippingStatus: 'processing',

@@ -156,6 +156,10 @@ export const ERROR_KEYS = [
   'passkey_reauth_required',
   // card money back to the wallet (issue 21)
   'card_funding_insufficient',
+  // 3-D Secure in the app and spending controls (issue 23)
+  'card_threeds_answered',
+  'card_threeds_expired',
+  'card_limit_above_product',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

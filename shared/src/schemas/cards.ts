@@ -164,6 +164,15 @@ export const CARD_DECLINE_REASONS = [
   'card_inactive',
   'insufficient_balance',
   'monthly_limit_exceeded',
+  // issue 23: the customer's spending controls and 3-D Secure answers
+  'blocked_online',
+  'blocked_contactless',
+  'blocked_atm',
+  'blocked_magstripe',
+  'blocked_category',
+  'card_limit_exceeded',
+  'threeds_declined',
+  'threeds_timed_out',
 ] as const;
 export type CardDeclineReason = (typeof CARD_DECLINE_REASONS)[number];
 
@@ -199,6 +208,8 @@ export const cardOrder = z.object({
   feePeriod: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** 3-D Secure in the app (issue 23): 'approved' / 'declined' / 'timed_out'; null when none was asked. */
+  threeDs: z.enum(['approved', 'declined', 'timed_out']).nullable().optional(),
 });
 export type CardOrder = z.infer<typeof cardOrder>;
 
@@ -245,6 +256,7 @@ export const cardUnfreezeRequestResult = z.object({
 
 // ---- Sandbox merchant simulator (404 outside sandbox) -------------------------------------------
 export const SANDBOX_MERCHANT_CURRENCIES = ['USD', 'EUR', 'GBP', 'HKD', 'AED', 'TRY', 'CNY'] as const;
+export const SANDBOX_PURCHASE_CHANNELS = ['online', 'contactless', 'chip', 'magstripe', 'atm'] as const;
 export const devCardPurchaseBody = z.object({
   cardId: z.string().trim().min(1).max(64),
   amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'validation.amount'),
@@ -262,6 +274,10 @@ export const devCardPurchaseBody = z.object({
     .optional(),
   /** What the merchant does next: only authorise (default), capture it, or void it. */
   then: z.enum(['none', 'clear', 'void']).default('none'),
+  /** How the card is used (issue 23): online (card not present), contactless, chip, magnetic stripe, ATM. */
+  channel: z.enum(SANDBOX_PURCHASE_CHANNELS).default('chip'),
+  /** The merchant's risk as the network rates it: high → 3-D Secure always, low → never, normal → the product's rule. */
+  risk: z.enum(['low', 'normal', 'high']).default('normal'),
 });
 export const devCardTransactionBody = z.object({
   transactionId: z.string().trim().min(1).max(100),
@@ -275,6 +291,8 @@ export const devCardPurchaseResult = z.object({
   transactionId: z.string(),
   approved: z.boolean(),
   declineReason: z.string().nullable(),
+  /** Set when the issuer asked the customer to approve the purchase in the app (3-D Secure): it waits for the answer. */
+  challengeId: z.string().nullable().optional(),
 });
 export const devCardRiskFreezeBody = z.object({
   cardId: z.string().trim().min(1).max(64),

@@ -22,3 +22,4 @@ export * from './kyc';
 export * from './referral';
 export * from './step-up';
 export * from './passkeys';
+export * from './card-safety';

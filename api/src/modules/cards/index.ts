@@ -39,6 +39,13 @@ import { cardNotFound } from './errors.js';
 import { registerCardsDemoSeed } from './seed.js';
 import { CardFundingMoves } from './funding.js';
 import { CardService } from './service.js';
+import { registerThreeDsAndSpendingControls } from './routes-three-ds-controls.js';
+import { SpendingControls } from './spending-controls.js';
+import { ThreeDsChallenges } from './three-ds.js';
+import { registerThreeDsDemoSeed } from './seed-threeds.js';
+
+/** How often the 3-D Secure timeout job looks for challenges past their 5 minutes. */
+export const THREE_DS_SWEEP_MS = 5_000;
 
 function userOf(request: FastifyRequest) {
   if (!request.user) throw new BusinessError('unauthenticated');
@@ -310,6 +317,21 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   );
 
   await registerCardStatementAndControls(base, { cards, transactions, controls, webhookSecret, network });
+  // Issue 23, part 1: 3-D Secure approved in the app and per-card spending controls.
+  const threeDs = new ThreeDsChallenges({ db: app.database.sql, issuer, payPasswords, now: () => app.clock.now() });
+  const spending = new SpendingControls({ db: app.database.sql, issuer, now: () => app.clock.now() });
+  registerThreeDsAndSpendingControls(base, { threeDs, spending });
+  // 5 minutes without an answer declines; answers the issuer has not acknowledged are sent again.
+  app.jobs.every('cards.threeds-sweep', THREE_DS_SWEEP_MS, () =>
+    threeDs.sweep().catch((e: unknown) => app.log.warn({ err: e }, '3-D Secure sweep failed')),
+  );
+  app.jobs.every('cards.spending-controls-sync', 30_000, () =>
+    spending.syncBehind().catch((e: unknown) => app.log.warn({ err: e }, 'spending controls sync failed')),
+  );
+  if (network)
+    app.jobs.every('cards.sandbox-issuer-threeds-expiry', 15_000, () =>
+      network.expireThreeDs().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer 3DS expiry failed')),
+    );
 
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };
@@ -349,6 +371,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     );
     registerCardsDemoSeed(app, cards);
     if (network) registerCardTransactionsDemoSeed(app, cards, network);
+    if (network) registerThreeDsDemoSeed(app, { cards, network, spending, threeDs });
   }
 };
 

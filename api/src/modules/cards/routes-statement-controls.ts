@@ -356,6 +356,8 @@ export async function registerCardStatementAndControls(
           amount: b.amount,
           currency: b.currency,
           merchant: { name: b.merchant, city: b.city ?? null, country: b.country ?? null, mcc: b.mcc ?? null },
+          channel: b.channel,
+          risk: b.risk,
         }),
       );
       if (result.approved && b.then === 'clear') await issuerCall(() => network.clear(result.transactionId));
@@ -364,6 +366,7 @@ export async function registerCardStatementAndControls(
         transactionId: result.transactionId,
         approved: result.approved,
         declineReason: result.declineReason,
+        challengeId: result.challengeId,
       });
     },
   );

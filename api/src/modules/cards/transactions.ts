@@ -9,6 +9,7 @@ import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { issuerWebhookEvent, type IssuerWebhookEvent } from '../../providers/card-issuer/webhook';
 import { CardError, cardNotFound } from './errors';
 import * as postings from './postings';
+import { recordThreeDsChallenge } from './three-ds-webhook';
 
 interface OrderRow {
   id: string;
@@ -30,6 +31,7 @@ interface OrderRow {
   held: string;
   decline_reason: CardOrder['declineReason'];
   fee_period: string | null;
+  three_ds: CardOrder['threeDs'];
   created_at: string | Date;
   updated_at: string | Date;
   last4: string | null;
@@ -38,7 +40,7 @@ interface OrderRow {
 
 const ORDER_COLUMNS = `t.id, t.order_no, t.user_id, t.card_id, t.issuer_txn_id, t.type, t.status, t.merchant_name, t.merchant_city, t.merchant_country, t.mcc,
   t.transaction_amount::text AS transaction_amount, t.transaction_currency, t.authorization_amount::text AS authorization_amount,
-  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.fee_period, t.created_at, t.updated_at, c.last4, c.brand`;
+  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.fee_period, t.three_ds, t.created_at, t.updated_at, c.last4, c.brand`;
 const ORDER_FROM = `card_transactions t JOIN cards c ON c.id = t.card_id`;
 
 const usd = (v: string | null) => (v === null ? null : formatFixed(v, 2));
@@ -62,6 +64,7 @@ function toOrder(r: OrderRow): CardOrder {
     currency: 'USD',
     declineReason: r.decline_reason,
     feePeriod: r.fee_period,
+    threeDs: r.three_ds ?? null,
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };
@@ -136,6 +139,7 @@ export class CardTransactions {
     if (event.type === 'card.load_reversed') return this.loadReversed(tx, card, event);
     if (event.type === 'card.status_changed') return this.statusChanged(tx, card, event);
     if (event.type === 'card.fee_charged') return this.feeCharged(tx, card, event);
+    if (event.type === 'threeds.challenge') return recordThreeDsChallenge(tx, card, event, this.deps.events);
     const t = event.transaction;
     if (!t)
       throw new BusinessError(
@@ -244,8 +248,8 @@ export class CardTransactions {
     const day = event.createdAt.slice(0, 10).replaceAll('-', '');
     await tx.query(
       `INSERT INTO card_transactions (id, order_no, user_id, card_id, issuer_txn_id, type, status, merchant_name, merchant_city, merchant_country, mcc,
-         transaction_amount, transaction_currency, authorization_amount, fee, held, decline_reason, original_issuer_txn_id, created_at, settlement_amount, fee_period)
-       VALUES ($1, 'CO' || $2 || lpad(nextval('card_order_no_seq')::text, 8, '0'), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
+         transaction_amount, transaction_currency, authorization_amount, fee, held, decline_reason, original_issuer_txn_id, created_at, settlement_amount, fee_period, three_ds)
+       VALUES ($1, 'CO' || $2 || lpad(nextval('card_order_no_seq')::text, 8, '0'), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
       [
         id,
         day,
@@ -268,6 +272,7 @@ export class CardTransactions {
         event.createdAt,
         v.settlement ?? null,
         v.feePeriod ?? null,
+        t.threeDs ?? null,
       ],
     );
     return { id };

@@ -42,7 +42,24 @@ export const MESSAGE_EVENT_TYPES = [
   'kyc.level2_rejected',
   // card money back to the wallet (issue 21)
   'cards.funding_withdrawn',
+  // 3-D Secure in the app (issue 23)
+  'cards.threeds_challenge',
 ] as const;
+
+/** Template suffix of each decline reason (issue 23 added the spending controls and 3-D Secure ones). */
+const DECLINE_TEMPLATE: Record<string, string> = {
+  card_frozen: 'frozen',
+  card_inactive: 'inactive',
+  monthly_limit_exceeded: 'limit',
+  blocked_online: 'online',
+  blocked_contactless: 'contactless',
+  blocked_atm: 'atm',
+  blocked_magstripe: 'magstripe',
+  blocked_category: 'category',
+  card_limit_exceeded: 'card_limit',
+  threeds_declined: 'threeds',
+  threeds_timed_out: 'threeds_timeout',
+};
 
 export function messageOf(event: DomainEvent): NewMessage | null {
   const p = event.payload as Record<string, string | null | undefined>;
@@ -119,14 +136,7 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         link: `/pages/card/order-list?cardId=${p.cardId}`,
       };
     case 'cards.transaction_declined': {
-      const reason =
-        p.reason === 'card_frozen'
-          ? 'frozen'
-          : p.reason === 'card_inactive'
-            ? 'inactive'
-            : p.reason === 'monthly_limit_exceeded'
-              ? 'limit'
-              : 'balance';
+      const reason = DECLINE_TEMPLATE[p.reason ?? ''] ?? 'balance';
       return {
         category: 'card',
         template: `cards.transaction_declined_${reason}`,
@@ -134,6 +144,13 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         link: `/pages/card/order-list?cardId=${p.cardId}`,
       };
     }
+    case 'cards.threeds_challenge':
+      return {
+        category: 'card',
+        template: event.type,
+        params: { amount: p.amount, merchant: p.merchant, last4: p.last4 },
+        link: `/pages/card/three-ds?id=${p.challengeId}`,
+      };
     case 'cards.risk_frozen':
       return {
         category: 'card',

@@ -26,6 +26,8 @@ class UnconfiguredIssuer implements CardIssuer {
   redeemRevealGrant = async () => this.fail();
   requestUnfreeze = async () => this.fail();
   findStockCard = async () => this.fail();
+  setSpendingControls = async () => this.fail();
+  answerThreeDs = async () => this.fail();
 }
 
 export interface CardIssuerSelection {

@@ -4,7 +4,14 @@ import { format, Money, money } from '../../ledger/money';
 import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
 import { generatePan } from './pan';
 import type { SandboxCardIssuer } from './sandbox';
-import { CardIssuerError, type IssuerBrand } from './types';
+import { CardIssuerError, type IssuerBrand, type IssuerSpendingControls, type ThreeDsDecision } from './types';
+import {
+  controlDecline,
+  needsChallenge,
+  THREE_DS_SECONDS,
+  type MerchantRisk,
+  type PurchaseChannel,
+} from './sandbox-authorisation';
 import {
   signWebhook,
   SIGNATURE_HEADER,
@@ -60,7 +67,10 @@ export class SandboxCardNetwork {
     private readonly secret: string,
     private readonly now: () => Date,
     private deliver: WebhookDelivery | null = null,
-  ) {}
+  ) {
+    // The cardholder's 3-D Secure answers reach the purchase waiting here (issuer.answerThreeDs).
+    issuer.attachThreeDs((id, decision) => this.answerThreeDs(id, decision));
+  }
 
   connect(deliver: WebhookDelivery): void {
     this.deliver = deliver;
@@ -136,76 +146,222 @@ export class SandboxCardNetwork {
     };
   }
 
-  /** A purchase at a merchant: authorised against the card's balance (amount + fee held) or declined. */
+  /**
+   * A purchase at a merchant: declined by the card's state or the cardholder's spending controls,
+   * held for the cardholder's 3-D Secure answer (online, by the product's rule and the merchant's
+   * risk: a `threeds.challenge` webhook, the merchant waits), or authorised against the card's
+   * balance (amount + fee held) / declined.
+   */
   async purchase(req: {
     token: string;
     amount: string;
     currency: string;
     merchant: IssuerMerchant;
-  }): Promise<{ transactionId: string; approved: boolean; declineReason: string | null; eventId: string }> {
+    channel?: PurchaseChannel;
+    risk?: MerchantRisk;
+  }): Promise<{
+    transactionId: string;
+    approved: boolean;
+    declineReason: string | null;
+    eventId: string;
+    challengeId: string | null;
+  }> {
     const rate = SANDBOX_MERCHANT_RATES[req.currency];
     if (!rate) throw new CardIssuerError('refused', 'currency not accepted');
     const billing = twoDecimals(money(req.amount).times(rate));
     if (money(billing).lte(0)) throw new CardIssuerError('refused', 'amount too small');
     const id = `itx_${randomUUID()}`;
+    const channel = req.channel ?? 'chip';
     const result = await this.db.transaction(async (tx) => {
       // The card row is locked first: concurrent purchases queue, so neither the balance nor the
       // monthly limit can be overspent by two authorisations at once.
-      const [card] = await tx.query<{
-        status: string;
-        transaction_fee: string;
-        balance: string;
-        monthly_limit: string | null;
-      }>(
-        `SELECT status, transaction_fee::text AS transaction_fee, balance::text AS balance, monthly_limit::text AS monthly_limit FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`,
-        [req.token],
-      );
-      if (!card) throw new CardIssuerError('not_found', 'unknown card token');
-      const fee = format(card.transaction_fee);
-      const hold = format(money(billing).plus(fee));
+      const card = await this.lockCard(tx, req.token);
       const now = this.now();
-      let declineReason: CardDeclineReason | null = null;
-      if (card.status !== 'active') declineReason = card.status === 'frozen' ? 'card_frozen' : 'card_inactive';
-      else if (money(card.balance).lt(hold)) declineReason = 'insufficient_balance';
-      else if (card.monthly_limit !== null) {
-        // Spent this calendar month (UTC): purchases authorised or cleared — not voided or declined ones.
-        const [spent] = await tx.query<{ total: string }>(
-          `SELECT COALESCE(sum(amount), 0)::text AS total FROM sandbox_issuer_transactions
-           WHERE token = $1 AND type = 'purchase' AND status IN ('authorized', 'cleared') AND created_at >= date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
-          [req.token, now.toISOString()],
+      const blocked = this.stateDecline(card) ?? controlDecline(card.spending_controls, channel, req.merchant.mcc, now);
+      if (!blocked && needsChallenge(channel, req.risk ?? 'normal', billing, card.tier)) {
+        const challengeId = `3ds_${randomBytes(12).toString('hex')}`;
+        const expiresAt = new Date(now.getTime() + THREE_DS_SECONDS * 1000).toISOString();
+        const request = { amount: req.amount, currency: req.currency, merchant: req.merchant, channel, billing };
+        await tx.query(
+          `INSERT INTO sandbox_issuer_threeds (id, token, transaction_id, request, status, expires_at, created_at)
+           VALUES ($1, $2, $3, $4::jsonb, 'pending', $5, $6)`,
+          [challengeId, req.token, id, JSON.stringify(request), expiresAt, now.toISOString()],
         );
-        if (money(spent!.total).plus(billing).gt(card.monthly_limit)) declineReason = 'monthly_limit_exceeded';
+        const eventId = await this.emit(tx, {
+          type: 'threeds.challenge',
+          cardToken: req.token,
+          challenge: {
+            id: challengeId,
+            transactionId: id,
+            merchant: req.merchant,
+            amount: format(req.amount),
+            currency: req.currency,
+            billingAmount: billing,
+            expiresAt,
+          },
+        });
+        return { transactionId: id, approved: false, declineReason: null, eventId, challengeId };
       }
-      if (!declineReason)
-        await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [
-          req.token,
-          hold,
-        ]);
-      await tx.query(
-        `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, created_at)
-         VALUES ($1, $2, 'purchase', $3, $4::jsonb, $5, $6, $7, $8, $9)`,
-        [
-          id,
-          req.token,
-          declineReason ? 'declined' : 'authorized',
-          JSON.stringify(req.merchant),
-          req.amount,
-          req.currency,
-          billing,
-          fee,
-          now.toISOString(),
-        ],
+      const r = await this.authorise(
+        tx,
+        card,
+        { token: req.token, id, amount: req.amount, currency: req.currency, billing, merchant: req.merchant },
+        blocked,
+        null,
       );
-      const row = await this.txn(tx, id);
-      const eventId = await this.emit(tx, {
-        type: declineReason ? 'transaction.declined' : 'transaction.authorized',
-        cardToken: req.token,
-        transaction: this.txnPayload(row, declineReason),
-      });
-      return { transactionId: id, approved: !declineReason, declineReason, eventId };
+      return { ...r, challengeId: null };
     });
     await this.flush([result.eventId]);
     return result;
+  }
+
+  private async lockCard(tx: SqlRunner, token: string) {
+    const [card] = await tx.query<{
+      status: string;
+      transaction_fee: string;
+      balance: string;
+      monthly_limit: string | null;
+      tier: string | null;
+      spending_controls: IssuerSpendingControls | null;
+    }>(
+      `SELECT status, transaction_fee::text AS transaction_fee, balance::text AS balance, monthly_limit::text AS monthly_limit, tier, spending_controls
+       FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`,
+      [token],
+    );
+    if (!card) throw new CardIssuerError('not_found', 'unknown card token');
+    return card;
+  }
+
+  private stateDecline(card: { status: string }): CardDeclineReason | null {
+    if (card.status === 'active') return null;
+    return card.status === 'frozen' ? 'card_frozen' : 'card_inactive';
+  }
+
+  /** Under the card's row lock: the balance and monthly-limit checks, then the authorisation or the decline. */
+  private async authorise(
+    tx: SqlRunner,
+    card: Awaited<ReturnType<SandboxCardNetwork['lockCard']>>,
+    req: { token: string; id: string; amount: string; currency: string; billing: string; merchant: IssuerMerchant },
+    declined: CardDeclineReason | null,
+    threeDs: ThreeDsDecision | null,
+  ): Promise<{ transactionId: string; approved: boolean; declineReason: string | null; eventId: string }> {
+    const { billing, id } = req;
+    const fee = format(card.transaction_fee);
+    const hold = format(money(billing).plus(fee));
+    const now = this.now();
+    let declineReason: CardDeclineReason | null = declined;
+    if (!declineReason && money(card.balance).lt(hold)) declineReason = 'insufficient_balance';
+    const customerLimit = card.spending_controls?.monthlyLimit ?? null;
+    if (!declineReason && (card.monthly_limit !== null || customerLimit !== null)) {
+      // Spent this calendar month (UTC): purchases authorised or cleared — not voided or declined ones.
+      const [spent] = await tx.query<{ total: string }>(
+        `SELECT COALESCE(sum(amount), 0)::text AS total FROM sandbox_issuer_transactions
+         WHERE token = $1 AND type = 'purchase' AND status IN ('authorized', 'cleared') AND created_at >= date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+        [req.token, now.toISOString()],
+      );
+      const after = money(spent!.total).plus(billing);
+      if (card.monthly_limit !== null && after.gt(card.monthly_limit)) declineReason = 'monthly_limit_exceeded';
+      else if (customerLimit !== null && after.gt(customerLimit)) declineReason = 'card_limit_exceeded';
+    }
+    if (!declineReason)
+      await tx.query(`UPDATE sandbox_issuer_cards SET balance = balance - $2::numeric WHERE token = $1`, [
+        req.token,
+        hold,
+      ]);
+    await tx.query(
+      `INSERT INTO sandbox_issuer_transactions (id, token, type, status, merchant, transaction_amount, transaction_currency, amount, fee, created_at)
+       VALUES ($1, $2, 'purchase', $3, $4::jsonb, $5, $6, $7, $8, $9)`,
+      [
+        id,
+        req.token,
+        declineReason ? 'declined' : 'authorized',
+        JSON.stringify(req.merchant),
+        req.amount,
+        req.currency,
+        billing,
+        fee,
+        now.toISOString(),
+      ],
+    );
+    const row = await this.txn(tx, id);
+    const eventId = await this.emit(tx, {
+      type: declineReason ? 'transaction.declined' : 'transaction.authorized',
+      cardToken: req.token,
+      transaction: { ...this.txnPayload(row, declineReason), ...(threeDs ? { threeDs } : {}) },
+    });
+    return { transactionId: id, approved: !declineReason, declineReason, eventId };
+  }
+
+  /**
+   * The cardholder's 3-D Secure answer (through our API's `answerThreeDs`) or the issuer's own
+   * timeout. The first answer wins under the challenge's row lock; a repeat answers that outcome. An
+   * approval later than the challenge's expiry counts as a timeout. Approved → the purchase is
+   * authorised now (the card's state, controls, balance and limits checked again); otherwise declined.
+   */
+  async answerThreeDs(challengeId: string, decision: ThreeDsDecision): Promise<{ status: ThreeDsDecision }> {
+    const result = await this.db.transaction(async (tx) => {
+      const [c] = await tx.query<{
+        token: string;
+        transaction_id: string;
+        request: {
+          amount: string;
+          currency: string;
+          merchant: IssuerMerchant;
+          channel: PurchaseChannel;
+          billing: string;
+        };
+        status: string;
+        expires_at: string | Date;
+      }>(
+        `SELECT token, transaction_id, request, status, expires_at FROM sandbox_issuer_threeds WHERE id = $1 FOR UPDATE`,
+        [challengeId],
+      );
+      if (!c) throw new CardIssuerError('not_found', 'unknown 3-D Secure challenge');
+      if (c.status !== 'pending') return { status: c.status as ThreeDsDecision, eventId: null };
+      const now = this.now();
+      const final: ThreeDsDecision =
+        decision === 'approved' && now.getTime() > new Date(c.expires_at).getTime() ? 'timed_out' : decision;
+      await tx.query(`UPDATE sandbox_issuer_threeds SET status = $2, answered_at = $3 WHERE id = $1`, [
+        challengeId,
+        final,
+        now.toISOString(),
+      ]);
+      const card = await this.lockCard(tx, c.token);
+      const q = c.request;
+      const declined: CardDeclineReason | null =
+        final === 'declined'
+          ? 'threeds_declined'
+          : final === 'timed_out'
+            ? 'threeds_timed_out'
+            : (this.stateDecline(card) ?? controlDecline(card.spending_controls, q.channel, q.merchant.mcc, now));
+      const r = await this.authorise(
+        tx,
+        card,
+        {
+          token: c.token,
+          id: c.transaction_id,
+          amount: q.amount,
+          currency: q.currency,
+          billing: q.billing,
+          merchant: q.merchant,
+        },
+        declined,
+        final,
+      );
+      return { status: final, eventId: r.eventId };
+    });
+    if (result.eventId) await this.flush([result.eventId]);
+    return { status: result.status };
+  }
+
+  /** The issuer's own clock: challenges nobody answered in time are declined (bounded per run). */
+  async expireThreeDs(): Promise<number> {
+    const due = await this.db.query<{ id: string }>(
+      `SELECT id FROM sandbox_issuer_threeds WHERE status = 'pending' AND expires_at <= $1 ORDER BY expires_at LIMIT 100`,
+      [this.now().toISOString()],
+    );
+    for (const d of due) await this.answerThreeDs(d.id, 'timed_out');
+    return due.length;
   }
 
   /** The merchant captures: the issuer settles the held amount and charges the fee. */

@@ -11,6 +11,8 @@ import {
   type IssuerCardStatus,
   type IssuerCardType,
   type IssuerShippingStatus,
+  type IssuerSpendingControls,
+  type ThreeDsDecision,
 } from './types';
 
 export type SandboxIssuerMode = 'ok' | 'refuse' | 'timeout';
@@ -355,5 +357,30 @@ export class SandboxCardIssuer implements CardIssuer {
     const given = Buffer.from(this.fingerprint(`carrier:${req.carrierCode}`), 'hex');
     if (!row || !expected || !timingSafeEqual(expected, given)) throw new CardIssuerError('not_found', 'no such card');
     return { token: row.token, last4: row.last4, expiry: row.expiry, brand: row.brand, type: row.type, tier: row.tier };
+  }
+
+  /** Issue 23: the programme's spending controls, kept as the issuer's card setting (newest version wins). */
+  async setSpendingControls(token: string, controls: IssuerSpendingControls, version: number): Promise<void> {
+    const rows = await this.db.query<{ token: string }>(
+      `UPDATE sandbox_issuer_cards SET spending_controls = $2::jsonb, spending_controls_version = $3
+       WHERE token = $1 AND spending_controls_version < $3 RETURNING token`,
+      [token, JSON.stringify(controls), version],
+    );
+    if (!rows[0]) {
+      const [known] = await this.db.query(`SELECT 1 FROM sandbox_issuer_cards WHERE token = $1`, [token]);
+      if (!known) throw new CardIssuerError('not_found', 'unknown card token');
+    }
+  }
+
+  private threeDsResponder: ((id: string, decision: ThreeDsDecision) => Promise<{ status: ThreeDsDecision }>) | null =
+    null;
+  /** The sandbox network answers 3-D Secure (it owns the purchase waiting for the answer). */
+  attachThreeDs(responder: (id: string, decision: ThreeDsDecision) => Promise<{ status: ThreeDsDecision }>): void {
+    this.threeDsResponder = responder;
+  }
+
+  async answerThreeDs(challengeId: string, decision: ThreeDsDecision): Promise<{ status: ThreeDsDecision }> {
+    if (!this.threeDsResponder) throw new CardIssuerError('unavailable', 'no card network attached');
+    return this.threeDsResponder(challengeId, decision);
   }
 }

@@ -75,6 +75,31 @@ export interface CardIssuer {
     pan: string;
     carrierCode: string;
   }): Promise<IssuedCard & { brand: IssuerBrand; type: IssuerCardType; tier: string | null }>;
+  /**
+   * The programme's spending controls of a card (issue 23), enforced by the issuer at every
+   * authorisation. `version` grows with each change: an older version than the one held is ignored,
+   * so pushes that overtake each other leave the newest in place.
+   */
+  setSpendingControls(token: string, controls: IssuerSpendingControls, version: number): Promise<void>;
+  /**
+   * The cardholder's answer to a 3-D Secure challenge the issuer asked us (`threeds.challenge`
+   * webhook). The first answer wins; a repeat answers the outcome already taken. The purchase's
+   * authorisation or decline follows as a transaction webhook.
+   */
+  answerThreeDs(challengeId: string, decision: ThreeDsDecision): Promise<{ status: ThreeDsDecision }>;
+}
+
+export type ThreeDsDecision = 'approved' | 'declined' | 'timed_out';
+
+export interface IssuerSpendingControls {
+  online: boolean;
+  contactless: boolean;
+  atm: boolean;
+  magstripe: boolean;
+  /** The cardholder's own monthly limit (USD), below the product's; null = the product's. */
+  monthlyLimit: string | null;
+  /** Blocked merchant categories; `until` (ISO) = the block ends then (cool-off), null = no end. */
+  blocks: { category: string; until: string | null }[];
 }
 
 export type CardIssuerFailure = 'refused' | 'timeout' | 'insufficient_funds' | 'not_found' | 'unavailable';
@@ -127,5 +152,7 @@ export function withTimeout(issuer: CardIssuer, ms: number): CardIssuer {
     redeemRevealGrant: bound(issuer.redeemRevealGrant.bind(issuer)),
     requestUnfreeze: bound(issuer.requestUnfreeze.bind(issuer)),
     findStockCard: bound(issuer.findStockCard.bind(issuer)),
+    setSpendingControls: bound(issuer.setSpendingControls.bind(issuer)),
+    answerThreeDs: bound(issuer.answerThreeDs.bind(issuer)),
   };
 }

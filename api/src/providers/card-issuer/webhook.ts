@@ -18,6 +18,8 @@ export const ISSUER_WEBHOOK_TYPES = [
   'card.load_reversed',
   'card.status_changed',
   'card.fee_charged',
+  // issue 23: the issuer asks the programme to have the cardholder confirm an online purchase
+  'threeds.challenge',
 ] as const;
 export type IssuerWebhookType = (typeof ISSUER_WEBHOOK_TYPES)[number];
 
@@ -53,6 +55,20 @@ export const issuerWebhookEvent = z.object({
       /** The card organisation fee (charged on clearing; part of the hold). */
       fee: decimal,
       declineReason: z.enum(CARD_DECLINE_REASONS).nullable(),
+      /** The cardholder's 3-D Secure answer when the issuer asked for one (issue 23). */
+      threeDs: z.enum(['approved', 'declined', 'timed_out']).nullable().optional(),
+    })
+    .optional(),
+  /** `threeds.challenge`: the purchase waiting for the cardholder's answer (until `expiresAt`). */
+  challenge: z
+    .object({
+      id: z.string().min(1).max(100),
+      transactionId: z.string().min(1).max(100),
+      merchant: issuerMerchant,
+      amount: decimal,
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      billingAmount: decimal,
+      expiresAt: z.iso.datetime(),
     })
     .optional(),
   load: z.object({ reference: z.string().min(1).max(100), amount: decimal }).optional(),
