@@ -22,7 +22,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'CardWallet' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What CardWallet offers' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Tip' })).toContainText(
-      '3DS verification is planned for July',
+      '3DS: online card payments are confirmed in the app',
     );
     await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Total balance' })).toHaveCount(0);
@@ -73,7 +73,9 @@ test.describe('home page', () => {
     ).toHaveCount(cards.data.cards.length);
     await expect(page.getByRole('link', { name: /unread message|No unread messages/ })).toBeVisible();
     const banner = page.getByRole('region', { name: 'Announcements' });
-    await expect(banner.getByRole('link', { name: /3DS verification is coming in July/ })).toBeVisible();
+    await expect(
+      banner.getByRole('link', { name: /3DS verification: confirm online payments in the app/ }),
+    ).toBeVisible();
     await banner.getByRole('button', { name: 'Next announcement' }).click();
     await expect(banner.getByRole('button', { name: 'Show announcement 2' })).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('region', { name: 'News' }).getByRole('link').first()).toBeVisible();

@@ -49,14 +49,18 @@ test.describe('message centre and live updates', () => {
     await page.goto('/pages/index/information');
     await waitForShell(page);
     await page.getByRole('tab', { name: /Announcements/ }).click();
-    const pinned = page.getByRole('button', { name: /Unread\W+Pinned\W*3DS verification is coming in July/ });
+    const pinned = page.getByRole('button', {
+      name: /Unread\W+Pinned\W*3DS verification: confirm online payments in the app/,
+    });
     await expect(pinned).toBeVisible();
     const tabName = async () => (await page.getByRole('tab', { name: /Announcements/ }).textContent()) ?? '';
     const before = Number((await tabName()).replace(/\D/g, ''));
     expect(before).toBeGreaterThanOrEqual(3);
     await expectAccessible(page);
     await pinned.click();
-    await expect(page.getByRole('heading', { name: '3DS verification is coming in July' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: '3DS verification: confirm online payments in the app' }),
+    ).toBeVisible();
     await expect(page.getByText(/confirm them in the app/)).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Back' }).click();

@@ -54,6 +54,13 @@ export const routes: FeatureRoute[] = [
     load: () => import('./features/binding/pages/binding-card-success-page'),
     titleKey: 'titles.bindingCardSuccess',
   },
+  // Issue 23: 3-D Secure answered in the app, and per-card spending controls.
+  { path: 'three-ds', load: () => import('./features/three-ds/pages/three-ds-page'), titleKey: 'titles.threeDs' },
+  {
+    path: 'spending-controls',
+    load: () => import('./features/spending-controls/pages/spending-controls-page'),
+    titleKey: 'titles.spendingControls',
+  },
   {
     path: 'sumsub',
     load: () => import('./features/cards/pages/sumsub-page'),

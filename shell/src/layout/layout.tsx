@@ -6,6 +6,7 @@ import { useHost } from '@cardwallet/shared';
 import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';
 import { LoadingMask, TimeoutPrompt } from '../services/ui';
 import { UpgradePopup } from './upgrade-popup';
+import { ThreeDsOverlayHost } from '../services/three-ds-overlay';
 import { badgeText, type createTabBadgeService } from '../services/tab-badge';
 
 const ICONS = { home: AppOutline, card: BankcardOutline, wallet: BillOutline, user: UserOutline } as const;
@@ -62,6 +63,7 @@ export function Layout({ badges }: { badges: ReturnType<typeof createTabBadgeSer
       <LoadingMask label={t('page.loading')} />
       <TimeoutPrompt dismissLabel={t('http.dismiss')} />
       <UpgradePopup />
+      <ThreeDsOverlayHost />
     </>
   );
 }

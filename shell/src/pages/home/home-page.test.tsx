@@ -77,7 +77,7 @@ describe('home page', { timeout: 20_000 }, () => {
     const { calls, host } = renderPage(<HomePage />, {}, '/', { loggedIn: false });
     expect(screen.getByRole('heading', { level: 1, name: 'CardWallet' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'What CardWallet offers' })).toBeVisible();
-    expect(screen.getByText(/3DS verification is planned for July/)).toBeVisible();
+    expect(screen.getByText(/3DS: online card payments are confirmed in the app/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/pages/passport/register');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Log in' }));
     expect(host.session.requireLogin).toHaveBeenCalledWith({ returnTo: '/pages/index/index', mode: 'redirect' });

@@ -14,7 +14,14 @@ interface PurchaseResult {
   transactionId: string;
   approved: boolean;
   declineReason: string | null;
+  challengeId?: string | null;
 }
+
+/** How the card is used (issue 23): an online purchase may need the customer's 3-D Secure answer. */
+const CHANNELS = ['chip', 'online', 'contactless', 'magstripe', 'atm'] as const;
+const RISKS = ['low', 'normal', 'high'] as const;
+/** Merchant category codes the sandbox network sends (a few per blockable category). */
+const MCCS = ['5814', '5411', '7995', '6051', '4511', '7011', '5967', '5921', '6011'] as const;
 
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
@@ -35,6 +42,9 @@ export function SandboxPurchaseForm() {
   const [amount, setAmount] = useState('12.50');
   const [merchant, setMerchant] = useState('Sandbox Coffee');
   const [capture, setCapture] = useState(true);
+  const [channel, setChannel] = useState<(typeof CHANNELS)[number]>('chip');
+  const [risk, setRisk] = useState<(typeof RISKS)[number]>('normal');
+  const [mcc, setMcc] = useState<(typeof MCCS)[number]>('5814');
   const [note, setNote] = useState('');
   const [amountError, setAmountError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -55,11 +65,16 @@ export function SandboxPurchaseForm() {
         amount,
         merchant: merchant.trim() || 'Sandbox Coffee',
         then: capture ? 'clear' : 'none',
+        channel,
+        risk,
+        mcc,
       });
       setNote(
-        result.approved
-          ? t(capture ? 'purchaseCompleted' : 'purchaseAuthorised')
-          : t('purchaseDeclined', { reason: result.declineReason ?? '' }),
+        result.challengeId
+          ? t('purchaseChallenge')
+          : result.approved
+            ? t(capture ? 'purchaseCompleted' : 'purchaseAuthorised')
+            : t('purchaseDeclined', { reason: result.declineReason ?? '' }),
       );
     } catch (error) {
       setNote(isApiError(error) ? error.message : String(error));
@@ -102,6 +117,36 @@ export function SandboxPurchaseForm() {
       <label>
         {t('purchaseMerchant')}
         <input value={merchant} maxLength={60} onChange={(e) => setMerchant(e.target.value)} />
+      </label>
+      <label>
+        {t('purchaseChannel')}
+        <select value={channel} onChange={(e) => setChannel(e.target.value as (typeof CHANNELS)[number])}>
+          {CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {t(`purchaseChannel_${c}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('purchaseRisk')}
+        <select value={risk} onChange={(e) => setRisk(e.target.value as (typeof RISKS)[number])}>
+          {RISKS.map((r) => (
+            <option key={r} value={r}>
+              {t(`purchaseRisk_${r}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('purchaseMcc')}
+        <select value={mcc} onChange={(e) => setMcc(e.target.value as (typeof MCCS)[number])}>
+          {MCCS.map((m) => (
+            <option key={m} value={m}>
+              {`${m} · ${t(`purchaseMcc_${m}`)}`}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="cw-sandbox-check">
         <input type="checkbox" checked={capture} onChange={(e) => setCapture(e.target.checked)} />

@@ -38,6 +38,9 @@ export default function SettingPage() {
       {usable && c.status !== 'inactivated' ? <RevealPanel cardId={c.id} /> : null}
       <List header={t('setting.more')}>
         <NavListItem to={`/pages/card/order-list?${q}`}>{t('setting.statement')}</NavListItem>
+        {usable && c.status !== 'inactivated' ? (
+          <NavListItem to={`/pages/card/spending-controls?${q}`}>{t('setting.spendingControls')}</NavListItem>
+        ) : null}
         {c.status === 'active' ? (
           <NavListItem to={`/pages/card/recharge?${q}`}>{t('index.recharge')}</NavListItem>
         ) : null}
@@ -46,6 +49,7 @@ export default function SettingPage() {
         ) : null}
       </List>
       <FreezeControls card={c} />
+      <p className="card-fine-print card-threeds-note">{t('setting.threeDsNote')}</p>
     </main>
   );
 }

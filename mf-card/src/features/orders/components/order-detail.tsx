@@ -48,6 +48,9 @@ export function OrderDetail({ order }: { order: CardOrder }) {
           {t('orders.merchant')}
         </List.Item>
       )}
+      {order.threeDs ? (
+        <List.Item extra={t(`threeDs.inApp.${order.threeDs}`)}>{t('threeDs.statementLabel')}</List.Item>
+      ) : null}
       {order.declineReason ? (
         <List.Item extra={t(`declineReason.${order.declineReason}`)}>{t('orders.declineReason')}</List.Item>
       ) : null}

@@ -46,6 +46,11 @@ export function OrderRow({ order, onOpen }: { order: CardOrder; onOpen: () => vo
         <span className={`card-order-status card-order-status--${order.status}`}>
           {t(`orderStatus.${order.status}`)}
         </span>
+        {order.threeDs ? (
+          <span className={`card-order-threeds card-order-threeds--${order.threeDs}`}>
+            {t(`threeDs.inApp.${order.threeDs}`)}
+          </span>
+        ) : null}
       </span>
     </button>
   );

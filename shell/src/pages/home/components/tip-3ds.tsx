@@ -1,7 +1,7 @@
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useHomeTranslation } from '../i18n';
 
-/** The page tip of spec §1: "3DS verification is planned for July". */
+/** The page tip of spec §1 — since issue 23 it says how 3DS works: online payments confirmed in the app. */
 export function Tip3ds() {
   const { t } = useHomeTranslation();
   return (
