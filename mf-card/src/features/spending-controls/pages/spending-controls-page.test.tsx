@@ -59,7 +59,7 @@ describe('spending controls page', () => {
     await user.selectOptions(screen.getByLabelText('Cool-off for lifting the Gambling block'), '168');
     await user.click(screen.getByRole('button', { name: 'Block Gambling' }));
     expect(await screen.findByText('Blocked · lifting takes 7 days')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Lift the Gambling block' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lift block: Gambling' })).toBeInTheDocument();
 
     const limit = screen.getByLabelText('Monthly limit (USD)');
     await user.type(limit, '20000');

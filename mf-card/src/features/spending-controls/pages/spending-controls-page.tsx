@@ -130,7 +130,6 @@ function Categories({ controls }: { controls: CardSpendingControls }) {
                   </label>
                   <Button
                     size="small"
-                    color="danger"
                     loading={busy === category}
                     disabled={busy !== null}
                     aria-label={t('controls.blockNamed', { category: name })}

@@ -26,6 +26,7 @@ export function useAnswerChallenge() {
   return useMutation({
     mutationKey: ['card', 'threeDs', 'answer'],
     mutationFn: (answer: ThreeDsAnswer) => answerChallenge(http, answer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['card'] }),
+    // Not awaited: the sheet shows the outcome first; the lists (pending, statement, card) follow.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['card'] }),
   });
 }

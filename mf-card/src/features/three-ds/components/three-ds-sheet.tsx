@@ -104,8 +104,10 @@ export function ThreeDsSheet({
         {status === 'pending' ? (
           <div>
             <dt>{t('threeDs.timeLeft')}</dt>
-            <dd className="cw-ltr" role="timer" aria-live="off">
-              {mmss(secondsLeft)}
+            <dd className="cw-ltr">
+              <span role="timer" aria-live="off">
+                {mmss(secondsLeft)}
+              </span>
             </dd>
           </div>
         ) : null}
@@ -154,7 +156,6 @@ export function ThreeDsSheet({
           </Button>
           <Button
             block
-            color="danger"
             fill="outline"
             loading={answer.isPending}
             disabled={answer.isPending}

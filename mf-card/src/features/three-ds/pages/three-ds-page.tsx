@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
+import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvents } from '@cardwallet/shared';
 import type { ThreeDsChallenge } from '@cardwallet/shared/schemas';
@@ -62,6 +63,8 @@ export function ThreeDsOverlay({ onIdle }: { onIdle: () => void }) {
   const [hidden, setHidden] = useState<Set<string>>(() => new Set());
   const [finished, setFinished] = useState<ThreeDsChallenge | null>(null);
   useLiveEvents(['cards.threeds_', 'live.connected'], () => void pending.refetch());
+  // While an answer is on its way the sheet stays, whatever the refetched list says.
+  const answering = useIsMutating({ mutationKey: ['card', 'threeDs', 'answer'] }) > 0;
   const current = finished ?? pending.data?.find((c) => !hidden.has(c.id)) ?? null;
 
   useEffect(() => {
@@ -73,8 +76,8 @@ export function ThreeDsOverlay({ onIdle }: { onIdle: () => void }) {
     return () => clearTimeout(timer);
   }, [finished, pending]);
   useEffect(() => {
-    if (pending.isSuccess && !current) onIdle();
-  }, [pending.isSuccess, current, onIdle]);
+    if (pending.isSuccess && !current && !answering) onIdle();
+  }, [pending.isSuccess, current, answering, onIdle]);
 
   if (!current) return null;
   return (
