@@ -61,7 +61,7 @@ test.describe('message centre and live updates', () => {
     await expect(
       page.getByRole('heading', { name: '3DS verification: confirm online payments in the app' }),
     ).toBeVisible();
-    await expect(page.getByText(/confirm them in the app/)).toBeVisible();
+    await expect(page.getByText(/Approve it with your passkey/)).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('tab', { name: new RegExp(`Announcements\\W*${before - 1}$`) })).toBeVisible();

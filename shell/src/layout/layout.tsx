@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Badge } from 'antd-mobile';
 import { AppOutline, BankcardOutline, BillOutline, UserOutline } from 'antd-mobile-icons';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -6,7 +7,13 @@ import { useHost } from '@cardwallet/shared';
 import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';
 import { LoadingMask, TimeoutPrompt } from '../services/ui';
 import { UpgradePopup } from './upgrade-popup';
-import { ThreeDsOverlayHost } from '../services/three-ds-overlay';
+
+// 3-D Secure over any page (issue 23): its own small chunk, loaded only once someone is signed in.
+const ThreeDsOverlayHost = lazy(() =>
+  import(/* webpackChunkName: "three-ds-overlay" */ '../services/three-ds-overlay').then((m) => ({
+    default: m.ThreeDsOverlayHost,
+  })),
+);
 import { badgeText, type createTabBadgeService } from '../services/tab-badge';
 
 const ICONS = { home: AppOutline, card: BankcardOutline, wallet: BillOutline, user: UserOutline } as const;
@@ -54,6 +61,7 @@ export function Layout({ badges }: { badges: ReturnType<typeof createTabBadgeSer
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const tab = isTabPath(pathname);
+  const signedIn = useHost().session.useSession().isLoggedIn;
   return (
     <>
       <div className={tab ? 'cw-with-tab-bar' : undefined}>
@@ -63,7 +71,11 @@ export function Layout({ badges }: { badges: ReturnType<typeof createTabBadgeSer
       <LoadingMask label={t('page.loading')} />
       <TimeoutPrompt dismissLabel={t('http.dismiss')} />
       <UpgradePopup />
-      <ThreeDsOverlayHost />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <ThreeDsOverlayHost />
+        </Suspense>
+      ) : null}
     </>
   );
 }
