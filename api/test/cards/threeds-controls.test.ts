@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { activeCard as activeCardOf, booksClean, customer, ensurePayPassword, PAY_PASSWORD } from './support';
+import { assertion, enrolPasskey, proofCeremony } from '../support/passkey-authenticator';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 
@@ -175,6 +176,59 @@ for (const driver of testDrivers()) {
         [id],
       );
       expect(n!.n).toBe(1);
+      await booksClean(t);
+    });
+
+    it("approved with a passkey (no transaction password set); another customer's passkey ceremony is refused", async () => {
+      const { u, cardId } = await activeCard();
+      const passkey = await enrolPasskey(t, u.token);
+      await online(cardId, '33');
+      const id = await idOf(u.token);
+      const thief = await customer(t);
+      const thiefKey = await enrolPasskey(t, thief.token);
+      const theirs = await proofCeremony(t, thief.token);
+      const refused = await t.post(
+        'card/threeDs/approve',
+        { id, passkey: { ceremonyId: theirs.ceremonyId, response: assertion(thiefKey, theirs.options.challenge) } },
+        { token: u.token },
+      );
+      expect(refused.code).not.toBe(200);
+      expect((await t.get('card/threeDs', { id }, { token: u.token })).data.status).toBe('pending');
+      const o = await proofCeremony(t, u.token);
+      const ok = await t.post(
+        'card/threeDs/approve',
+        { id, passkey: { ceremonyId: o.ceremonyId, response: assertion(passkey, o.options.challenge) } },
+        { token: u.token },
+      );
+      expect(ok, JSON.stringify(ok)).toMatchObject({ code: 200, data: { status: 'approved' } });
+      const [row] = await t.database.sql.query<{ via: string }>(
+        `SELECT answered_via AS via FROM card_threeds_challenges WHERE id = $1`,
+        [id],
+      );
+      expect(row!.via).toBe('passkey');
+      expect((await orders(u.token))[0]).toMatchObject({ threeDs: 'approved', status: 'pre_authorization' });
+    });
+
+    it('a process killed between taking the answer and telling the issuer: the job tells it once, the purchase authorises once', async () => {
+      const { u, cardId } = await activeCard();
+      await online(cardId, '35');
+      const id = await idOf(u.token);
+      // What a crash right after the conditional UPDATE leaves: the answer recorded, the issuer not told.
+      await t.database.sql.query(
+        `UPDATE card_threeds_challenges SET status = 'approved', answered_at = now(), answered_via = 'pay_password' WHERE id = $1`,
+        [id],
+      );
+      expect(await orders(u.token)).toEqual([]);
+      await sweep();
+      await sweep();
+      const list = await orders(u.token);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ status: 'pre_authorization', threeDs: 'approved' });
+      const [row] = await t.database.sql.query<{ notified: boolean }>(
+        `SELECT issuer_notified_at IS NOT NULL AS notified FROM card_threeds_challenges WHERE id = $1`,
+        [id],
+      );
+      expect(row!.notified).toBe(true);
       await booksClean(t);
     });
 

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../testing';
@@ -28,7 +28,11 @@ describe('sandbox merchant simulator on the diagnostics page', () => {
     });
     const user = userEvent.setup();
     const card = await screen.findByLabelText('Card');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Visa •••• 4242', 'Mastercard •••• 5454']);
+    expect(
+      within(card)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Visa •••• 4242', 'Mastercard •••• 5454']);
 
     const amount = screen.getByLabelText('Amount (USD)');
     await user.clear(amount);
@@ -45,11 +49,40 @@ describe('sandbox merchant simulator on the diagnostics page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Approved: held on the card as a pre-authorisation until the merchant completes it.',
     );
-    expect(sent).toEqual([{ cardId: 'c1', amount: '8.40', merchant: 'Sandbox Coffee', then: 'none' }]);
+    expect(sent).toEqual([
+      {
+        cardId: 'c1',
+        amount: '8.40',
+        merchant: 'Sandbox Coffee',
+        then: 'none',
+        channel: 'chip',
+        risk: 'normal',
+        mcc: '5814',
+      },
+    ]);
 
     await user.selectOptions(card, 'c2');
     await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
     expect(await screen.findByText('Declined by the card issuer (card_frozen).')).toBeInTheDocument();
+  });
+
+  it('an online purchase at a risky merchant: channel, risk and MCC are sent; a 3-D Secure challenge is reported', async () => {
+    const sent: unknown[] = [];
+    renderPage(<SandboxPurchaseForm />, {
+      'GET card/list': () => cards,
+      'POST dev/cards/purchase': (body) => {
+        sent.push(body);
+        return { transactionId: 't3', approved: false, declineReason: null, challengeId: '3ds_1' };
+      },
+    });
+    const user = userEvent.setup();
+    await screen.findByLabelText('Card');
+    await user.selectOptions(screen.getByLabelText('How the card is used'), 'online');
+    await user.selectOptions(screen.getByLabelText('Merchant risk (3-D Secure)'), 'high');
+    await user.selectOptions(screen.getByLabelText('Merchant category (MCC)'), '7995');
+    await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('confirm this payment in the app (3-D Secure)');
+    expect(sent).toEqual([expect.objectContaining({ channel: 'online', risk: 'high', mcc: '7995' })]);
   });
 
   it('without a card, says how to get one', async () => {
