@@ -24,6 +24,9 @@ export const POSTING_TYPES = [
   'card_release',
   'card_refund',
   'card_monthly_fee',
+  // card disputes (docs/cards.md "Disputes"; drafts in modules/cards/disputes/postings.ts)
+  'card_dispute_credit',
+  'card_dispute_reversal',
   // The referral programme (docs/referral.md; drafts in modules/referral/postings.ts).
   'referral_cashback',
   'referral_cashback_reversal',

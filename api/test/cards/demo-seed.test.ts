@@ -62,6 +62,13 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
       status: 'inactivated',
       shippingStatus: 'processing',
     });
+    // Issue 23: a dispute under review (wrong amount at the supermarket), taken up by the issuer's signed webhook.
+    expect(report.ran).toContain('card-disputes');
+    const disputes = (await t.get('card/dispute/list', {}, { token })).data.data as {
+      status: string;
+      merchant: string;
+    }[];
+    expect(disputes.map((d) => `${d.merchant}:${d.status}`)).toEqual(['Carrefour Market:under_review']);
     expect((await runDemoSeeds(t.app, { userId })).ran).toEqual([]);
     await booksClean(t);
   }, 120_000);

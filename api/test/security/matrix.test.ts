@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/user/adminLogin',
   'GET /api/card/products',
   'POST /api/card/webhook',
+  // The issuer's dispute webhook (issue 23): signed like card/webhook.
+  'POST /api/card/dispute/webhook',
   'GET /api/content/articles',
   'GET /api/content/article',
   'GET /api/content/about',

@@ -160,6 +160,12 @@ export const ERROR_KEYS = [
   'card_threeds_answered',
   'card_threeds_expired',
   'card_limit_above_product',
+  // card disputes (issue 23)
+  'card_dispute_not_purchase',
+  'card_dispute_not_completed',
+  'card_dispute_too_old',
+  'card_dispute_exists',
+  'card_dispute_evidence_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

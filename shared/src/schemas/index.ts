@@ -23,3 +23,4 @@ export * from './referral';
 export * from './step-up';
 export * from './passkeys';
 export * from './card-safety';
+export * from './card-disputes';

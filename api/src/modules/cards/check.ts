@@ -1,6 +1,7 @@
 import { money } from '../../ledger/money';
 import type { SqlRunner } from '../../db/sql';
 import type { CardIssuer } from '../../providers/card-issuer/types';
+import { checkDisputes } from './disputes/check';
 
 const LIMIT = 50;
 
@@ -78,6 +79,7 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
     [new Date(now.getTime() - 5 * 60_000).toISOString()],
   );
   problems.push(...rows.map((r) => `[cards] ${r.what}`));
+  problems.push(...(await checkDisputes(db)));
 
   const cards = await db.query<{ id: string; issuer_token: string; balance: string }>(
     `SELECT c.id, c.issuer_token, coalesce(a.balance, 0)::text AS balance FROM cards c

@@ -43,6 +43,7 @@ import { registerThreeDsAndSpendingControls } from './routes-three-ds-controls.j
 import { SpendingControls } from './spending-controls.js';
 import { ThreeDsChallenges } from './three-ds.js';
 import { registerThreeDsDemoSeed } from './seed-threeds.js';
+import { registerCardDisputes } from './disputes/routes.js';
 
 /** How often the 3-D Secure timeout job looks for challenges past their 5 minutes. */
 export const THREE_DS_SWEEP_MS = 5_000;
@@ -332,6 +333,13 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     app.jobs.every('cards.sandbox-issuer-threeds-expiry', 15_000, () =>
       network.expireThreeDs().catch((e: unknown) => app.log.warn({ err: e }, 'sandbox issuer 3DS expiry failed')),
     );
+  // Disputes (issue 23): filing, the issuer's dispute webhook, the sandbox dispute desk.
+  await registerCardDisputes(base, {
+    cards,
+    webhookSecret,
+    sandboxMode: app.config.sandbox,
+    issuerChoice: process.env.CARD_ISSUER,
+  });
 
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };

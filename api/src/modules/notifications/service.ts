@@ -44,6 +44,12 @@ export const MESSAGE_EVENT_TYPES = [
   'cards.funding_withdrawn',
   // 3-D Secure in the app (issue 23)
   'cards.threeds_challenge',
+  // card disputes (issue 23): every state of a dispute
+  'cards.dispute_submitted',
+  'cards.dispute_under_review',
+  'cards.dispute_provisional_credit',
+  'cards.dispute_won',
+  'cards.dispute_lost',
 ] as const;
 
 /** Template suffix of each decline reason (issue 23 added the spending controls and 3-D Secure ones). */
@@ -188,6 +194,22 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         template: event.type,
         params: { amount: p.amount, currency: p.currency },
         link: '/pages/wallet/cash-flow',
+      };
+    case 'cards.dispute_submitted':
+    case 'cards.dispute_under_review':
+    case 'cards.dispute_provisional_credit':
+    case 'cards.dispute_won':
+    case 'cards.dispute_lost':
+      return {
+        category: 'card',
+        template: event.type,
+        params: {
+          amount: p.amount,
+          merchant: p.merchant,
+          last4: p.last4,
+          ...(event.type === 'cards.dispute_lost' ? { reason: p.reason ?? '' } : {}),
+        },
+        link: `/pages/card/dispute?id=${p.disputeId}`,
       };
     case 'referral.bonus_paid':
       return {
