@@ -67,4 +67,15 @@ export const routes: FeatureRoute[] = [
     titleKey: 'titles.sumsub',
     navBar: 'none',
   },
+  // Disputes (issue 23): a dispute with its timeline, and the disputes of a card.
+  {
+    path: 'dispute',
+    load: () => import('./features/disputes/pages/dispute-page'),
+    titleKey: 'disputes.titles.dispute',
+  },
+  {
+    path: 'disputes',
+    load: () => import('./features/disputes/pages/dispute-list-page'),
+    titleKey: 'disputes.titles.list',
+  },
 ];

@@ -43,6 +43,9 @@ export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly s
       'binding-card',
       'binding-card-success',
       'set-card-pin',
+      // card disputes (issue 23)
+      'dispute',
+      'disputes',
     ],
   },
   passport: {

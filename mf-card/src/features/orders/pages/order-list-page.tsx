@@ -10,6 +10,7 @@ import { useOrders } from '../api/get-orders';
 import { ExportForm } from '../components/export-form';
 import { OrderDetail } from '../components/order-detail';
 import { OrderRow } from '../components/order-row';
+import { DisputeEntry } from '../../disputes/components/dispute-entry';
 
 /** Statement (card orders): filter by card and state, 15 per page with infinite scroll, detail, CSV export. */
 export default function OrderListPage() {
@@ -92,6 +93,17 @@ export default function OrderListPage() {
         </div>
       ) : null}
       <ExportForm cardId={cardId} />
+      <div className="card-actions">
+        <button
+          type="button"
+          className="card-link"
+          onClick={() =>
+            navigation.navigate(`/pages/card/disputes${cardId ? `?cardId=${encodeURIComponent(cardId)}` : ''}`)
+          }
+        >
+          {t('disputes.entry.list')}
+        </button>
+      </div>
       <Popup
         visible={open !== null}
         onMaskClick={() => setOpen(null)}
@@ -102,6 +114,7 @@ export default function OrderListPage() {
         {open ? (
           <div role="dialog" aria-modal="true" aria-label={t('orders.detailTitle')}>
             <OrderDetail order={open} />
+            <DisputeEntry order={open} />
             <div className="card-actions">
               <button
                 type="button"
