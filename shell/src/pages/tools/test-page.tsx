@@ -5,6 +5,7 @@ import { APP_VERSION_CODE, CONTRACT_VERSION, isApiError, useHost } from '@cardwa
 import { useShell } from '../../shell-context';
 import { useToolsTranslation } from './i18n';
 import { SandboxPurchaseForm } from './sandbox-purchase-form';
+import { SandboxDisputeDesk } from './sandbox-dispute-desk';
 import './tools.css';
 
 /**
@@ -129,6 +130,7 @@ export default function TestPage() {
           )}
           {depositNote && <p role="status">{depositNote}</p>}
           {session.isLoggedIn && <SandboxPurchaseForm />}
+          {session.isLoggedIn && <SandboxDisputeDesk />}
           <Button
             block
             fill="outline"
