@@ -319,6 +319,27 @@ for (const driver of testDrivers()) {
         'cards.dispute_provisional_credit',
         'cards.dispute_won',
       ]);
+      // Each state is a message in the message centre, in the reader's language, linking to the dispute page.
+      await t.app.events.drain('notifications');
+      await t.app.events.drain('notifications');
+      const titles = async (locale: string) =>
+        (
+          (await t.get('notifications/messages', { per_page: '50' }, { token: c.u.token, locale })).data.data as Array<{
+            title: string;
+            body: string;
+            link: string | null;
+          }>
+        ).filter((m) => m.link === `/pages/card/dispute?id=${id}`);
+      const en = await titles('en-US');
+      expect(en.map((m) => m.title).reverse()).toEqual([
+        'Dispute submitted',
+        'Dispute under review',
+        'Provisional credit',
+        'Dispute won',
+      ]);
+      expect(en[0]!.body).toContain('Gadget Shop');
+      for (const locale of ['zh-HK', 'ar-AE', 'tr-TR'])
+        expect((await titles(locale)).map((m) => m.title)).not.toContain('Dispute won');
       await booksClean(t);
     });
 
