@@ -11,6 +11,8 @@ import { call, cardholder, main, signIn } from './cards-helpers';
  */
 test.describe('card disputes', () => {
   test('filed from the statement in three taps and followed to "won"', async ({ page, request }) => {
+    // A long journey (three pages, six webhooks): the same allowance as the other card journeys on a loaded machine.
+    test.setTimeout(90_000);
     const session = await cardholder(request);
     await call(request, 'POST', 'dev/cards/purchase', null, {
       cardId: session.cardId,
