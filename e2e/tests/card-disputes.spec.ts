@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
 import { expectAccessible } from '../support/axe';
 import { call, cardholder, main, signIn } from './cards-helpers';
 
@@ -9,6 +10,42 @@ import { call, cardholder, main, signIn } from './cards-helpers';
  * once from the diagnostics page's desk), the card's disputes list; ar-AE right to left; axe-core
  * on every new page and on the form.
  */
+function crc32(buf: Buffer): number {
+  let c = ~0;
+  for (const byte of buf) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+/** A small real PNG (the upload's image filter checks the bytes): a "receipt" as evidence. */
+function receipt(): { name: string; mimeType: string; buffer: Buffer } {
+  const w = 24;
+  const h = 16;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.alloc((1 + w * 3) * h, 0x80);
+  for (let y = 0; y < h; y++) raw[y * (1 + w * 3)] = 0;
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return { name: 'receipt.png', mimeType: 'image/png', buffer };
+}
+
 test.describe('card disputes', () => {
   test('filed from the statement in three taps and followed to "won"', async ({ page, request }) => {
     // A long journey (three pages, six webhooks): the same allowance as the other card journeys on a loaded machine.
@@ -107,6 +144,9 @@ test.describe('card disputes', () => {
     // A fraud dispute offers to freeze the card in the same step.
     await dialog.getByText('لا أتعرّف عليها (احتيال)', { exact: true }).click();
     await expect(dialog.getByRole('checkbox', { name: 'تجميد هذه البطاقة الآن' })).toBeChecked();
+    // Evidence through the existing upload.
+    await dialog.getByLabel('صور أو لقطات شاشة (اختياري، حتى 5)').setInputFiles(receipt());
+    await expect(dialog.getByRole('list', { name: 'الصور المرفقة' })).toContainText('receipt.png');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'تقديم الاعتراض' }).click();
     await expect(page).toHaveURL(/\/pages\/card\/dispute\?id=/);
@@ -115,6 +155,7 @@ test.describe('card disputes', () => {
     // Frozen with the dispute; a replacement card is offered.
     await expect(main(page).getByText('هذه البطاقة مجمّدة: لا يمكن لأحد الدفع بها.')).toBeVisible();
     await expect(main(page).getByRole('button', { name: 'طلب بطاقة بديلة' })).toBeVisible();
+    await expect(main(page).getByText('الصور المرفقة: 1')).toBeVisible();
     await expectAccessible(page);
     await page.goto(`/pages/card/disputes?cardId=${session.cardId}`);
     await expect(main(page).getByRole('button', { name: /Dubai Mall/ })).toBeVisible();
