@@ -29,6 +29,7 @@ export type SecretKind = 'loginPassword' | 'payPassword' | 'cardPin';
 export const ACCEPTED_PROOFS: Record<StepUpPurpose, readonly ProofKind[]> = {
   paypass: ['password', 'passkey', 'code'],
   card_pin: ['password', 'passkey', 'payPassword', 'code'],
+  wechat_unbind: ['password', 'passkey', 'code'],
 };
 
 /** A channel bound more recently than this cannot be the proof for the transaction password. */

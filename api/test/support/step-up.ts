@@ -7,7 +7,7 @@ import type { TestApp } from './harness';
 export async function stepUpGrant(
   t: TestApp,
   token: string,
-  purpose: 'paypass' | 'card_pin',
+  purpose: 'paypass' | 'card_pin' | 'wechat_unbind',
   password = 'Passw0rd!',
 ): Promise<void> {
   const res = await t.post('user/stepUp', { purpose, proof: { kind: 'password', password } }, { token });

@@ -166,6 +166,20 @@ export const ERROR_KEYS = [
   'card_dispute_too_old',
   'card_dispute_exists',
   'card_dispute_evidence_invalid',
+  // WeChat sign-in and WeChat Pay (issue 27)
+  'wechat_unavailable',
+  'wechat_code_invalid',
+  'wechat_code_used',
+  'wechat_code_expired',
+  'wechat_ticket_invalid',
+  'wechat_state_invalid',
+  'wechat_already_bound',
+  'wechat_not_bound',
+  'wechat_agreement_required',
+  'wechat_pay_unavailable',
+  'wechat_pay_order_not_found',
+  'wechat_pay_order_closed',
+  'wechat_pay_notification_invalid',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -24,3 +24,4 @@ export * from './step-up';
 export * from './passkeys';
 export * from './card-safety';
 export * from './card-disputes';
+export * from './wechat';

@@ -9,7 +9,7 @@ import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
  * card PIN consume it. Binding an e-mail or mobile uses user/verifyIdentity's ticket instead.
  * A passkey proof answers the ceremony of POST passkey/proofOptions (single use, bound to the customer).
  */
-export const STEP_UP_PURPOSES = ['paypass', 'card_pin'] as const;
+export const STEP_UP_PURPOSES = ['paypass', 'card_pin', 'wechat_unbind'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 export const STEP_UP_GRANT_SECONDS = 300;
 

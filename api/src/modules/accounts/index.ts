@@ -33,6 +33,7 @@ import {
   verifyIdentityResult,
 } from '@cardwallet/shared/schemas';
 import { installStepUp, stepUp } from './step-up.js';
+import { registerWechatSignIn } from './wechat.js';
 
 /** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
 const accountsModule: FastifyPluginAsync = async (base) => {
@@ -276,6 +277,9 @@ const accountsModule: FastifyPluginAsync = async (base) => {
     async (request) =>
       ok(request, await accounts.adminLogin(request, request.body.username, request.body.password, request.body.otp)),
   );
+
+  // ---- WeChat sign-in (issue 27, docs/wechat.md)
+  await registerWechatSignIn(app, accounts);
 
   const admin = { tags: ['admin'], security: [{ accessToken: [] }] };
   app.get(
