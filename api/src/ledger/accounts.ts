@@ -42,6 +42,8 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'chain_deposit_addresses',
   /** Gas the house burned moving its own custody (sweeps, their top-ups), in ETH (an expense). */
   'chain_network_fees',
+  /** Card fees the customer paid with WeChat Pay (in CNY, at the quoted rate): what WeChat Pay settles to us, in USD. */
+  'wechat_pay',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];

@@ -20,6 +20,7 @@ import {
   type CardServiceDeps,
 } from './model';
 import type { CardReads } from './reads';
+import { wechatPayApplyFee, type PaidElsewhere } from './wechat-pay-postings';
 
 /**
  * Getting a card (docs/cards.md): the products, the apply gates (KYC, age, e-mail), applying
@@ -77,6 +78,8 @@ export class CardApplications {
     userId: string,
     idempotencyKey: string,
     body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
+    /** The fee was paid outside the wallet (WeChat Pay, issue 27): no wallet check, another posting. */
+    paid?: PaidElsewhere,
   ): Promise<IdempotentResult<CardSummary>> {
     // The PIN is not part of the hash: a 6-digit secret must not be stored as a fast hash.
     const hash = requestHash({
@@ -96,7 +99,7 @@ export class CardApplications {
         )[0],
       // Held while the issuer makes the card: a duplicate is told to retry, never served twice.
       pending: (row) => row.status === 'applying',
-      execute: () => this.applyOnce(userId, idempotencyKey, hash, body),
+      execute: () => this.applyOnce(userId, idempotencyKey, hash, body, paid),
       missing: inFlight,
     });
     return { response: toSummary(result.response), replayed: result.replayed };
@@ -107,6 +110,7 @@ export class CardApplications {
     idempotencyKey: string,
     hash: string,
     body: { productId: string; pin: string; addressId?: string | undefined; couponId?: string | undefined },
+    paid?: PaidElsewhere,
   ): Promise<CardRow | undefined> {
     const product = productById(body.productId);
     if (!product) throw new CardError('card_product_unavailable', {}, ResultCode.notFound);
@@ -123,7 +127,7 @@ export class CardApplications {
     }
     const fee = money(product.applicationFee);
     // With a coupon the posting itself decides (the discount is known only once it is redeemed).
-    if (!body.couponId && (await this.reads.cardFunding(userId)).lt(fee))
+    if (!paid && !body.couponId && (await this.reads.cardFunding(userId)).lt(fee))
       throw new CardError('insufficient_wallet_balance', {}, undefined, { fix: FIX.fund });
 
     const cardId = randomUUID();
@@ -186,7 +190,13 @@ export class CardApplications {
               })
             ).discount
           : '0';
-        if (fee.gt(0)) await postings.postCard(tx, postings.applyFee({ cardId, userId, fee: format(fee), discount }));
+        if (fee.gt(0))
+          await postings.postCard(
+            tx,
+            paid
+              ? wechatPayApplyFee({ cardId, userId, fee: format(fee), paid })
+              : postings.applyFee({ cardId, userId, fee: format(fee), discount }),
+          );
         await tx.query(
           `UPDATE cards SET status = 'inactivated', issuer_token = $2, last4 = $3, expiry = $4, shipping_status = $5 WHERE id = $1 AND status = 'applying'`,
           [cardId, issued.token, issued.last4, issued.expiry, product.type === 'physical' ? 'processing' : null],

@@ -44,6 +44,7 @@ import { SpendingControls } from './spending-controls.js';
 import { ThreeDsChallenges } from './three-ds.js';
 import { registerThreeDsDemoSeed } from './seed-threeds.js';
 import { registerCardDisputes } from './disputes/routes.js';
+import { registerWechatPay } from './wechat-pay-routes.js';
 
 /** How often the 3-D Secure timeout job looks for challenges past their 5 minutes. */
 export const THREE_DS_SWEEP_MS = 5_000;
@@ -340,6 +341,8 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     sandboxMode: app.config.sandbox,
     issuerChoice: process.env.CARD_ISSUER,
   });
+  // WeChat Pay for the application fee (issue 27, docs/wechat.md).
+  await registerWechatPay(base, { cards });
 
   if (sandbox) {
     const dev = { config: { auth: 'public' as const } };

@@ -17,6 +17,7 @@ const BASE_USD: Record<WalletCurrency, string> = {
 export class SandboxRates implements RateProvider {
   readonly name = 'sandbox';
   private readonly overrides = new Map<WalletCurrency, string>();
+  private readonly fiatOverrides = new Map<'CNY', string>();
 
   constructor(
     readonly spread = '0.005',
@@ -29,6 +30,22 @@ export class SandboxRates implements RateProvider {
 
   clear(): void {
     this.overrides.clear();
+  }
+
+  /** CNY per USD around 7.10, drifting by up to ±0.2 % in 10-second steps (WeChat Pay quotes, issue 27). */
+  async fiatPerUsd(currency: 'CNY'): Promise<string> {
+    const fixed = this.fiatOverrides.get(currency);
+    if (fixed) return fixed;
+    const step = Math.floor(this.now() / 10_000);
+    const basisPoints = ((step * 7919 + 29) % 41) - 20; // -20..20
+    return new Money('7.10')
+      .times(new Money(10_000 + basisPoints).div(10_000))
+      .toDecimalPlaces(4)
+      .toFixed();
+  }
+
+  setFiat(currency: 'CNY', perUsd: string): void {
+    this.fiatOverrides.set(currency, perUsd);
   }
 
   async usdMid(currency: WalletCurrency): Promise<string> {

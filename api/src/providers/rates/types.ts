@@ -11,4 +11,6 @@ export interface RateProvider {
   usdMid(currency: WalletCurrency): Promise<string>;
   /** Fraction taken from every conversion, e.g. '0.005' = 0.5 %. */
   readonly spread: string;
+  /** Mid price of one USD in a fiat currency (WeChat Pay's CNY, issue 27), decimal string. */
+  fiatPerUsd?(currency: 'CNY'): Promise<string>;
 }

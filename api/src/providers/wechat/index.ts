@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { httpsTransport, WechatClient } from './client';
+import { liveKeys, sandboxKeys, WechatPayClient } from './pay';
+import { SandboxWechatPayServer } from './pay-sandbox';
 import { SANDBOX_WECHAT, SandboxWechatServer } from './sandbox';
 import type { Transport, WechatSignIn } from './types';
 
@@ -88,4 +90,68 @@ export function wechatSignIn(app: FastifyInstance, env: NodeJS.ProcessEnv = proc
   }
   byApp.set(app.database, selection);
   return selection;
+}
+
+// ---------------------------------------------------------------- WeChat Pay
+
+export { WechatPayClient, WechatPayError } from './pay';
+export { SandboxWechatPayServer } from './pay-sandbox';
+
+/** The sandbox's WeChat Pay server routes (a wildcard) and its cashier page. */
+export const SANDBOX_WECHATPAY_API = '/api/dev/wechatpay/api';
+export const SANDBOX_WECHATPAY_CASHIER = '/api/dev/wechatpay/cashier';
+/** Where the sandbox delivers notifications (production: WECHATPAY_NOTIFY_URL, an https URL of this route). */
+export const WECHATPAY_NOTIFY_PATH = '/api/card/wechatPay/notify';
+
+export interface WechatPaySelection {
+  pay: WechatPayClient | null;
+  sandbox: SandboxWechatPayServer | null;
+}
+const payByApp = new WeakMap<object, Promise<WechatPaySelection>>();
+
+/**
+ * WeChat Pay by configuration (docs/wechat.md): WECHATPAY=sandbox (default in sandbox mode; keys
+ * generated at the first start and kept in the database) or WECHATPAY=live with the WECHATPAY_*
+ * keys (see pay.ts liveKeys) and WECHATPAY_NOTIFY_URL. Otherwise WeChat Pay is unavailable.
+ */
+export function wechatPay(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Promise<WechatPaySelection> {
+  let p = payByApp.get(app.database);
+  if (!p) {
+    p = (async (): Promise<WechatPaySelection> => {
+      const now = () => app.clock.now();
+      const choice = env.WECHATPAY ?? (app.config.sandbox ? 'sandbox' : 'none');
+      if (choice === 'sandbox' && app.config.sandbox) {
+        const keys = await sandboxKeys(app.database.sql, env.WECHAT_MP_APP_ID || SANDBOX_WECHAT.mpAppId);
+        const sandbox = new SandboxWechatPayServer(app.database.sql, keys, now, async (url, headers, body) => {
+          const res = await app.inject({ method: 'POST', url, headers, payload: body });
+          return res.statusCode === 200 && (JSON.parse(res.body) as { code?: number }).code === 200;
+        });
+        const pay = new WechatPayClient('sandbox', {
+          transport: injectTransport(app, SANDBOX_WECHATPAY_API),
+          keys,
+          notifyUrl: WECHATPAY_NOTIFY_PATH,
+          now,
+        });
+        return { pay, sandbox };
+      }
+      const keys = choice === 'live' ? liveKeys(env) : null;
+      if (!keys || !env.WECHATPAY_NOTIFY_URL) return { pay: null, sandbox: null };
+      const timeout = Number.parseInt(env.WECHATPAY_TIMEOUT_MS ?? '5000', 10);
+      return {
+        sandbox: null,
+        pay: new WechatPayClient('live', {
+          transport: httpsTransport(
+            'https://api.mch.weixin.qq.com',
+            Number.isFinite(timeout) && timeout > 0 ? timeout : 5000,
+          ),
+          keys,
+          notifyUrl: env.WECHATPAY_NOTIFY_URL,
+          now,
+        }),
+      };
+    })();
+    p.catch(() => payByApp.delete(app.database));
+    payByApp.set(app.database, p);
+  }
+  return p;
 }
