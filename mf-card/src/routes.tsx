@@ -13,6 +13,11 @@ export const routes: FeatureRoute[] = [
   { path: 'vbenefits', load: () => import('./features/cards/pages/vbenefits-page'), titleKey: 'titles.vbenefits' },
   { path: 'apply', load: () => import('./features/cards/pages/apply-page'), titleKey: 'titles.apply' },
   {
+    path: 'wechat-pay',
+    load: () => import('./features/wechat-pay/pages/wechat-pay-page'),
+    titleKey: 'titles.wechatPay',
+  },
+  {
     path: 'apply-success',
     load: () => import('./features/cards/pages/apply-success-page'),
     titleKey: 'titles.applySuccess',

@@ -45,4 +45,10 @@ export const routes: FeatureRoute[] = [
     auth: false,
     pullToRefresh: true,
   },
+  {
+    path: 'wechat',
+    load: () => import('./features/wechat/pages/wechat-page'),
+    titleKey: 'titles.wechat',
+    auth: false,
+  },
 ];

@@ -46,11 +46,12 @@ export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly s
       // card disputes (issue 23)
       'dispute',
       'disputes',
+      'wechat-pay',
     ],
   },
   passport: {
     owner: 'mf_passport',
-    pages: ['login', 'register', 'register-success', 'reset-password', 'welfare', 'invitation'],
+    pages: ['login', 'register', 'register-success', 'reset-password', 'welfare', 'invitation', 'wechat'],
   },
   user: {
     owner: 'mf_user',

@@ -431,6 +431,7 @@ export async function registerWechatSignIn(base: FastifyInstance, accounts: Acco
         ...user,
         summary:
           "Remove the bound WeChat; needs a step-up grant 'wechat_unbind' (user/stepUp). The bound channels are told",
+        body: z.object({}).optional(),
         response: { 200: envelope(wechatUnbindResult) },
       },
     },
@@ -482,14 +483,12 @@ export async function registerWechatSignIn(base: FastifyInstance, accounts: Acco
     if (q('appid') !== signIn!.webAppId || !redirectOk || q('response_type') !== 'code')
       return reply.code(400).type('text/plain; charset=utf-8').send('redirect_uri or appid not accepted (10003)');
     if (path === '/connect/qrconnect' || path === '/connect/oauth2/authorize') {
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(
-          sandboxAuthorizePage(request.locale, {
-            action: `${SANDBOX_WECHAT_OPEN}/connect/confirm`,
-            query: url.searchParams,
-          }),
-        );
+      return reply.type('text/html; charset=utf-8').send(
+        sandboxAuthorizePage(request.locale, {
+          action: `${SANDBOX_WECHAT_OPEN}/connect/confirm`,
+          query: url.searchParams,
+        }),
+      );
     }
     if (path === '/connect/confirm') {
       const back = new URLSearchParams({ state: q('state') });

@@ -282,6 +282,7 @@ ${
       schema: {
         tags: ['dev'],
         summary: 'Sandbox: run the WeChat Pay expiry / recovery job now (it also runs every minute)',
+        body: z.object({}).optional(),
         response: { 200: envelope(z.object({ closed: z.number(), completed: z.number(), refunded: z.number() })) },
       },
     },

@@ -24,6 +24,7 @@ import { useProducts } from '../api/get-products';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { couponDiscount } from '../../../lib/coupon-discount';
 import { NavListItem } from '@cardwallet/shared/ui';
+import { WechatPayButton } from '../../wechat-pay/components/wechat-pay-button';
 
 type CardType = 'virtual' | 'physical';
 
@@ -211,6 +212,14 @@ export default function ApplyPage() {
             {t('apply.submit', { fee: formatUsd(payable, locale) })}
           </Button>
         </div>
+        {!coupon ? (
+          <WechatPayButton
+            form={form}
+            productId={productId}
+            addressId={address?.id ?? null}
+            disabled={!verdict.allowed || apply.isPending || (type === 'physical' && !address)}
+          />
+        ) : null}
       </form>
     </main>
   );

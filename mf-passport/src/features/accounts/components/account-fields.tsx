@@ -13,10 +13,12 @@ export interface AccountFieldsProps {
   defaultCountry?: string;
   /** autocomplete hint: 'username webauthn' on login (passkeys in the autofill list), 'email'/'tel' elsewhere. */
   purpose: 'login' | 'register' | 'reset';
+  /** Only a mobile (WeChat's binding): no e-mail / mobile tabs. */
+  mobileOnly?: boolean;
 }
 
 /** E-mail or mobile (dial code + national number), switched by tabs. Used inside a FormProvider. */
-export function AccountFields({ countries, defaultCountry, purpose }: AccountFieldsProps) {
+export function AccountFields({ countries, defaultCountry, purpose, mobileOnly }: AccountFieldsProps) {
   const { t } = useTranslation('passport');
   const host = useHost();
   const language = host.i18n.useLanguage();
@@ -44,18 +46,20 @@ export function AccountFields({ countries, defaultCountry, purpose }: AccountFie
 
   return (
     <>
-      <Tabs
-        activeKey={method.value as string}
-        direction={isRtl(language) ? 'rtl' : 'ltr'}
-        onChange={(key) => {
-          method.onChange(key as AccountMethod);
-          clearErrors(['email', 'national']);
-        }}
-        className="passport-account-tabs"
-      >
-        <Tabs.Tab key="email" title={t('fields.methodEmail')} />
-        <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
-      </Tabs>
+      {!mobileOnly && (
+        <Tabs
+          activeKey={method.value as string}
+          direction={isRtl(language) ? 'rtl' : 'ltr'}
+          onChange={(key) => {
+            method.onChange(key as AccountMethod);
+            clearErrors(['email', 'national']);
+          }}
+          className="passport-account-tabs"
+        >
+          <Tabs.Tab key="email" title={t('fields.methodEmail')} />
+          <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
+        </Tabs>
+      )}
       <List className="passport-list">
         {method.value === 'email' ? (
           <TextField

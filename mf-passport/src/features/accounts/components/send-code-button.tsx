@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { VERIFICATION_CODE_COUNTDOWN_SECONDS, isApiError, useHost, type RateLimitedData } from '@cardwallet/shared';
 import type { CodePurpose } from '@cardwallet/shared/schemas';
@@ -13,16 +14,19 @@ export interface SendCodeButtonProps {
   /** Where a failure is shown (next to the code field). */
   onError: (message: string, error: unknown) => void;
   onSent?: () => void;
+  /** Another endpoint than user/sendCode (WeChat's binding step). */
+  send?: (account: string) => Promise<{ resendAfterSeconds: number }>;
 }
 
 /**
  * Sends a verification code, then counts down the 60 s before another may be asked for: disabled
  * and showing the seconds left meanwhile.
  */
-export function SendCodeButton({ purpose, getAccount, onError, onSent }: SendCodeButtonProps) {
+export function SendCodeButton({ purpose, getAccount, onError, onSent, send }: SendCodeButtonProps) {
   const { t } = useTranslation('passport');
   const host = useHost();
   const sendCode = useSendCode();
+  const [customPending, setCustomPending] = useState(false);
   const { remaining, start } = useCountdown();
   const counting = remaining > 0;
 
@@ -30,7 +34,10 @@ export function SendCodeButton({ purpose, getAccount, onError, onSent }: SendCod
     const account = await getAccount();
     if (!account) return;
     try {
-      const result = await sendCode.mutateAsync({ account, purpose });
+      setCustomPending(Boolean(send));
+      const result = send
+        ? await send(account).finally(() => setCustomPending(false))
+        : await sendCode.mutateAsync({ account, purpose });
       start(result.resendAfterSeconds > 0 ? result.resendAfterSeconds : VERIFICATION_CODE_COUNTDOWN_SECONDS);
       host.toast.show(t('sendCode.sent'), { icon: 'success' });
       onSent?.();
@@ -51,8 +58,8 @@ export function SendCodeButton({ purpose, getAccount, onError, onSent }: SendCod
       color="primary"
       fill="outline"
       className="passport-send-code"
-      disabled={counting || sendCode.isPending}
-      loading={sendCode.isPending}
+      disabled={counting || sendCode.isPending || customPending}
+      loading={sendCode.isPending || customPending}
       onClick={() => void onClick()}
     >
       {counting ? t('sendCode.resendIn', { seconds: remaining }) : t('sendCode.send')}

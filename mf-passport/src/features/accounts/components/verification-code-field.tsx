@@ -12,13 +12,15 @@ export interface VerificationCodeFieldProps {
   purpose: CodePurpose;
   /** Where a send failure is shown; by default on the code field. */
   onSendError?: (message: string, error: unknown) => void;
+  /** Another endpoint than user/sendCode (WeChat's binding step). */
+  send?: (account: string) => Promise<{ resendAfterSeconds: number }>;
 }
 
 /**
  * The 6-digit code field with its send button, inside a form that also has the account fields:
  * the button validates the account first, then sends and counts down.
  */
-export function VerificationCodeField({ purpose, onSendError }: VerificationCodeFieldProps) {
+export function VerificationCodeField({ purpose, onSendError, send }: VerificationCodeFieldProps) {
   const { t } = useTranslation('passport');
   const form = useFormContext<CodeFormValues>();
 
@@ -43,6 +45,7 @@ export function VerificationCodeField({ purpose, onSendError }: VerificationCode
           getAccount={getAccount}
           onError={onSendError ?? ((message) => form.setError('code', { type: 'server', message }))}
           onSent={() => form.clearErrors('code')}
+          {...(send ? { send } : {})}
         />
       }
     />

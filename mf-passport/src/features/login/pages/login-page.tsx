@@ -8,6 +8,7 @@ import { shouldOfferPasskey } from '../../passkeys/api/offer-passkey';
 import { PasskeyOffer } from '../../passkeys/components/passkey-offer';
 import { PasskeySignIn } from '../../passkeys/components/passkey-sign-in';
 import { LoginForm, leaveLogin } from '../components/login-form';
+import { WechatSignInButton } from '../../wechat/components/wechat-sign-in-button';
 
 export default function LoginPage() {
   const { t } = useTranslation('passport');
@@ -40,6 +41,7 @@ export default function LoginPage() {
       <PageHeading title={t('login.heading')} subtitle={t('login.subheading')} />
       <LoginForm onSignedIn={afterPassword} />
       <PasskeySignIn onSignedIn={afterPasskey} />
+      <WechatSignInButton />
       <nav className="passport-links" aria-label={t('login.moreActions')}>
         <AppLink to="/pages/passport/reset-password">{t('login.forgotPassword')}</AppLink>
         <span>
