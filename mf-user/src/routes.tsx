@@ -79,4 +79,5 @@ export const routes: FeatureRoute[] = [
   { path: 'kyc-lv2-fail', load: () => import('./features/kyc/pages/kyc-lv2-fail-page'), titleKey: 'kyc.title.lv2Fail' },
   // passkeys (issue 22) — features/passkeys
   { path: 'passkeys', load: () => import('./features/passkeys/pages/passkeys-page'), titleKey: 'passkeys.title' },
+  { path: 'wechat', load: () => import('./features/wechat/pages/wechat-page'), titleKey: 'wechat.title' },
 ];

@@ -73,6 +73,7 @@ export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly s
       'kyc-lv2-sumsub',
       'kyc-lv2-success',
       'kyc-lv2-fail',
+      'wechat',
     ],
   },
   wallet: {

@@ -23,10 +23,13 @@ export function StepUpStep({
   accounts,
   initialError,
   onDone,
+  purpose = 'paypass',
 }: {
   accounts: string[];
   initialError?: string | null;
   onDone: () => void;
+  /** What the grant is for: the transaction password (default) or removing the bound WeChat (issue 27). */
+  purpose?: 'paypass' | 'wechat_unbind';
 }) {
   const { t } = useTranslation('user');
   const stepUp = useStepUp();
@@ -43,14 +46,14 @@ export function StepUpStep({
       extra={(method) =>
         method === 'code' ? <SendToPicker accounts={accounts} value={account} onChange={setAccount} /> : null
       }
-      passkey={passkeyOffered ? <PasskeyStepUpButton onDone={onDone} /> : null}
+      passkey={passkeyOffered && purpose === 'paypass' ? <PasskeyStepUpButton onDone={onDone} /> : null}
       codeAccount={() => account || null}
       isFieldError={(key) => FIELD_KEYS.has(key)}
       initialError={initialError}
       pending={stepUp.isPending}
       submit={async (method, secret) => {
         await stepUp.mutateAsync({
-          purpose: 'paypass',
+          purpose,
           proof:
             method === 'password' ? { kind: 'password', password: secret } : { kind: 'code', account, code: secret },
         });

@@ -7,6 +7,7 @@ import { maskAccount } from '../../../lib/mask';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { NATIVE_LANGUAGE_NAMES } from '../../language/native-names';
 import { useLogoutOthers } from '../api/logout-others';
+import { useWechat } from '../../wechat/api/get-wechat';
 
 /** Settings (spec §2): security, bindings, language, version, and ending other sessions. */
 export default function SettingsPage() {
@@ -15,6 +16,7 @@ export default function SettingsPage() {
   const profile = useProfile();
   const language = host.i18n.useLanguage();
   const logoutOthers = useLogoutOthers();
+  const wechat = useWechat();
 
   const endOtherSessions = async () => {
     const sure = await host.modal.confirm({
@@ -79,6 +81,12 @@ export default function SettingsPage() {
           extra={value(p.email ? maskAccount(p.email) : t('settings.notBound'), Boolean(p.email))}
         >
           {p.email ? t('settings.changeEmail') : t('settings.bindEmail')}
+        </NavListItem>
+        <NavListItem
+          to="/pages/user/wechat"
+          extra={value(wechat.data?.bound ? (wechat.data.nickname ?? t('wechat.title')) : t('wechat.notLinked'))}
+        >
+          {t('wechat.title')}
         </NavListItem>
       </List>
       <h2 className="user-section-title">{t('settings.general')}</h2>
