@@ -18,10 +18,10 @@ describe('mf-passport routes', () => {
     expect(app.Provider).toBeTypeOf('function');
   });
 
-  it('has the six passport pages, all reachable without a session, framed as the spec says', () => {
+  it('has the six passport pages and the WeChat callback (issue 27), all reachable without a session, framed as the spec says', () => {
     const byPath = Object.fromEntries(app.routes.map((r) => [r.path, r]));
     expect(Object.keys(byPath).sort()).toEqual(
-      ['invitation', 'login', 'register', 'register-success', 'reset-password', 'welfare'].sort(),
+      ['invitation', 'login', 'register', 'register-success', 'reset-password', 'welfare', 'wechat'].sort(),
     );
     for (const route of app.routes) expect(route.auth, route.path).toBe(false);
     expect(byPath.login?.navBar).toBe('none');
