@@ -234,6 +234,31 @@ describe.each(testDrivers())('WeChat Pay on %s', (driver) => {
     expect(row!.pin_sealed).toBeNull();
   });
 
+  it('a crash after the claim, and a lost notification, are finished by the sweep job', async () => {
+    const c = await customer(t);
+    // Killed between "PAID" and the card: the order stays PAID until the job completes it.
+    const a = await prepay(c.token);
+    await t.database.sql.query(
+      `update wechat_pay_orders set status = 'PAID', paid_at = $2, transaction_id = '4200000000000000000000003' where id = $1`,
+      [a.data.order.orderId, t.clock.now().toISOString()],
+    );
+    // The notification never arrived for this one: WeChat says SUCCESS when asked at expiry.
+    const b = await prepay(c.token);
+    await t.database.sql.query(
+      `update wechat_pay_sandbox_transactions set trade_state = 'SUCCESS', paid_at = now(), transaction_id = '4200000000000000000000004' where prepay_id = $1`,
+      [b.data.jsapi.package.slice('prepay_id='.length)],
+    );
+    t.clock.advance(16 * 60_000);
+    expect((await t.post('dev/wechatpay/sweep', {})).code).toBe(200);
+    expect((await order(c.token, a.data.order.orderId)).status).toBe('COMPLETED');
+    expect((await order(c.token, b.data.order.orderId)).status).toBe('COMPLETED');
+    expect(await cardsOf(c.userId)).toBe(2);
+    // Running it again changes nothing.
+    await t.post('dev/wechatpay/sweep', {});
+    expect(await cardsOf(c.userId)).toBe(2);
+    expect((await checkLedger(t.database.sql)).problems).toEqual([]);
+  });
+
   it('gates and bad input: KYC, another key with other content, missing key', async () => {
     const u = await t.createUser();
     expect((await prepay(u.token)).key).toBe('kyc1_required');
