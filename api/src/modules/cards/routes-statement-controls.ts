@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +30,7 @@ import {
   setCardPinBody,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
+import { rawBodyValidatorCompiler, verifiedWebhookBody } from './signed-webhook.js';
 import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import {
@@ -38,7 +38,6 @@ import {
   ISSUER_WEBHOOK_TYPES,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-  verifyWebhookSignature,
 } from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
@@ -106,29 +105,11 @@ export async function registerCardStatementAndControls(
           }),
           response: { 200: envelope(webhookResult) },
         },
-        validatorCompiler: (route) =>
-          route.httpPart === 'body'
-            ? (data: unknown) => ({ value: data })
-            : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
+        validatorCompiler: rawBodyValidatorCompiler,
       },
       async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : null;
-        const header = (name: string) =>
-          typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
-        const verdict = raw
-          ? verifyWebhookSignature(
-              deps.webhookSecret,
-              raw,
-              { signature: header(SIGNATURE_HEADER), timestamp: header(TIMESTAMP_HEADER) },
-              base.clock.now(),
-            )
-          : 'missing';
-        if (verdict === 'stale') throw new BusinessError('webhook_stale', {}, { code: 422 });
-        if (verdict !== 'ok') {
-          request.log.warn({ verdict }, 'card webhook refused: signature');
-          throw new BusinessError('webhook_signature_invalid', {}, { code: 401 });
-        }
-        return okEnvelope(request.locale, await transactions.apply(transactions.parse(raw!)));
+        const raw = verifiedWebhookBody(request, deps.webhookSecret, base.clock.now(), 'card webhook');
+        return okEnvelope(request.locale, await transactions.apply(transactions.parse(raw)));
       },
     );
   });

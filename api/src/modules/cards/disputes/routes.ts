@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CARD_DISPUTE_REASONS,
@@ -17,6 +17,7 @@ import {
   devCardDisputeOutcomeResult,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../../http/envelope.js';
+import { rawBodyValidatorCompiler, verifiedWebhookBody } from '../signed-webhook.js';
 import { BusinessError } from '../../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../../http/idempotency.js';
 import {
@@ -24,7 +25,7 @@ import {
   SandboxDisputeDesk,
   UnconfiguredDisputeIssuer,
 } from '../../../providers/card-issuer/sandbox-disputes.js';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWebhookSignature } from '../../../providers/card-issuer/webhook.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../providers/card-issuer/webhook.js';
 import type { CardService } from '../service.js';
 import { CardDisputes } from './service.js';
 import { registerCardDisputesDemoSeed } from './seed.js';
@@ -107,29 +108,11 @@ export async function registerCardDisputes(
           }),
           response: { 200: envelope(webhookResult) },
         },
-        validatorCompiler: (route) =>
-          route.httpPart === 'body'
-            ? (data: unknown) => ({ value: data })
-            : zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]),
+        validatorCompiler: rawBodyValidatorCompiler,
       },
       async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : null;
-        const header = (name: string) =>
-          typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined;
-        const verdict = raw
-          ? verifyWebhookSignature(
-              deps.webhookSecret,
-              raw,
-              { signature: header(SIGNATURE_HEADER), timestamp: header(TIMESTAMP_HEADER) },
-              base.clock.now(),
-            )
-          : 'missing';
-        if (verdict === 'stale') throw new BusinessError('webhook_stale', {}, { code: 422 });
-        if (verdict !== 'ok') {
-          request.log.warn({ verdict }, 'card dispute webhook refused: signature');
-          throw new BusinessError('webhook_signature_invalid', {}, { code: 401 });
-        }
-        return okEnvelope(request.locale, await disputes.apply(disputes.parse(raw!)));
+        const raw = verifiedWebhookBody(request, deps.webhookSecret, base.clock.now(), 'card dispute webhook');
+        return okEnvelope(request.locale, await disputes.apply(disputes.parse(raw)));
       },
     );
   });
