@@ -155,5 +155,21 @@ test.describe('automatic rollouts judged by what browsers saw', () => {
     await expect.poll(async () => (await rolloutOf(request)).rollout?.status, { timeout: 60_000 }).toBe('completed');
     expect((await channelOf(request, APP, deployToken)).stable.releaseId).toBe(healthy);
     expect(cli('releases', 'user', '--audit')).toMatch(/rollout_advance/);
+
+    // The user-app team's own console, signed in with its deploy token: its app only, completed.
+    const team = await browser.newContext({ baseURL });
+    const page = await team.newPage();
+    await page.goto('/pages/index/releases');
+    await waitForShell(page);
+    await page.getByRole('radio', { name: 'Feature team (deploy token)' }).check();
+    await page.getByLabel('App').selectOption(APP);
+    await page.getByLabel('Deploy token').fill(deployToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const section = page.getByRole('region', { name: APP });
+    await expect(section).toContainText(`Stable${healthy}`);
+    await expect(section).toContainText('completed — step 100 %');
+    await expect(page.getByRole('region', { name: 'mf_card' })).toHaveCount(0);
+    await expectAccessible(page);
+    await team.close();
   });
 });

@@ -50,6 +50,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/releases/{app}/rollout/pause',
   'POST /api/releases/{app}/rollout/resume',
   'POST /api/releases/{app}/rollout/candidate',
+  // The release console for one team (its deploy token) — same check.
+  'GET /api/releases/{app}/overview',
   // Browser telemetry (issue 25): anonymous by design, per-IP rate-limited, size-limited, strict schema.
   'POST /api/telemetry',
   // WeChat sign-in (issue 27): public like user/login — a WeChat code, a single-use hashed ticket or state.

@@ -74,6 +74,34 @@ describe.each(testDrivers())('automatic rollouts with a deploy token and a candi
     expect((await t.get('releases/mf_card/rollout', {}, as(cardToken))).data.rollout.status).toBe('superseded');
   });
 
+  it('a team’s console view: its own app’s channels, rollout and comparison, never another app’s', async () => {
+    const releaseId = await registered();
+    await t.post('releases/mf_card/rollout', { releaseId, steps: [10, 100] }, as(cardToken));
+    const own = await t.get('releases/mf_card/overview', {}, as(cardToken));
+    expect(own.code, own.msg).toBe(200);
+    expect(own.data.overview).toMatchObject({
+      app: 'mf_card',
+      canary: { releaseId, percent: 10 },
+      rollout: { releaseId, status: 'running' },
+      comparison: { verdict: 'not_enough_data' },
+    });
+    expect(own.data.overview.series).toEqual({ canary: expect.any(Array), stable: expect.any(Array) });
+    const all = await t.get('admin/telemetry/overview', {}, { token: admin });
+    const adminCard = all.data.apps.find((a: { app: string }) => a.app === 'mf_card');
+    // The same figures the admin's overview has for that app (the comparison's window ends "now").
+    const withoutWindowEnd = (o: { comparison: { window: object } }) => ({
+      ...o,
+      comparison: { ...o.comparison, window: { ...o.comparison.window, to: undefined } },
+    });
+    expect(withoutWindowEnd(own.data.overview)).toEqual(withoutWindowEnd(adminCard));
+    expect((await t.get('releases/mf_card/overview', {}, as(walletToken))).key).toBe('forbidden');
+    expect((await t.get('releases/mf_card/overview', {}, as('cwd_not-a-token'))).key).toBe('unauthenticated');
+    const wallet = await t.get('releases/mf_wallet/overview', {}, as(walletToken));
+    expect(wallet.data.overview).toMatchObject({ app: 'mf_wallet', canary: null, rollout: null });
+    await t.post('releases/mf_card/rollback', {}, as(cardToken));
+    await telemetryOf(t.app).rollouts.tick();
+  });
+
   it('a gated rollout waits at a 0 % canary that only candidate clients get; a pass starts the first step', async () => {
     const releaseId = await registered();
     const res = await t.post('releases/mf_card/rollout', { releaseId, candidateGate: true }, as(cardToken));

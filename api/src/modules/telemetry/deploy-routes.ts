@@ -5,6 +5,7 @@ import { envelope, okEnvelope } from '../../http/envelope.js';
 import { deployRightHook } from '../releases/deploy-rights.js';
 import type { RolloutService } from './rollouts.js';
 import { analysisSchema, rolloutSchema } from './schemas.js';
+import { appOverviewSchema, type AppOverview } from './overview.js';
 
 const appParam = z.object({ app: z.string().min(1).max(40) });
 const releaseIdField = z
@@ -39,6 +40,7 @@ export function registerDeployRolloutRoutes(
   base: FastifyInstance,
   rollouts: RolloutService,
   run: <T>(fn: () => Promise<T>) => Promise<T>,
+  overviewOf: (app: string) => Promise<AppOverview | null>,
 ) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { onRequest, rightOf } = deployRightHook(app);
@@ -95,6 +97,24 @@ export function registerDeployRolloutRoutes(
         comparison,
         messages: messages.filter((m) => m.app === target.name),
       });
+    },
+  );
+
+  app.get(
+    '/releases/:app/overview',
+    {
+      onRequest,
+      schema: {
+        ...deploy,
+        summary:
+          'The release console for one app (its team’s deploy token or an admin): stable and canary, the automatic rollout, the live canary-vs-stable comparison with its minutes',
+        params: appParam,
+        response: { 200: envelope(z.object({ overview: appOverviewSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const { target } = rightOf(request);
+      return okEnvelope(request.locale, { overview: await overviewOf(target.name) });
     },
   );
 

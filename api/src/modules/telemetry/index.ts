@@ -10,7 +10,8 @@ import { telemetryBatch } from './ingest.js';
 import { telemetryOf } from './instance.js';
 import { registerDeployRolloutRoutes, rolloutStartBody } from './deploy-routes.js';
 import { RolloutError } from './rollouts.js';
-import { rolloutSchema, analysisSchema, seriesSchema } from './schemas.js';
+import { rolloutSchema } from './schemas.js';
+import { appOverviewSchema, appOverviews } from './overview.js';
 
 const appNames = FEATURE_APPS.map((a) => a.name) as [string, ...string[]];
 
@@ -89,7 +90,14 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
     },
   );
 
-  registerDeployRolloutRoutes(app, rollouts, run);
+  registerDeployRolloutRoutes(app, rollouts, run, async (name) => {
+    await ingest.flush();
+    const [overview] = await appOverviews(
+      rollouts,
+      (await releases.channels()).filter((c) => c.app === name),
+    );
+    return overview ?? null;
+  });
 
   app.get(
     '/admin/telemetry/overview',
@@ -102,18 +110,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         response: {
           200: envelope(
             z.object({
-              apps: z.array(
-                z.object({
-                  app: z.string(),
-                  stable: z.object({ releaseId: z.string(), version: z.string() }),
-                  canary: z
-                    .object({ releaseId: z.string(), version: z.string(), percent: z.number().int() })
-                    .nullable(),
-                  rollout: rolloutSchema.nullable(),
-                  comparison: analysisSchema.nullable(),
-                  series: seriesSchema.nullable(),
-                }),
-              ),
+              apps: z.array(appOverviewSchema),
               ingest: z.object({ accepted: z.number().int(), dropped: z.record(z.string(), z.number().int()) }),
               analysisIntervalMs: z.number().int(),
             }),
@@ -122,20 +119,9 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const [channels, latest] = await Promise.all([releases.channels(), rollouts.latest()]);
+      const channels = await releases.channels();
       await ingest.flush();
-      const apps = await Promise.all(
-        channels.map(async (c) => ({
-          app: c.app,
-          stable: { releaseId: c.stable.releaseId, version: c.stable.version },
-          canary: c.canary
-            ? { releaseId: c.canary.releaseId, version: c.canary.version, percent: c.canary.percent }
-            : null,
-          rollout: latest.find((r) => r.app === c.app) ?? null,
-          comparison: c.canary ? await rollouts.compare(c.app) : null,
-          series: c.canary ? await rollouts.series(c.app) : null,
-        })),
-      );
+      const apps = await appOverviews(rollouts, channels);
       return okEnvelope(request.locale, {
         apps,
         ingest: { accepted: ingest.accepted, dropped: { ...ingest.dropped } },

@@ -57,12 +57,9 @@ export interface AuditEntry {
 
 export class ConsoleApiError extends Error {}
 
-export function consoleApi(
-  base: string,
-  token: () => string | undefined,
-  fetcher: typeof fetch = (...a) => fetch(...a),
-) {
-  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+/** One call of the console: the token in `Access-Token` (an admin session or a team's deploy token); envelopes unwrapped. */
+function caller(base: string, token: () => string | undefined, fetcher: typeof fetch) {
+  return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
     const t = token();
     const res = await fetcher(`${base}${path}`, {
       method,
@@ -74,19 +71,51 @@ export function consoleApi(
     if (json.code !== 200) throw new ConsoleApiError(json.msg);
     return json.data;
   };
+}
+
+export interface ConsoleOverview {
+  apps: AppOverview[];
+  /** This API process's ingest counters (admin only: they are about every app). */
+  ingest: { accepted: number; dropped: Record<string, number> } | null;
+}
+export interface ConsoleMessage {
+  id: string;
+  app: string;
+  text: string;
+  at: string;
+}
+
+/** What the console does, whoever signed in: an administrator (every app) or a team (its own app). */
+export interface ConsoleApi {
+  overview(): Promise<ConsoleOverview>;
+  messages(): Promise<{ messages: ConsoleMessage[] }>;
+  audit(app: string): Promise<{ entries: AuditEntry[] }>;
+  promote(app: string): Promise<unknown>;
+  rollback(app: string): Promise<unknown>;
+  start(app: string): Promise<unknown>;
+  pause(app: string): Promise<unknown>;
+  resume(app: string): Promise<unknown>;
+}
+
+/** The administrator's sign-in (username, password and TOTP code): an admin session token. */
+export function adminSignIn(
+  base: string,
+  credentials: { username: string; password: string; otp: string },
+  fetcher: typeof fetch = (...a) => fetch(...a),
+) {
+  return caller(base, () => undefined, fetcher)<{ token: string }>('POST', 'user/adminLogin', credentials);
+}
+
+/** The console of an administrator: every app, the admin rollout routes. */
+export function consoleApi(
+  base: string,
+  token: () => string | undefined,
+  fetcher: typeof fetch = (...a) => fetch(...a),
+): ConsoleApi {
+  const call = caller(base, token, fetcher);
   return {
-    signIn: (username: string, password: string, otp: string) =>
-      call<{ token: string }>('POST', 'user/adminLogin', { username, password, otp }),
-    overview: () =>
-      call<{ apps: AppOverview[]; ingest: { accepted: number; dropped: Record<string, number> } }>(
-        'GET',
-        'admin/telemetry/overview',
-      ),
-    messages: () =>
-      call<{ messages: Array<{ id: string; app: string; text: string; at: string }> }>(
-        'GET',
-        'admin/rollouts/messages',
-      ),
+    overview: () => call<ConsoleOverview>('GET', 'admin/telemetry/overview'),
+    messages: () => call<{ messages: ConsoleMessage[] }>('GET', 'admin/rollouts/messages'),
     audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
     promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
     rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),
@@ -95,4 +124,32 @@ export function consoleApi(
     resume: (app: string) => call('POST', 'admin/rollouts/resume', { app }),
   };
 }
-export type ConsoleApi = ReturnType<typeof consoleApi>;
+
+/**
+ * The console of a feature team signed in with its app's deploy token: that app only, through the
+ * deploy-token routes (docs/releasing.md) — the same the team's CI uses.
+ */
+export function teamConsoleApi(
+  base: string,
+  app: string,
+  token: () => string | undefined,
+  fetcher: typeof fetch = (...a) => fetch(...a),
+): ConsoleApi {
+  const call = caller(base, token, fetcher);
+  return {
+    overview: async () => {
+      const { overview } = await call<{ overview: AppOverview | null }>('GET', `releases/${app}/overview`);
+      return { apps: overview ? [overview] : [], ingest: null };
+    },
+    messages: async () => {
+      const { messages } = await call<{ messages: ConsoleMessage[] }>('GET', `releases/${app}/rollout`);
+      return { messages };
+    },
+    audit: (name: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${name}/audit`),
+    promote: (name: string) => call('POST', `releases/${name}/promote`, {}),
+    rollback: (name: string) => call('POST', `releases/${name}/rollback`, {}),
+    start: (name: string) => call('POST', `releases/${name}/rollout`, {}),
+    pause: (name: string) => call('POST', `releases/${name}/rollout/pause`, {}),
+    resume: (name: string) => call('POST', `releases/${name}/rollout/resume`, {}),
+  };
+}

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApiError, type AppOverview, type ConsoleApi } from './console-api';
+import { ConsoleApiError, teamConsoleApi, type AppOverview, type ConsoleApi } from './console-api';
 import { ReleaseConsole } from './release-console';
 
 const OVERVIEW: AppOverview[] = [
@@ -58,10 +58,6 @@ const OVERVIEW: AppOverview[] = [
 
 function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
   return {
-    signIn: vi.fn(async (u: string) => {
-      if (u !== 'admin') throw new ConsoleApiError('Wrong username, password or code');
-      return { token: 'tok' };
-    }),
     overview: vi.fn(async () => ({
       apps: OVERVIEW,
       ingest: { accepted: 1234, dropped: { invalid: 2, rate_limited: 0 } },
@@ -98,23 +94,68 @@ function fakeApi(): ConsoleApi & { [k: string]: ReturnType<typeof vi.fn> } {
 describe('release console', () => {
   afterEach(cleanup);
   it('asks for an administrator sign-in (labelled fields) and reports a refusal', async () => {
-    const api = fakeApi();
-    const onSignedIn = vi.fn();
-    render(<ReleaseConsole api={api} token={undefined} onSignedIn={onSignedIn} />);
+    const signIn = vi.fn(async (who: { kind: string; username?: string }) => {
+      if (who.username !== 'admin') throw new ConsoleApiError('Wrong username, password or code');
+    });
+    render(<ReleaseConsole api={undefined} signIn={signIn} />);
     await userEvent.type(screen.getByLabelText('Username'), 'mallory');
     await userEvent.type(screen.getByLabelText('Password'), 'x');
     await userEvent.type(screen.getByLabelText('One-time code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username, password or code');
-    expect(onSignedIn).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText('Username'));
     await userEvent.type(screen.getByLabelText('Username'), 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('tok'));
+    await waitFor(() =>
+      expect(signIn).toHaveBeenLastCalledWith({ kind: 'admin', username: 'admin', password: 'x', otp: '123456' }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a feature team signs in with its app and deploy token instead', async () => {
+    const signIn = vi.fn(async () => undefined);
+    render(<ReleaseConsole api={undefined} signIn={signIn} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Feature team (deploy token)' }));
+    expect(screen.queryByLabelText('One-time code')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('App'), 'mf_wallet');
+    await userEvent.type(screen.getByLabelText('Deploy token'), ' cwd_secret ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith({ kind: 'team', app: 'mf_wallet', token: 'cwd_secret' }));
+  });
+
+  it('a team’s console calls only its app’s deploy-token routes, with the token', async () => {
+    const calls: Array<{ url: string; method: string; token: string | null; body: unknown }> = [];
+    const fetcher = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      calls.push({
+        url: String(url),
+        method: init?.method ?? 'GET',
+        token: headers.get('access-token'),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      const data = String(url).endsWith('/overview') ? { overview: OVERVIEW[0] } : { messages: [] };
+      return new Response(JSON.stringify({ code: 200, msg: 'OK', data }));
+    });
+    const api = teamConsoleApi('/api/', 'mf_card', () => 'cwd_t', fetcher as typeof fetch);
+    expect(await api.overview()).toEqual({ apps: [OVERVIEW[0]], ingest: null });
+    await api.messages();
+    await api.start('mf_card');
+    await api.pause('mf_card');
+    await api.resume('mf_card');
+    await api.rollback('mf_card');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/releases/mf_card/overview',
+      'GET /api/releases/mf_card/rollout',
+      'POST /api/releases/mf_card/rollout',
+      'POST /api/releases/mf_card/rollout/pause',
+      'POST /api/releases/mf_card/rollout/resume',
+      'POST /api/releases/mf_card/rollback',
+    ]);
+    expect(calls.every((c) => c.token === 'cwd_t')).toBe(true);
   });
 
   it('shows each app’s stable, canary, rollout step and canary-vs-stable comparison', async () => {
-    render(<ReleaseConsole api={fakeApi()} token="tok" onSignedIn={() => undefined} />);
+    render(<ReleaseConsole api={fakeApi()} signIn={async () => undefined} />);
     const card = await screen.findByRole('region', { name: 'mf_card' });
     expect(card).toHaveTextContent('1.1.0-bbbbbbbbbbbb at 25 %');
     expect(card).toHaveTextContent('running — step 25 % of 5 → 25 → 50 → 100 %');
@@ -137,7 +178,7 @@ describe('release console', () => {
     const api = fakeApi();
     const answers = [false, true, true, true];
     const confirm = vi.fn(() => answers.shift()!);
-    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} confirm={confirm} />);
+    render(<ReleaseConsole api={api} signIn={async () => undefined} confirm={confirm} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Promote mf_card' }));
     expect(confirm).toHaveBeenLastCalledWith('Promote 1.1.0-bbbbbbbbbbbb to stable for everyone?');
     expect(api.promote).not.toHaveBeenCalled();
@@ -152,7 +193,7 @@ describe('release console', () => {
 
   it('the audit log shows why an automatic rollout rolled back', async () => {
     const api = fakeApi();
-    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} />);
+    render(<ReleaseConsole api={api} signIn={async () => undefined} />);
     const card = await screen.findByRole('region', { name: 'mf_card' });
     await userEvent.click(screen.getByText('Audit log of mf_card'));
     await waitFor(() => expect(api.audit).toHaveBeenCalledWith('mf_card'));
@@ -165,7 +206,7 @@ describe('release console', () => {
       apps: [{ ...OVERVIEW[0]!, rollout: { ...OVERVIEW[0]!.rollout!, status: 'rolled_back' } }],
       ingest: { accepted: 0, dropped: {} },
     });
-    render(<ReleaseConsole api={api} token="tok" onSignedIn={() => undefined} confirm={() => true} />);
+    render(<ReleaseConsole api={api} signIn={async () => undefined} confirm={() => true} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Start automatic rollout of mf_card' }));
     await waitFor(() => expect(api.start).toHaveBeenCalledWith('mf_card'));
     expect(screen.queryByRole('button', { name: 'Pause rollout of mf_card' })).toBeNull();

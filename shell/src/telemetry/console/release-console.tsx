@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { AppOverview, AuditEntry, ConsoleApi } from './console-api';
+import { REMOTE_NAMES } from '@cardwallet/shared';
+import type { AppOverview, AuditEntry, ConsoleApi, ConsoleMessage } from './console-api';
 import { MinuteChart } from './minute-chart';
 import './release-console.css';
 
@@ -19,41 +20,47 @@ const VERDICT_LABEL: Record<string, string> = {
   not_enough_data: 'Not enough data',
 };
 
+/** Who signs in to the console: an administrator (every app), or a feature team with its app's deploy token. */
+export type ConsoleSignIn =
+  { kind: 'admin'; username: string; password: string; otp: string } | { kind: 'team'; app: string; token: string };
+
 /**
  * The release console (issue 25; en-US only by design): each app's stable and canary, its automatic
  * rollout, canary vs stable, the audit log, and promote / pause / roll back with confirmation.
- * Needs an administrator session; the token lives in this page's memory only.
+ * An administrator sees every app; a feature team signed in with its deploy token sees and acts on
+ * its own app only (the API enforces it). The token lives in this page's memory only.
  */
 export function ReleaseConsole({
   api,
-  token,
-  onSignedIn,
+  signIn,
   confirm = (m) => window.confirm(m),
 }: {
-  api: ConsoleApi;
-  token: string | undefined;
-  onSignedIn: (token: string) => void;
+  /** The signed-in console's calls; undefined until someone signs in. */
+  api: ConsoleApi | undefined;
+  /** Resolves when signed in; rejects with the reason to show. */
+  signIn: (who: ConsoleSignIn) => Promise<void>;
   confirm?: (message: string) => boolean;
 }) {
-  if (!token) return <SignIn api={api} onSignedIn={onSignedIn} />;
+  if (!api) return <SignIn signIn={signIn} />;
   return <Overview api={api} confirm={confirm} />;
 }
 
-function SignIn({ api, onSignedIn }: { api: ConsoleApi; onSignedIn: (token: string) => void }) {
+function SignIn({ signIn }: { signIn: (who: ConsoleSignIn) => Promise<void> }) {
+  const [kind, setKind] = useState<ConsoleSignIn['kind']>('admin');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
+    const field = (name: string) => String(form.get(name) ?? '').trim();
     setBusy(true);
     setError('');
     try {
-      const { token } = await api.signIn(
-        String(form.get('username')),
-        String(form.get('password')),
-        String(form.get('otp')),
+      await signIn(
+        kind === 'admin'
+          ? { kind, username: field('username'), password: String(form.get('password') ?? ''), otp: field('otp') }
+          : { kind, app: field('app'), token: field('deployToken') },
       );
-      onSignedIn(token);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -62,22 +69,54 @@ function SignIn({ api, onSignedIn }: { api: ConsoleApi; onSignedIn: (token: stri
   };
   return (
     <form className="cw-console-signin" onSubmit={(e) => void submit(e)} aria-labelledby="console-signin-title">
-      <h2 id="console-signin-title">Administrator sign-in</h2>
-      <label>
-        Username
-        <input name="username" autoComplete="username" required />
-      </label>
-      <label>
-        Password
-        <input name="password" type="password" autoComplete="current-password" required />
-      </label>
-      <label>
-        One-time code
-        <input name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" required />
-      </label>
+      <h2 id="console-signin-title">Sign in to the release console</h2>
+      <fieldset>
+        <legend>Sign in as</legend>
+        <label className="cw-console-choice">
+          <input type="radio" name="kind" checked={kind === 'admin'} onChange={() => setKind('admin')} />
+          Administrator
+        </label>
+        <label className="cw-console-choice">
+          <input type="radio" name="kind" checked={kind === 'team'} onChange={() => setKind('team')} />
+          Feature team (deploy token)
+        </label>
+      </fieldset>
+      {kind === 'admin' ? (
+        <>
+          <label>
+            Username
+            <input name="username" autoComplete="username" required />
+          </label>
+          <label>
+            Password
+            <input name="password" type="password" autoComplete="current-password" required />
+          </label>
+          <label>
+            One-time code
+            <input name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" required />
+          </label>
+        </>
+      ) : (
+        <>
+          <label>
+            App
+            <select name="app" required defaultValue={REMOTE_NAMES[0]}>
+              {REMOTE_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Deploy token
+            <input name="deployToken" type="password" autoComplete="off" spellCheck={false} required />
+          </label>
+        </>
+      )}
       {error && <p role="alert">{error}</p>}
-      <button type="submit" disabled={busy}>
-        Sign in
+      <button type="submit" disabled={busy} aria-busy={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
       </button>
     </form>
   );
@@ -86,7 +125,7 @@ function SignIn({ api, onSignedIn }: { api: ConsoleApi; onSignedIn: (token: stri
 function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string) => boolean }) {
   const [apps, setApps] = useState<AppOverview[] | null>(null);
   const [ingest, setIngest] = useState<{ accepted: number; dropped: Record<string, number> } | null>(null);
-  const [messages, setMessages] = useState<Array<{ id: string; app: string; text: string; at: string }>>([]);
+  const [messages, setMessages] = useState<ConsoleMessage[]>([]);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const load = useCallback(async () => {
