@@ -80,8 +80,18 @@ for (const driver of testDrivers()) {
       await t.post('dev/chain/mine', { network: 'TRC20', blocks: 30 });
       const flow = await t.get('wallet/cashFlow', { filter: 'all' }, { token: u.token });
       expect(flow.data).toMatchObject({ total: 2, per_page: 15, current_page: 1, last_page: 1 });
-      expect(flow.data.data[0]).toMatchObject({ type: 'deposit_not_credited', amount: '0.3', remark: 'below_minimum' });
-      expect(flow.data.data[1]).toMatchObject({ type: 'deposit', amount: '12.5', txHash: dep.data.txHash });
+      expect(flow.data.data[0]).toMatchObject({
+        type: 'deposit_not_credited',
+        amount: '0.3',
+        remark: 'below_minimum',
+        network: 'TRC20',
+      });
+      expect(flow.data.data[1]).toMatchObject({
+        type: 'deposit',
+        amount: '12.5',
+        txHash: dep.data.txHash,
+        network: 'TRC20',
+      });
       const deps = await t.get('wallet/deposits', {}, { token: u.token });
       expect(deps.data.data.map((d: { status: string }) => d.status)).toEqual(['not_credited', 'credited']);
     });

@@ -135,6 +135,10 @@ describe('withdrawals and the transaction password', () => {
     expect(sent.txHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await f.wallet.payouts.broadcastNow(w.id)).toBeNull(); // settled: a late duplicate delivery does nothing
     expect(f.chain.broadcasts).toHaveLength(1);
+    // The statement line carries the withdrawal's network and hash (explorer link in mf-wallet).
+    expect((await f.wallet.cashFlow(u, { page: 1, per_page: 15, filter: 'expense' })).data).toEqual([
+      expect.objectContaining({ type: 'withdraw', remark: 'sent', network: 'TRC20', txHash: sent.txHash }),
+    ]);
     expect((await refusal(f.wallet.approveWithdrawal('admin-1', w.id))).key).toBe('withdrawal_not_pending');
     expect((await refusal(f.wallet.rejectWithdrawal('admin-1', w.id))).key).toBe('withdrawal_not_pending');
 
@@ -146,6 +150,10 @@ describe('withdrawals and the transaction password', () => {
       held: '0',
     });
     expect((await f.wallet.cashFlow(u, { page: 1, per_page: 15, filter: 'withdrawing' })).data).toEqual([]);
+    const refund = (await f.wallet.cashFlow(u, { page: 1, per_page: 15, filter: 'income' })).data.find(
+      (x) => x.type === 'withdraw_refund',
+    );
+    expect(refund).toMatchObject({ amount: '11', network: 'TRC20', txHash: null }); // rejected before any broadcast
     expect((await f.wallet.ledgerCheck()).problems).toEqual([]);
   });
 

@@ -454,6 +454,8 @@ export const cashFlowEntry = z.object({
   /** Machine remark (e.g. 'below_minimum', 'pending', 'sent', 'rejected'), translated by the page. */
   remark: z.string().nullable(),
   txHash: z.string().nullable(),
+  /** The chain of a deposit, withdrawal or withdrawal refund (its hash's explorer); null otherwise. */
+  network: z.enum(WALLET_NETWORKS).nullable().optional(),
 });
 export type CashFlowItem = z.infer<typeof cashFlowEntry>;
 export const cashFlowResult = paginatedSchema(cashFlowEntry);

@@ -38,8 +38,12 @@ export function CashFlowRow({ item, now }: { item: CashFlowItem; now: number }) 
           </span>
         )}
         {item.txHash && (
-          // Deposits carry their network as the remark: the hash links to its explorer when there is one.
-          <ChainHash value={item.txHash} network={item.remark && NETWORKS.has(item.remark) ? item.remark : null} />
+          // Deposits, withdrawals and their refunds name their network: the hash links to its explorer when
+          // there is one (older API answers: a deposit's remark is its network).
+          <ChainHash
+            value={item.txHash}
+            network={item.network ?? (item.remark && NETWORKS.has(item.remark) ? item.remark : null)}
+          />
         )}
       </div>
     </li>

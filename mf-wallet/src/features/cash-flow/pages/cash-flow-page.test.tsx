@@ -50,6 +50,49 @@ describe('cash flow', () => {
     await waitFor(() => expect(screen.queryByText('+200.00 USDT')).toBeNull());
   });
 
+  it('links a sent withdrawal’s hash to its network’s explorer', async () => {
+    const hash = `0x${'cd'.repeat(31)}9876`;
+    const sent = [
+      {
+        id: '6',
+        time: minutesAgo(3),
+        amount: '-21',
+        currency: 'USDT',
+        type: 'withdraw',
+        remark: 'sent',
+        txHash: hash,
+        network: 'ERC20',
+      },
+      {
+        id: '7',
+        time: minutesAgo(9),
+        amount: '-11',
+        currency: 'USDT',
+        type: 'withdraw',
+        remark: 'sent',
+        txHash: 'e'.repeat(58) + '112233',
+        network: 'TRC20',
+      },
+    ];
+    renderWithHost(<CashFlowPage />, {
+      loggedIn: true,
+      routes: {
+        'GET wallet/cashFlow': () => page(sent),
+        'GET wallet/currencies': () => ({
+          currencies: [],
+          explorers: [
+            { network: 'ERC20', tx: 'https://sepolia.etherscan.io/tx/{hash}', address: 'https://x.test/a/{address}' },
+          ],
+        }),
+      },
+    });
+    const link = await screen.findByRole('link', { name: new RegExp(`View transaction ${hash}`) });
+    expect(link).toHaveAttribute('href', `https://sepolia.etherscan.io/tx/${hash}`);
+    // TRC20 has no explorer configured here: its hash is shown and copyable, not linked.
+    expect(screen.getByText('eeeeee…112233')).toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
+  });
+
   it('shows a withdrawal that failed on chain and its refund, translated', async () => {
     const failed = [
       {
