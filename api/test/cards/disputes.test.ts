@@ -69,6 +69,13 @@ for (const driver of testDrivers()) {
       expect((await advance(id)).data.advanced).toBe(0);
       const list = (await t.get('card/dispute/list', { cardId: c.cardId }, { token: c.u.token })).data;
       expect(list.total).toBe(1);
+      // The statement line carries its dispute's id and state (the badge and link in mf-card).
+      const lines = (await t.get('card/orders', { cardId: c.cardId }, { token: c.u.token })).data.data as Array<{
+        id: string;
+        dispute: unknown;
+      }>;
+      expect(lines.find((o) => o.id === c.orderId)!.dispute).toEqual({ id, status: 'won' });
+      expect(lines.filter((o) => o.id !== c.orderId).every((o) => o.dispute === null)).toBe(true);
       await booksClean(t);
     });
 

@@ -210,6 +210,11 @@ export const cardOrder = z.object({
   updatedAt: z.string(),
   /** 3-D Secure in the app (issue 23): 'approved' / 'declined' / 'timed_out'; null when none was asked. */
   threeDs: z.enum(['approved', 'declined', 'timed_out']).nullable().optional(),
+  /** The line's latest dispute (issue 23): its id (the dispute page) and state; null when none. */
+  dispute: z
+    .object({ id: z.string(), status: z.enum(['submitted', 'under_review', 'provisional_credit', 'won', 'lost']) })
+    .nullable()
+    .optional(),
 });
 export type CardOrder = z.infer<typeof cardOrder>;
 

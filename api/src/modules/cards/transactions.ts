@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
-import type { CardOrder, CardOrderStatus } from '@cardwallet/shared/schemas';
+import type { CardDisputeStatus, CardOrder, CardOrderStatus } from '@cardwallet/shared/schemas';
 import { stringify } from 'csv-stringify/sync';
 import type { DomainEvents } from '../../events/domain-events.js';
 import { BusinessError } from '../../http/errors.js';
@@ -36,15 +36,24 @@ interface OrderRow {
   updated_at: string | Date;
   last4: string | null;
   brand: CardOrder['cardBrand'];
+  /** The line's latest dispute as '<id> <status>' (ids have no spaces), or null. */
+  dispute: string | null;
 }
 
 const ORDER_COLUMNS = `t.id, t.order_no, t.user_id, t.card_id, t.issuer_txn_id, t.type, t.status, t.merchant_name, t.merchant_city, t.merchant_country, t.mcc,
   t.transaction_amount::text AS transaction_amount, t.transaction_currency, t.authorization_amount::text AS authorization_amount,
-  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.fee_period, t.three_ds, t.created_at, t.updated_at, c.last4, c.brand`;
+  t.settlement_amount::text AS settlement_amount, t.fee::text AS fee, t.held::text AS held, t.decline_reason, t.fee_period, t.three_ds, t.created_at, t.updated_at, c.last4, c.brand,
+  (SELECT d.id || ' ' || d.status FROM card_disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute`;
 const ORDER_FROM = `card_transactions t JOIN cards c ON c.id = t.card_id`;
 
 const usd = (v: string | null) => (v === null ? null : formatFixed(v, 2));
 const iso = (v: string | Date) => new Date(v).toISOString();
+
+function toDispute(v: string | null | undefined): CardOrder['dispute'] {
+  if (!v) return null;
+  const at = v.lastIndexOf(' ');
+  return { id: v.slice(0, at), status: v.slice(at + 1) as CardDisputeStatus };
+}
 
 function toOrder(r: OrderRow): CardOrder {
   return {
@@ -65,6 +74,7 @@ function toOrder(r: OrderRow): CardOrder {
     declineReason: r.decline_reason,
     feePeriod: r.fee_period,
     threeDs: r.three_ds ?? null,
+    dispute: toDispute(r.dispute),
     createdAt: iso(r.created_at),
     updatedAt: iso(r.updated_at),
   };

@@ -51,6 +51,12 @@ export function OrderRow({ order, onOpen }: { order: CardOrder; onOpen: () => vo
             {t(`threeDs.inApp.${order.threeDs}`)}
           </span>
         ) : null}
+        {order.dispute ? (
+          // The dispute itself opens from the line's detail ("View the dispute").
+          <span className={`card-order-dispute card-order-dispute--${order.dispute.status}`}>
+            {t('disputes.statementLine.badge', { status: t(`disputes.status.${order.dispute.status}`) })}
+          </span>
+        ) : null}
       </span>
     </button>
   );

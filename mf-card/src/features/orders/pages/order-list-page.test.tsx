@@ -94,6 +94,25 @@ describe('order list page', () => {
     expect(within(dialog).queryByText('Merchant')).not.toBeInTheDocument();
   });
 
+  it('shows the dispute state on the statement line; its detail links to the dispute', async () => {
+    const { user } = renderWithHost(<OrderListPage />, {
+      loggedIn: true,
+      routes: {
+        'GET card/list': () => ({ cards: [cardFixture()] }),
+        'GET card/orders': () =>
+          page(1, 1, [order(3, { dispute: { id: 'd3', status: 'under_review' } }), order(4, { dispute: null })]),
+        'GET card/dispute/eligibility': () => ({ eligible: false, why: 'already_disputed', disputeId: 'd3' }),
+      },
+    });
+    const row = await screen.findByRole('button', { name: /Shop 3/ });
+    expect(row).toHaveTextContent('Dispute: Under review');
+    expect(screen.getByRole('button', { name: /Shop 4/ })).not.toHaveTextContent('Dispute');
+    await user.click(row);
+    const dialog = await screen.findByRole('dialog', { name: 'Order details' });
+    // (The popup is still animating in here; the click itself is covered in dispute-form.test.tsx.)
+    expect(await within(dialog).findByRole('button', { name: 'View the dispute' })).toBeInTheDocument();
+  });
+
   it('says what to do when there are no orders', async () => {
     renderWithHost(<OrderListPage />, {
       loggedIn: true,
