@@ -47,6 +47,33 @@ describe('dispute pages', () => {
     expect(await screen.findByText(/Reason: Delivered/)).toBeInTheDocument();
   });
 
+  it('shows the evidence images as thumbnails, fetched through the owner-only upload route', async () => {
+    const { host } = renderWithHost(<DisputePage />, {
+      loggedIn: true,
+      route: '/pages/card/dispute?id=d1',
+      routes: {
+        'GET card/dispute/detail': () =>
+          disputeFixture({
+            evidence: [
+              { id: 'img1', url: 'upload/image/img1' },
+              { id: 'img2', url: 'upload/image/img2' },
+            ],
+          }),
+      },
+    });
+    const fetched: string[] = [];
+    host.http.download = (url: string) => {
+      fetched.push(url);
+      return url.endsWith('img2')
+        ? Promise.reject(new Error('not_found'))
+        : Promise.resolve(new Blob(['png'], { type: 'image/png' }));
+    };
+    const img = await screen.findByRole('img', { name: 'Evidence image 1 of 2' });
+    expect(img.getAttribute('src')).toMatch(/^blob:/);
+    expect(await screen.findByText('This image could not be loaded.')).toBeInTheDocument();
+    expect(fetched.sort()).toEqual(['upload/image/img1', 'upload/image/img2']);
+  });
+
   it('a fraud dispute offers to freeze the card and order a replacement', async () => {
     const { user, calls, host } = renderWithHost(<DisputePage />, {
       loggedIn: true,

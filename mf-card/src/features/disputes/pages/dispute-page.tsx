@@ -5,6 +5,7 @@ import { formatUsd } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useDispute } from '../api/get-dispute';
 import { DisputeTimeline } from '../components/dispute-timeline';
+import { EvidenceThumbs } from '../components/evidence-thumbs';
 import { FraudActions } from '../components/fraud-actions';
 import '../disputes.css';
 
@@ -54,7 +55,10 @@ export default function DisputePage() {
           {d.evidence.length > 0 ? (
             <>
               <dt>{t('disputes.page.evidence')}</dt>
-              <dd>{t('disputes.page.images', { count: d.evidence.length })}</dd>
+              <dd>
+                {t('disputes.page.images', { count: d.evidence.length })}
+                <EvidenceThumbs evidence={d.evidence} />
+              </dd>
             </>
           ) : null}
         </dl>
