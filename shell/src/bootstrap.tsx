@@ -38,7 +38,7 @@ import { federationErrorPlugin } from './routing/federation-error-plugin';
 import { createRegistryFetch } from './routing/registry-fetch';
 import { exposeForTests } from './routing/test-handle';
 import { scheduleTelemetry } from './telemetry/schedule';
-import { scheduleServiceWorker } from './pwa/register';
+import { scheduleServiceWorker, showUpdatePrompt } from './pwa/register';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
@@ -183,7 +183,8 @@ async function start() {
   // Telemetry per release (issue 25): its own chunk, loaded when idle after the first paint.
   scheduleTelemetry(registry, apiBaseUrl);
   // Installable and offline (issue 24): the service worker, registered when idle after load.
-  scheduleServiceWorker();
+  // A new worker waits; the customer is offered a reload (never forced).
+  scheduleServiceWorker(undefined, undefined, { onUpdate: (apply) => showUpdatePrompt(t, apply) });
 }
 
 /** The shell's own antd-mobile copy follows the language (each remote wires its own copy). */

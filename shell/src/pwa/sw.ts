@@ -2,8 +2,9 @@
 /**
  * The shell's service worker (Workbox), built by shell/build/service-worker.mjs into dist/sw.js
  * with the precache list of that build. Routes: see sw-routes.ts. Update: a new worker installs
- * beside the running one and WAITS (no skipWaiting, no clients.claim): an open page keeps the
- * files of the build it started with; the next start gets the new worker. The HTML is always
+ * beside the running one and WAITS (no clients.claim; skipWaiting only when a page sends
+ * SKIP_WAITING after the customer accepted the update prompt, then that page reloads): an open page
+ * keeps the files of the build it started with; the next start gets the new worker. The HTML is always
  * fresh from the network, so it never refers to a build whose files are missing — a hashed file
  * the precache lacks is fetched and kept by the cache-first route.
  */
@@ -13,6 +14,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { LANGUAGE_COOKIE, offlineLocale, offlineUrl, routeOf } from './sw-routes';
+import { SKIP_WAITING } from './register';
 
 declare const self: ServiceWorkerGlobalScope & { __CW_PRECACHE: Array<{ url: string; revision: string | null }> };
 
@@ -47,6 +49,11 @@ async function languageCookie(): Promise<string | undefined> {
     return undefined;
   }
 }
+
+// The update prompt (register.ts): only when the customer accepts does this worker stop waiting.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
 
 // Navigation preload: the browser starts the page's request while the worker boots, so the
 // worker adds no start-up time to a navigation.
