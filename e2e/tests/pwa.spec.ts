@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
@@ -115,3 +115,45 @@ for (const { locale, title, retry, dir } of [
     await context.close();
   });
 }
+
+test('a new service worker waits until the customer accepts the update prompt, then the page reloads under it', async ({
+  context,
+}) => {
+  const page = await freshVisit(context);
+  // The worker controls pages opened after it activated (no clients.claim).
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  // A new build of the shell is deployed: another sw.js (its bytes differ).
+  const swFile = join(import.meta.dirname, '../../shell/dist/sw.js');
+  const original = readFileSync(swFile);
+  try {
+    appendFileSync(swFile, `\n// e2e: a newer build ${Date.now()}\n`);
+    await page.evaluate(() => {
+      (window as { cwBeforeUpdate?: boolean }).cwBeforeUpdate = true;
+      return navigator.serviceWorker.getRegistration().then((r) => r?.update());
+    });
+    const prompt = page.getByRole('status', { name: 'Update available' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toContainText('A new version of CardWallet is ready.');
+    // Nothing was forced: the new worker waits, this page is the same document.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => (window as { cwBeforeUpdate?: boolean }).cwBeforeUpdate)).toBe(true);
+    await expectAccessible(page);
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    // Reloaded (a new document) under the new worker, which is no longer waiting.
+    await reloaded;
+    expect(await page.evaluate(() => (window as { cwBeforeUpdate?: boolean }).cwBeforeUpdate ?? false)).toBe(false);
+    await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+    const state = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { waiting: Boolean(r?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+    });
+    expect(state).toEqual({ waiting: false, controlled: true });
+    await expect(page.getByRole('status', { name: 'Update available' })).toHaveCount(0);
+  } finally {
+    writeFileSync(swFile, original);
+  }
+});
