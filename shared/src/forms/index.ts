@@ -11,3 +11,5 @@ export {
   passkeysUsableHere,
 } from './passkeys';
 export { PasskeyConfirmButton, type PasskeyConfirmButtonProps } from './passkey-confirm-button';
+// The one API-error helper every feature app uses (was four copies in mf-*/src/lib/api-error.ts).
+export { apiErrorMessage, apiFieldErrors } from './api-error';

@@ -2,7 +2,7 @@ import { Button, DotLoading, ErrorBlock, List } from 'antd-mobile';
 import { useHost } from '@cardwallet/shared';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useInviter } from '../api/get-inviter';
 
 /** The landing page of a share link: /pages/passport/invitation?refereeId=<userId>. */

@@ -3,8 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { snoozePasskeyOffer, useCreatePasskey } from '../api/offer-passkey';
-import { defaultPasskeyName, passkeyErrorMessage } from '@cardwallet/shared/forms';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage, defaultPasskeyName, passkeyErrorMessage } from '@cardwallet/shared/forms';
 import '../passkeys.css';
 
 /**

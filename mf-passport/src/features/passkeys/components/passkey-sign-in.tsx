@@ -10,8 +10,7 @@ import type { SessionResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert';
 import { signInWithPasskey, usePasskeySignIn } from '../api/passkey-login';
-import { isPasskeyCancel, passkeyErrorMessage, passkeysUsableHere } from '@cardwallet/shared/forms';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage, isPasskeyCancel, passkeyErrorMessage, passkeysUsableHere } from '@cardwallet/shared/forms';
 import '../passkeys.css';
 
 /** A ceremony lives 5 minutes on the server: the waiting autofill one is renewed before that. */
