@@ -1,6 +1,6 @@
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../lib/api-error';
 
 /** Loading skeleton while a page's data arrives. */
 export function PageSkeleton({ label }: { label: string }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { Button } from 'antd-mobile';
 import { PasscodePad } from '@cardwallet/shared/ui';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useSetCardPin } from '../api/set-card-pin';
 import { isApiError } from '@cardwallet/shared';

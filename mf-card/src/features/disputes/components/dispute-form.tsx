@@ -10,9 +10,9 @@ import {
   type CardOrder,
   type UploadedImage,
 } from '@cardwallet/shared/schemas';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { FormAlert } from '../../../components/form-alert';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useCreateDispute } from '../api/create-dispute';
 import { useUploadEvidence } from '../api/upload-evidence';
 import '../disputes.css';

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useCard } from '../../cards/api/get-card';
 import { useCardAction } from '../../controls/api/card-action';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useExportOrders } from '../api/export-orders';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

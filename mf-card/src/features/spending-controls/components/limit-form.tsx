@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import type { CardSpendingControls } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
 import { formatUsd, toCents } from '../../../lib/money';
 import { useChangeSpendingControls } from '../api/change-spending-controls';
 

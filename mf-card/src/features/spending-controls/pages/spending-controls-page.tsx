@@ -8,8 +8,8 @@ import {
   type CardSpendingControls,
   type SpendingCategory,
 } from '@cardwallet/shared/schemas';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useChangeSpendingControls } from '../api/change-spending-controls';
 import { useSpendingControls } from '../api/get-spending-controls';
