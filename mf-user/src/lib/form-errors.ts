@@ -1,5 +1,5 @@
+import { apiFieldErrors } from '@cardwallet/shared/forms';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { apiFieldErrors } from './api-error';
 
 /**
  * Puts the server's per-field messages (invalid-params answers) on the matching inputs.

@@ -6,9 +6,9 @@ import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { SendCodeButton } from './send-code-button';
 
 export type ProofMethod = 'code' | 'password';

@@ -2,9 +2,8 @@ import { Button } from 'antd-mobile';
 import { VERIFICATION_CODE_COUNTDOWN_SECONDS, isApiError, useHost, type RateLimitedData } from '@cardwallet/shared';
 import type { CodePurpose } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useSendCode } from '../api/send-code';
-import { useCountdown } from '@cardwallet/shared/forms';
+import { apiErrorMessage, useCountdown } from '@cardwallet/shared/forms';
 
 export interface SendCodeButtonProps {
   purpose: CodePurpose;

@@ -1,6 +1,6 @@
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { Button, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error';
 
 /** Loading skeleton or error-with-retry of a page that needs the profile first. */
 export function ProfileGate({ pending, error, retry }: { pending: boolean; error: unknown; retry: () => void }) {

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isRtl, useHost } from '@cardwallet/shared';
 import { COUPON_STATES, type CouponState } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useCouponList } from '../api/list-coupons';
 import { CouponCard } from '../components/coupon-card';
 

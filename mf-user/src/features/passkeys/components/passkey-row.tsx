@@ -5,8 +5,7 @@ import type { PasskeyItem } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { useRemovePasskey } from '../api/remove-passkey';
 import { useRenamePasskey } from '../api/rename-passkey';
-import { passkeyErrorMessage } from '@cardwallet/shared/forms';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage, passkeyErrorMessage } from '@cardwallet/shared/forms';
 
 /** One passkey: name, created and last-used dates; rename in place, remove after a confirmation. */
 export function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {

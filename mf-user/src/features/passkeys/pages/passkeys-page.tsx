@@ -3,11 +3,10 @@ import { Button, Skeleton } from 'antd-mobile';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../../lib/api-error';
 import { useAddPasskey } from '../api/add-passkey';
 import { usePasskeys } from '../api/list-passkeys';
 import { PasskeyRow } from '../components/passkey-row';
-import { defaultPasskeyName, passkeyErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, defaultPasskeyName, passkeyErrorMessage } from '@cardwallet/shared/forms';
 import '../passkeys.css';
 
 /** Settings → Passkeys: the customer's passkeys (list, rename, remove) and adding one. */

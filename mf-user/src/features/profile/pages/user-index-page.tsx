@@ -3,9 +3,9 @@ import { NavListItem } from '@cardwallet/shared/ui';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
-import { apiErrorMessage } from '../../../lib/api-error';
 
 const MENU = [
   { key: 'settings', path: '/pages/user/settings' },
