@@ -16,7 +16,7 @@ import {
   type ExchangeRecord,
   type WalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { TextField } from '../../../components/text-field';

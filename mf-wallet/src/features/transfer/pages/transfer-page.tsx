@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { TransferRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { TextField } from '../../../components/text-field';

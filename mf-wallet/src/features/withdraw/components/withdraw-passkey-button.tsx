@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PasskeyConfirmButton, passkeyErrorMessage } from '@cardwallet/shared/forms';
-import { apiErrorMessage } from '../../../lib/api-error';
+import { PasskeyConfirmButton, apiErrorMessage, passkeyErrorMessage } from '@cardwallet/shared/forms';
 
 const CLASS_NAMES = {
   root: 'wallet-passkey-proof',
