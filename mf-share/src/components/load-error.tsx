@@ -1,7 +1,7 @@
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../lib/api-error';
 
 /** A failed load: the API's translated message and a way to try again. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
