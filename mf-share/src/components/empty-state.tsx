@@ -1,6 +1,12 @@
-import { EmptyState as SharedEmptyState } from '@cardwallet/shared/ui';
-import type { ComponentProps } from 'react';
+import type { ReactNode } from 'react';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
 
-type Props = Omit<ComponentProps<typeof SharedEmptyState>, 'className'>;
-/** The shared EmptyState in this app's style. */
-export const EmptyState = (props: Props) => <SharedEmptyState className="share-state" {...props} />;
+/** Nothing to show yet — and what to do about it. */
+export function EmptyState({ title, description, action }: { title: string; description: string; action?: ReactNode }) {
+  return (
+    <div className="share-state">
+      <ErrorBlock status="empty" title={title} description={description} />
+      {action}
+    </div>
+  );
+}

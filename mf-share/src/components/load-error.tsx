@@ -1,6 +1,21 @@
-import { LoadError as SharedLoadError } from '@cardwallet/shared/ui';
-import type { ComponentProps } from 'react';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
+import Button from 'antd-mobile/es/components/button';
+import ErrorBlock from 'antd-mobile/es/components/error-block';
+import { useTranslation } from 'react-i18next';
 
-type Props = Omit<ComponentProps<typeof SharedLoadError>, 'ns' | 'className'>;
-/** The shared LoadError in this app's namespace and style. */
-export const LoadError = (props: Props) => <SharedLoadError ns="share" className="share-state" {...props} />;
+/** A failed load: the API's translated message and a way to try again. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation('share');
+  return (
+    <div className="share-state">
+      <ErrorBlock
+        status="default"
+        title={t('common.loadFailed')}
+        description={<span role="alert">{apiErrorMessage(error, t)}</span>}
+      />
+      <Button fill="outline" color="primary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}

@@ -1,6 +1,13 @@
-import { PageSkeleton as SharedPageSkeleton } from '@cardwallet/shared/ui';
+import Skeleton from 'antd-mobile/es/components/skeleton';
+import { useTranslation } from 'react-i18next';
 
-/** The shared PageSkeleton in this app's namespace and style. */
-export const PageSkeleton = ({ rows }: { rows?: number }) => (
-  <SharedPageSkeleton ns="share" className="share-skeleton" rows={rows} />
-);
+/** The page's shape while its data loads (announced once as "Loading"). */
+export function PageSkeleton({ rows = 4 }: { rows?: number }) {
+  const { t } = useTranslation('share');
+  return (
+    <div className="share-skeleton" role="status" aria-label={t('common.loading')}>
+      <Skeleton.Title animated />
+      <Skeleton.Paragraph lineCount={rows} animated />
+    </div>
+  );
+}
