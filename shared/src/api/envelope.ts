@@ -180,6 +180,8 @@ export const ERROR_KEYS = [
   'wechat_pay_order_not_found',
   'wechat_pay_order_closed',
   'wechat_pay_notification_invalid',
+  // location pages (issue 27)
+  'places_unavailable',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

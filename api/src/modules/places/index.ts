@@ -1,0 +1,203 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, okEnvelope } from '../../http/envelope.js';
+import { BusinessError } from '../../http/errors.js';
+import {
+  GeocoderUnavailable,
+  geoSelection,
+  injectGeoTransport,
+  LOCALE_CENTRES,
+  sandboxReverse,
+  sandboxSearch,
+  sandboxTile,
+} from '../../providers/geo/index.js';
+
+const placeSchema = z.object({
+  name: z.string(),
+  displayName: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  address: z.object({
+    road: z.string().nullable(),
+    houseNumber: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postcode: z.string().nullable(),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+  }),
+});
+
+const LANGUAGE_OF: Record<string, string> = { 'en-US': 'en', 'zh-HK': 'zh-HK,zh', 'ar-AE': 'ar', 'tr-TR': 'tr' };
+
+/**
+ * Location pages (issue 27): places/config (tile server and the locale's fallback centre),
+ * places/search and places/reverse (through the configured Nominatim-compatible geocoder; the
+ * browser never talks to the geocoder, so the CSP only has to allow the tile origin). In sandbox
+ * mode dev/geo/* stands in for Nominatim and the tile server (docs/places.md).
+ */
+const placesModule: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const geo = geoSelection(app.config.sandbox, process.env, () => injectGeoTransport(app));
+  const user = { tags: ['places'], security: [{ accessToken: [] }] };
+  const language = (locale: string) => LANGUAGE_OF[locale] ?? 'en';
+  const geocoder = () => {
+    if (!geo.geocoder) throw new BusinessError('places_unavailable');
+    return geo.geocoder;
+  };
+  const guard = async <T>(f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof GeocoderUnavailable) {
+        app.log.warn({ err: e.message }, 'geocoder unavailable');
+        throw new BusinessError('places_unavailable');
+      }
+      throw e;
+    }
+  };
+
+  app.get(
+    '/places/config',
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: "The map's tile URL template and attribution, and where to centre it without the device position",
+        response: {
+          200: envelope(
+            z.object({
+              tileUrl: z.string().nullable(),
+              attribution: z.string(),
+              searchAvailable: z.boolean(),
+              centre: z.object({ latitude: z.number(), longitude: z.number(), zoom: z.number().int() }),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      okEnvelope(request.locale, {
+        tileUrl: geo.tileUrl,
+        attribution: geo.attribution,
+        searchAvailable: geo.geocoder !== null,
+        centre: LOCALE_CENTRES[request.locale] ?? LOCALE_CENTRES['en-US']!,
+      }),
+  );
+
+  app.get(
+    '/places/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'Search places by name or address (places_unavailable when no geocoder answers)',
+        querystring: z.object({
+          q: z.string().trim().min(2).max(200),
+          country: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/)
+            .optional(),
+        }),
+        response: { 200: envelope(z.object({ places: z.array(placeSchema) })) },
+      },
+    },
+    async (request) => {
+      const { q, country } = request.query;
+      const places = await guard(() =>
+        geocoder().search(q, {
+          language: language(request.locale),
+          limit: 10,
+          ...(country ? { countryCodes: [country] } : {}),
+        }),
+      );
+      return okEnvelope(request.locale, { places });
+    },
+  );
+
+  app.get(
+    '/places/reverse',
+    {
+      config: { auth: 'user' },
+      schema: {
+        ...user,
+        summary: 'The address at a point (place null when the geocoder knows none there)',
+        querystring: z.object({
+          lat: z.coerce.number().min(-90).max(90),
+          lon: z.coerce.number().min(-180).max(180),
+        }),
+        response: { 200: envelope(z.object({ place: placeSchema.nullable() })) },
+      },
+    },
+    async (request) => {
+      const { lat, lon } = request.query;
+      const place = await guard(() => geocoder().reverse(lat, lon, { language: language(request.locale) }));
+      return okEnvelope(request.locale, { place });
+    },
+  );
+
+  if (app.config.sandbox) {
+    // Nominatim's own answer shapes (not our envelope): the geocoder client above reads these.
+    app.get(
+      '/dev/geo/search',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox only: a Nominatim-compatible /search over the sandbox gazetteer',
+          querystring: z.object({
+            q: z.string().max(500).default(''),
+            format: z.literal('jsonv2').optional(),
+            addressdetails: z.string().max(1).optional(),
+            limit: z.coerce.number().int().min(1).max(40).default(10),
+            countrycodes: z.string().max(100).optional(),
+            'accept-language': z.string().max(100).optional(),
+          }),
+        },
+      },
+      async (request) => sandboxSearch(request.query),
+    );
+    app.get(
+      '/dev/geo/reverse',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox only: a Nominatim-compatible /reverse over the sandbox gazetteer',
+          querystring: z.object({
+            lat: z.coerce.number().min(-90).max(90),
+            lon: z.coerce.number().min(-180).max(180),
+            format: z.literal('jsonv2').optional(),
+            addressdetails: z.string().max(1).optional(),
+            'accept-language': z.string().max(100).optional(),
+          }),
+        },
+      },
+      async (request) => sandboxReverse(request.query),
+    );
+    app.get(
+      '/dev/geo/tiles/:z/:x/:y.svg',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Sandbox only: an OSM-style map tile (SVG)',
+          params: z.object({
+            z: z.coerce.number().int().min(0).max(19),
+            x: z.coerce.number().int().min(0),
+            y: z.coerce.number().int().min(0),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { z: zoom, x, y } = request.params;
+        const n = 2 ** zoom;
+        if (x >= n || y >= n) throw new BusinessError('not_found');
+        return reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=86400')
+          .send(sandboxTile(zoom, x, y));
+      },
+    );
+  }
+};
+
+export default placesModule;

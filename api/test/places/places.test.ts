@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { geoSelection, NominatimGeocoder, GeocoderUnavailable } from '../../src/providers/geo';
+import { tileOf } from '../../src/providers/geo/sandbox';
+import { createTestApp, type TestApp } from '../support/harness';
+
+// Pure logic over the sandbox gazetteer: PGlite only (nothing here is database-sensitive).
+describe('places (issue 27) on pglite', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    token = (await t.createUser()).token;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await t.get('places/search', { q: 'Burj' });
+    expect(res.code).not.toBe(200);
+  });
+
+  it('config: sandbox tiles on the same origin, the locale centre as fallback', async () => {
+    const res = await t.get('places/config', {}, { token, locale: 'ar-AE' });
+    expect(res.code).toBe(200);
+    expect(res.data.tileUrl).toBe('/api/dev/geo/tiles/{z}/{x}/{y}.svg');
+    expect(res.data.searchAvailable).toBe(true);
+    expect(res.data.centre.latitude).toBeCloseTo(25.2, 1);
+    const tr = await t.get('places/config', {}, { token, locale: 'tr-TR' });
+    expect(tr.data.centre.longitude).toBeCloseTo(28.98, 1);
+  });
+
+  it('search goes through the Nominatim client to the sandbox server, in the customer language', async () => {
+    const en = await t.get('places/search', { q: 'galata' }, { token });
+    expect(en.code).toBe(200);
+    expect(en.data.places).toHaveLength(1);
+    expect(en.data.places[0]).toMatchObject({
+      name: 'Galata Tower',
+      address: { city: 'İstanbul', postcode: '34421', countryCode: 'TR' },
+    });
+    expect(en.data.places[0].latitude).toBeCloseTo(41.0256, 3);
+    const tr = await t.get('places/search', { q: 'Galata Kulesi' }, { token, locale: 'tr-TR' });
+    expect(tr.data.places[0].name).toBe('Galata Kulesi');
+    const ar = await t.get('places/search', { q: 'burj khalifa' }, { token, locale: 'ar-AE' });
+    expect(ar.data.places[0]).toMatchObject({ name: 'برج خليفة', address: { country: 'الإمارات العربية المتحدة' } });
+    const zh = await t.get('places/search', { q: '天壇' }, { token, locale: 'zh-HK' });
+    expect(zh.data.places[0].address.countryCode).toBe('HK');
+    // country filter and diacritic folding ("izmir" finds İzmir)
+    const filtered = await t.get('places/search', { q: 'times square', country: 'hk' }, { token });
+    expect(filtered.data.places.map((p: { address: { countryCode: string } }) => p.address.countryCode)).toEqual([
+      'HK',
+    ]);
+    const folded = await t.get('places/search', { q: 'izmir saat' }, { token });
+    expect(folded.data.places[0].name).toBe('İzmir Clock Tower');
+    const none = await t.get('places/search', { q: 'Atlantis Kansas' }, { token });
+    expect(none.data.places).toEqual([]);
+  });
+
+  it('reverse: the picked point with the nearest address; nothing in the open sea', async () => {
+    const res = await t.get('places/reverse', { lat: '22.2855', lon: '114.1585' }, { token });
+    expect(res.data.place).toMatchObject({ latitude: 22.2855, longitude: 114.1585, address: { countryCode: 'HK' } });
+    const sea = await t.get('places/reverse', { lat: '0', lon: '-30' }, { token });
+    expect(sea.code).toBe(200);
+    expect(sea.data.place).toBeNull();
+    const bad = await t.get('places/reverse', { lat: '91', lon: '0' }, { token });
+    expect(bad.code).not.toBe(200);
+  });
+
+  it('sandbox tiles are SVG images, with the gazetteer places drawn on them', async () => {
+    const tile = tileOf(25.197197, 55.274376, 12); // Burj Khalifa
+    const url = `/api/dev/geo/tiles/12/${Math.floor(tile.x)}/${Math.floor(tile.y)}.svg`;
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('Burj Khalifa');
+    const out = await t.inject({ method: 'GET', url: '/api/dev/geo/tiles/2/4/0.svg' });
+    expect(out.body).not.toContain('<svg');
+  });
+
+  it('a failing geocoder answers places_unavailable-shaped errors, never a 500', async () => {
+    const down = new NominatimGeocoder('https://geo.example', async () => ({ status: 503, body: 'busy' }));
+    await expect(down.search('x', { language: 'en', limit: 5 })).rejects.toBeInstanceOf(GeocoderUnavailable);
+    const html = new NominatimGeocoder('https://geo.example', async () => ({ status: 200, body: '<html>' }));
+    await expect(html.reverse(1, 1, { language: 'en' })).rejects.toBeInstanceOf(GeocoderUnavailable);
+    const junk = new NominatimGeocoder('https://geo.example', async () => ({
+      status: 200,
+      body: JSON.stringify([{ place_id: 1, lat: 'x', lon: '1', display_name: 'bad' }]),
+    }));
+    expect(await junk.search('x', { language: 'en', limit: 5 })).toEqual([]);
+    // production without servers configured: no geocoder, no tiles
+    expect(geoSelection(false, {})).toMatchObject({ geocoder: null, tileUrl: null });
+    const prod = geoSelection(false, {
+      GEOCODER_URL: 'https://nominatim.example',
+      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+    });
+    expect(prod.tileOrigin).toBe('https://tiles.example');
+    expect(prod.geocoder?.name).toBe('nominatim');
+  });
+});
