@@ -20,6 +20,7 @@ import {
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { geoSelection } from '../providers/geo/index.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
 export const REMOTE_DIRS = FEATURE_APPS;
@@ -86,7 +87,11 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   const releases = app.hasDecorator('database') ? releaseServiceOf(app) : undefined;
   const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
 
-  await registerSecurityHeaders(app, { scriptOrigins: () => releases?.scriptOrigins() ?? [] });
+  const tileOrigin = geoSelection(sandbox).tileOrigin;
+  await registerSecurityHeaders(app, {
+    scriptOrigins: () => releases?.scriptOrigins() ?? [],
+    mapTileOrigins: tileOrigin ? [tileOrigin] : [],
+  });
   await registerCspReports(app, { sandbox });
 
   if (releases) {

@@ -18,6 +18,8 @@ export const CSP_REPORT_PATH = '/csp-reports';
 export interface CspOptions {
   /** Origins release files come from besides our own (a CDN named by the registry). */
   scriptOrigins: () => string[];
+  /** The configured map tile server's origin (MAP_TILE_URL, docs/places.md), images only. */
+  mapTileOrigins?: string[];
 }
 
 /**
@@ -27,7 +29,7 @@ export interface CspOptions {
  * poster is drawn on a canvas and saved as an image); frames only the webview's allowlist; nobody
  * may frame us.
  */
-export function cspDirectives(opts: { scriptOrigins: string[] }): Record<string, string[]> {
+export function cspDirectives(opts: { scriptOrigins: string[]; mapTileOrigins?: string[] }): Record<string, string[]> {
   const scripts = ["'self'", ...opts.scriptOrigins];
   return {
     defaultSrc: ["'self'"],
@@ -35,7 +37,8 @@ export function cspDirectives(opts: { scriptOrigins: string[] }): Record<string,
     scriptSrc: scripts,
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'", ...opts.scriptOrigins],
-    imgSrc: ["'self'", 'data:', 'blob:', ...opts.scriptOrigins],
+    // …and map tiles from the one configured tile server (the geocoder is called by the API, not the browser).
+    imgSrc: ["'self'", 'data:', 'blob:', ...opts.scriptOrigins, ...(opts.mapTileOrigins ?? [])],
     fontSrc: ["'self'", 'data:', ...opts.scriptOrigins],
     // Manifests are fetched by the MF runtime; the live stream (SSE) and the API are same-origin.
     connectSrc: ["'self'", ...opts.scriptOrigins],
@@ -62,7 +65,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: cspDirectives({ scriptOrigins: opts.scriptOrigins() }),
+      directives: cspDirectives({ scriptOrigins: opts.scriptOrigins(), mapTileOrigins: opts.mapTileOrigins ?? [] }),
     },
     // Cross-origin isolation headers would block the CDN-origin case; CORP is set per asset below.
     crossOriginEmbedderPolicy: false,

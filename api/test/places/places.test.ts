@@ -74,7 +74,11 @@ describe('places (issue 27) on pglite', () => {
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toContain('Burj Khalifa');
     const out = await t.inject({ method: 'GET', url: '/api/dev/geo/tiles/2/4/0.svg' });
-    expect(out.body).not.toContain('<svg');
+    expect(out.statusCode).toBe(404);
+    // Nominatim's own error shape for bad parameters
+    const bad = await t.inject({ method: 'GET', url: '/api/dev/geo/reverse?lat=x&lon=1' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ error: { code: 400 } });
   });
 
   it('a failing geocoder answers places_unavailable-shaped errors, never a 500', async () => {

@@ -67,6 +67,8 @@ const PUBLIC_ROUTES = new Set([
 // The sandbox's stand-ins for WeChat's own servers, authorisation page and cashier (docs/wechat.md):
 // WeChat's API surface, not ours, so not in our document (like the KYC provider's pages).
 const isThirdPartyStandIn = (url: string) => /^\/api\/dev\/wechat(pay)?\/(api|open|cashier)\//.test(url);
+// The sandbox's Nominatim-compatible geocoder and tile server (docs/places.md), likewise.
+const isGeoStandIn = (url: string) => url.startsWith('/api/dev/geo/');
 const isSandboxControl = (url: string) => url.startsWith('/api/dev/') || url.includes('/sandbox-provider/');
 
 type Op = { method: string; url: string; security: Record<string, unknown>[] };
@@ -155,7 +157,8 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
           !r.url.startsWith('/api/docs') &&
           r.method !== 'OPTIONS' &&
           !r.url.includes('/sandbox-provider/') &&
-          !isThirdPartyStandIn(r.url),
+          !isThirdPartyStandIn(r.url) &&
+          !isGeoStandIn(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.filter((r) => !documented.has(r))).toEqual([]);

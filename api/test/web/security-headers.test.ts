@@ -17,6 +17,13 @@ describe('security headers', () => {
     expect(directives.frameAncestors).toEqual(["'none'"]);
   });
 
+  it('allows map tiles only from the configured tile server, as images (issue 27)', () => {
+    const directives = cspDirectives({ scriptOrigins: [], mapTileOrigins: ['https://tiles.example'] });
+    expect(directives.imgSrc).toContain('https://tiles.example');
+    expect(directives.connectSrc).not.toContain('https://tiles.example');
+    expect(cspDirectives({ scriptOrigins: [] }).imgSrc).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
   it('a provider page policy allows its own inline script by hash only', () => {
     const policy = providerPagePolicy('<html><script>alert(1)</script></html>', []);
     expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]{44}'/);

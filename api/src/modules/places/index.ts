@@ -11,6 +11,7 @@ import {
   sandboxReverse,
   sandboxSearch,
   sandboxTile,
+  SANDBOX_GEO,
 } from '../../providers/geo/index.js';
 
 const placeSchema = z.object({
@@ -138,65 +139,47 @@ const placesModule: FastifyPluginAsync = async (base) => {
   );
 
   if (app.config.sandbox) {
-    // Nominatim's own answer shapes (not our envelope): the geocoder client above reads these.
-    app.get(
-      '/dev/geo/search',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Sandbox only: a Nominatim-compatible /search over the sandbox gazetteer',
-          querystring: z.object({
-            q: z.string().max(500).default(''),
-            format: z.literal('jsonv2').optional(),
-            addressdetails: z.string().max(1).optional(),
-            limit: z.coerce.number().int().min(1).max(40).default(10),
-            countrycodes: z.string().max(100).optional(),
-            'accept-language': z.string().max(100).optional(),
-          }),
-        },
-      },
-      async (request) => sandboxSearch(request.query),
-    );
-    app.get(
-      '/dev/geo/reverse',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Sandbox only: a Nominatim-compatible /reverse over the sandbox gazetteer',
-          querystring: z.object({
-            lat: z.coerce.number().min(-90).max(90),
-            lon: z.coerce.number().min(-180).max(180),
-            format: z.literal('jsonv2').optional(),
-            addressdetails: z.string().max(1).optional(),
-            'accept-language': z.string().max(100).optional(),
-          }),
-        },
-      },
-      async (request) => sandboxReverse(request.query),
-    );
-    app.get(
-      '/dev/geo/tiles/:z/:x/:y.svg',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Sandbox only: an OSM-style map tile (SVG)',
-          params: z.object({
-            z: z.coerce.number().int().min(0).max(19),
-            x: z.coerce.number().int().min(0),
-            y: z.coerce.number().int().min(0),
-          }),
-        },
-      },
-      async (request, reply) => {
-        const { z: zoom, x, y } = request.params;
-        const n = 2 ** zoom;
-        if (x >= n || y >= n) throw new BusinessError('not_found');
+    // The sandbox's stand-in for a Nominatim server and a tile server: a third party's API surface,
+    // not ours, so one hidden wildcard like dev/wechat/api/* (no envelope; not in our document).
+    const searchQuery = z.object({
+      q: z.string().max(500).default(''),
+      limit: z.coerce.number().int().min(1).max(40).default(10),
+      countrycodes: z.string().max(100).optional(),
+      'accept-language': z.string().max(100).optional(),
+    });
+    const reverseQuery = z.object({
+      lat: z.coerce.number().min(-90).max(90),
+      lon: z.coerce.number().min(-180).max(180),
+      'accept-language': z.string().max(100).optional(),
+    });
+    base.get(`${SANDBOX_GEO.replace('/api', '')}/*`, { schema: { hide: true } }, async (request, reply) => {
+      const url = new URL(request.url, 'http://sandbox.invalid');
+      const path = url.pathname.slice(SANDBOX_GEO.length);
+      const query = Object.fromEntries(url.searchParams);
+      // Nominatim answers bad parameters with HTTP 400 and {"error":{"code":400,"message":…}}.
+      const bad = (message: string) => reply.code(400).send({ error: { code: 400, message } });
+      if (path === '/search') {
+        const parsed = searchQuery.safeParse(query);
+        if (!parsed.success) return bad('Invalid parameters');
+        return reply.send(sandboxSearch(parsed.data));
+      }
+      if (path === '/reverse') {
+        const parsed = reverseQuery.safeParse(query);
+        if (!parsed.success) return bad('Parameter lat/lon missing or out of range');
+        return reply.send(sandboxReverse(parsed.data));
+      }
+      const tile = /^\/tiles\/(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.svg$/.exec(path);
+      if (tile) {
+        const [zoom, x, y] = [Number(tile[1]), Number(tile[2]), Number(tile[3])];
+        if (zoom > 19 || x >= 2 ** zoom || y >= 2 ** zoom)
+          return reply.code(404).type('text/plain').send('Tile not found');
         return reply
           .header('content-type', 'image/svg+xml; charset=utf-8')
           .header('cache-control', 'public, max-age=86400')
           .send(sandboxTile(zoom, x, y));
-      },
-    );
+      }
+      return reply.code(404).type('text/plain').send('Not found');
+    });
   }
 };
 
