@@ -80,4 +80,10 @@ export const routes: FeatureRoute[] = [
   // passkeys (issue 22) — features/passkeys
   { path: 'passkeys', load: () => import('./features/passkeys/pages/passkeys-page'), titleKey: 'passkeys.title' },
   { path: 'wechat', load: () => import('./features/wechat/pages/wechat-page'), titleKey: 'wechat.title' },
+  // location pages (issue 27): served under /pages/system/ (the shell's system group is ours)
+  {
+    path: 'open-location',
+    load: () => import('./features/places/pages/open-location-page'),
+    titleKey: 'places.openLocationTitle',
+  },
 ];
