@@ -81,6 +81,22 @@ describe('places (issue 27) on pglite', () => {
     expect(JSON.parse(bad.body)).toMatchObject({ error: { code: 400 } });
   });
 
+  it('malformed queries answer a translated envelope, never a 5xx or a leak', async () => {
+    const junk = ['', ' ', 'x'.repeat(5000), '\u0000', "' OR 1=1 --", '1e309', 'NaN', '<script>', '%00%ff'];
+    for (const path of ['places/search', 'places/reverse', 'places/config'])
+      for (const v of junk) {
+        const res = await t.inject({
+          method: 'GET',
+          url: `/api/${path}?${new URLSearchParams({ q: v, lat: v, lon: v, country: v }).toString()}`,
+          headers: { 'access-token': token },
+        });
+        expect(res.statusCode, `${path} ${v.slice(0, 9)}`).toBe(200);
+        const body = JSON.parse(res.body);
+        expect(body.key).not.toBe('internal_error');
+        expect(res.body).not.toMatch(/\.ts:\d+|ZodError|TypeError/);
+      }
+  });
+
   it('a failing geocoder answers places_unavailable-shaped errors, never a 500', async () => {
     const down = new NominatimGeocoder('https://geo.example', async () => ({ status: 503, body: 'busy' }));
     await expect(down.search('x', { language: 'en', limit: 5 })).rejects.toBeInstanceOf(GeocoderUnavailable);
