@@ -11,7 +11,6 @@ describe('route table (spec §2)', () => {
     ['/pages/user/kyc-lv2-fail', 'mf_user', 'kyc-lv2-fail'],
     ['/pages/share/recharge-cash', 'mf_share', 'recharge-cash'],
     ['/pages/passport/login', 'mf_passport', 'login'],
-    ['/pages/system/choose-location', 'mf_user', 'choose-location'],
     ['/pages/system/open-location', 'mf_user', 'open-location'],
   ])('%s belongs to %s', (path, owner, page) => {
     expect(resolveRoute(path)).toMatchObject({ kind: 'page', owner, page, known: true });
