@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { APP_VERSION_CODE } from '@cardwallet/shared';
-import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './modules/content/operator.js';
-import { loadReleaseConfig, type ReleaseConfig } from './modules/releases/config.js';
-import { loadTelemetryConfig, type TelemetryConfig } from './modules/telemetry/config.js';
+import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './config/operator.js';
+import { loadReleaseConfig, type ReleaseConfig } from './config/releases.js';
+import { loadTelemetryConfig, type TelemetryConfig } from './config/telemetry.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
