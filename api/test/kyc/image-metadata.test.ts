@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
-import { ImageFilter } from '../../src/modules/kyc/image-filter';
+import { ImageFilter } from '../../src/media/image-filter';
 import { demoDocumentPng } from '../../src/modules/kyc/demo-image';
 
 // A real progressive JPEG (Node.js documentation's thin-white-stripe.jpg, 493×58, MIT), to which a

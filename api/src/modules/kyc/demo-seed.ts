@@ -6,7 +6,7 @@ import { UPLOAD_MAX_BYTES } from '@cardwallet/shared/schemas';
 import type { ObjectStore } from '../../providers/object-store/index.js';
 import type { SandboxVerificationProvider } from '../../providers/kyc/sandbox.js';
 import { demoDocumentPng } from './demo-image.js';
-import { ImageFilter } from './image-filter.js';
+import { ImageFilter } from '../../media/image-filter.js';
 import type { KycService } from './service.js';
 
 export const DEMO_KYC = {

@@ -6,7 +6,7 @@ import { ResultCode } from '@cardwallet/shared';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, type UploadedImage } from '@cardwallet/shared/schemas';
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import type { ObjectStore } from '../../providers/object-store/index.js';
-import { ImageFilter, ImageRejected } from './image-filter.js';
+import { ImageFilter, ImageRejected } from '../../media/image-filter.js';
 
 /** The limits handed to @fastify/multipart (busboy) for image uploads. */
 export const MULTIPART_LIMITS = {

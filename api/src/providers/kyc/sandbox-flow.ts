@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { UPLOAD_MAX_BYTES } from '@cardwallet/shared/schemas';
-import { ImageFilter } from '../../modules/kyc/image-filter.js';
+import { ImageFilter } from '../../media/image-filter.js';
 import type { SandboxVerificationProvider } from './sandbox.js';
 
 /**
