@@ -4,6 +4,12 @@ import { hashToken } from '../security/tokens.js';
 import { clearSessionCookie, fromAppClient, isStateChanging, sessionCookieOf } from '../security/session-cookie.js';
 import type { AuthAdmin, AuthUser } from './types.js';
 
+/** The signed-in customer of a route behind the auth pre-handler; `unauthenticated` when there is none. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new BusinessError('unauthenticated');
+  return request.user;
+}
+
 /**
  * The token of the request: header `Access-Token` (spec §7), `Authorization: Bearer` for tools and
  * tests, else the browser's HttpOnly session cookie (security/session-cookie.ts). `viaCookie` tells

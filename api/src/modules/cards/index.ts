@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,7 +24,6 @@ import {
   updateCardAddressBody,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
-import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-issuer/index.js';
 import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
@@ -45,14 +44,10 @@ import { ThreeDsChallenges } from './three-ds.js';
 import { registerThreeDsDemoSeed } from './seed-threeds.js';
 import { registerCardDisputes } from './disputes/routes.js';
 import { registerWechatPay } from './wechat-pay-routes.js';
+import { userOf } from '../../http/auth.js';
 
 /** How often the 3-D Secure timeout job looks for challenges past their 5 minutes. */
 export const THREE_DS_SWEEP_MS = 5_000;
-
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
 
 /**
  * Cards, part 1 over HTTP (docs/cards.md, docs/api.md "Cards"). Every `card/*` route needs a

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,7 +31,6 @@ import {
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { rawBodyValidatorCompiler, verifiedWebhookBody } from './signed-webhook.js';
-import { BusinessError } from '../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import {
   CardIssuerError,
@@ -47,11 +46,7 @@ import { CardError, cardNotFound } from './errors.js';
 import { productById } from './products.js';
 import type { CardService } from './service.js';
 import type { CardTransactions } from './transactions.js';
-
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
+import { userOf } from '../../http/auth.js';
 
 const ok = z.object({ ok: z.literal(true) });
 const webhookResult = z.object({ duplicate: z.boolean(), outcome: z.string() });

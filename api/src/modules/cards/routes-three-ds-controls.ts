@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   blockCardCategoryBody,
@@ -13,16 +13,11 @@ import {
   unblockCardCategoryBody,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
-import { BusinessError } from '../../http/errors.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
 import type { PasskeyProofVerifier } from './controls.js';
 import type { SpendingControls } from './spending-controls.js';
 import type { ThreeDsChallenges } from './three-ds.js';
-
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
+import { userOf } from '../../http/auth.js';
 
 /**
  * Issue 23, part 1 over HTTP (docs/api.md "3-D Secure and spending controls"): the customer's

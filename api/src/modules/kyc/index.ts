@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
@@ -20,14 +20,10 @@ import { KycService, WEBHOOK_DIGEST_ALGORITHMS, type WebhookDigestAlgorithm } fr
 import { SANDBOX_IDENTITY_KEY } from './identity.js';
 import { MULTIPART_LIMITS, receiveImages } from './upload.js';
 import { registerKycDemoSeed } from './demo-seed.js';
+import { userOf } from '../../http/auth.js';
 
 const ok = z.object({ ok: z.literal(true) });
 const webhookResult = z.object({ duplicate: z.boolean(), applied: z.boolean() });
-
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
 
 const intEnv = (value: string | undefined, fallback: number) => {
   const n = Number.parseInt(value ?? '', 10);

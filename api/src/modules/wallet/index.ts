@@ -62,13 +62,10 @@ import { PAYOUT_CLAIMED, PAYOUT_CONSUMER, WITHDRAWAL_FAILED } from './payouts.js
 import { EvmDevTools } from './evm-dev.js';
 import { checkEvmHoldings } from './evm-check.js';
 import { verifyPasskeyProof } from '../passkeys/proof.js';
+import { userOf } from '../../http/auth.js';
 
 const ok = z.object({ ok: z.literal(true) });
 
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
 function adminOf(request: FastifyRequest) {
   if (!request.admin) throw new BusinessError('admin_only');
   return request.admin;

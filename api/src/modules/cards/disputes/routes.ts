@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +18,6 @@ import {
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../../http/envelope.js';
 import { rawBodyValidatorCompiler, verifiedWebhookBody } from '../signed-webhook.js';
-import { BusinessError } from '../../../http/errors.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../../http/idempotency.js';
 import {
   DISPUTE_WEBHOOK_TYPES,
@@ -29,11 +28,7 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../providers/card-issu
 import type { CardService } from '../service.js';
 import { CardDisputes } from './service.js';
 import { registerCardDisputesDemoSeed } from './seed.js';
-
-function userOf(request: FastifyRequest) {
-  if (!request.user) throw new BusinessError('unauthenticated');
-  return request.user;
-}
+import { userOf } from '../../../http/auth.js';
 
 const webhookResult = z.object({ duplicate: z.boolean(), outcome: z.string() });
 
