@@ -1,7 +1,6 @@
 import type { Locale } from '@cardwallet/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
-import type { MessagingProvider } from '../providers/messaging/types.js';
 import type { Clock } from './clock.js';
 import type { IpLimiter } from '../security/rate-limit.js';
 import type { DemoSeedRegistry } from '../sandbox/demo-seeds.js';
@@ -32,7 +31,6 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     clock: Clock;
-    messaging: MessagingProvider;
     /** Per-IP limits, in Redis when REDIS_URL is set (src/security/rate-limit.ts). */
     ipLimiter: IpLimiter;
     /** Sandbox demo data seeds; modules add theirs (src/sandbox/demo-seeds.ts). */

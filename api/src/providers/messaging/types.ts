@@ -15,3 +15,10 @@ export interface MessagingProvider {
 export class MessagingError extends Error {
   override readonly name = 'MessagingError';
 }
+
+// The provider declares its own decoration, so http/ knows nothing of providers (docs/architecture.md).
+declare module 'fastify' {
+  interface FastifyInstance {
+    messaging: MessagingProvider;
+  }
+}
