@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from './index.js';
+import type { Database } from './types.js';
 
 export interface MigrationReport {
   applied: string[];

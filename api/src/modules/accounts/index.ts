@@ -24,7 +24,8 @@ import { envelope, okEnvelope } from '../../http/envelope.js';
 import { credentialOf, findUserSession } from '../../http/auth.js';
 import { browserSession, clearSessionCookie, fromAppClient } from '../../security/session-cookie.js';
 import { AccountsService, registerData } from './service.js';
-import { logoutOthers, verifyIdentity } from './rebind.js';
+import { logoutOthers } from './rebind.js';
+import { verifyIdentity } from './verify-identity.js';
 import {
   logoutOthersResult,
   stepUpBody,
