@@ -119,4 +119,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The API's layers point one way (docs/architecture.md "API layers"): modules use the services of
+  // the lower layers (config, db, http, security, providers, events, ledger, jobs, media, process,
+  // sandbox), never the reverse. Composition roots (app.ts, main.ts, web/, cli/) may import both.
+  {
+    files: [
+      'api/src/config.ts',
+      'api/src/{config,db,http,security,providers,events,ledger,jobs,media,process,sandbox}/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules', '**/modules/**', './modules/**'],
+              message:
+                'Layer rule: a lower API layer never imports a feature module; pass what it needs down (docs/architecture.md "API layers").',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
