@@ -163,7 +163,7 @@ test.describe('automatic rollouts judged by what browsers saw', () => {
     await waitForShell(page);
     await page.getByRole('radio', { name: 'Feature team (deploy token)' }).check();
     await page.getByLabel('App').selectOption(APP);
-    await page.getByLabel('Deploy token').fill(deployToken);
+    await page.getByLabel('Deploy token', { exact: true }).fill(deployToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const section = page.getByRole('region', { name: APP });
     await expect(section).toContainText(`Stable${healthy}`);
