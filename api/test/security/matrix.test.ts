@@ -223,7 +223,7 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
   it("deploy routes: another app's token → 403, revoked/customer/anonymous → refused; the right caller passes the check", async () => {
     const failures: string[] = [];
     const deploy = ops.filter((o) => o.url.startsWith('/api/releases/'));
-    expect(deploy.length).toBe(10);
+    expect(deploy.length).toBe(11);
     for (const op of deploy) {
       const other = await call(op, tokens.passportDeploy); // a passport token on mf_card
       if (other.code !== 403) failures.push(`passport token ${op.method} ${op.url} → ${other.code}`);
