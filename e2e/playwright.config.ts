@@ -73,8 +73,9 @@ export default defineConfig({
     { name: 'suite', testIgnore: /[\\/](releases|rollouts)[^\\/]*\.spec\.ts$/ },
     // Releasing changes what every client is served: it runs after the rest of the suite.
     { name: 'releases', testMatch: /[\\/]releases[^\\/]*\.spec\.ts$/, dependencies: ['suite'] },
-    // Automatic rollouts change the card app for everyone: after the releases spec (which visits the card page).
-    { name: 'rollouts', testMatch: /[\\/]rollouts\.spec\.ts$/, dependencies: ['releases'] },
+    // Automatic rollouts change the user app for everyone (the releases spec changes only the passport
+    // app): after the rest of the suite, beside the releases spec on the other worker.
+    { name: 'rollouts', testMatch: /[\\/]rollouts\.spec\.ts$/, dependencies: ['suite'] },
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
