@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { KYC1_MAX_DOCUMENT_IMAGES, UPLOAD_MAX_BYTES } from '@cardwallet/shared/schemas';
 import { useUploadImage } from '../api/upload-image';
-import { apiErrorMessage } from '../lib/errors';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 
 /**
  * Photos of the document through the image upload (upload/image). The preview is the local file

@@ -14,7 +14,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { useSubmitKyc1 } from '../api/submit-kyc1';
 import { DocumentPhotos } from './document-photos';
-import { apiErrorMessage, apiFieldErrors } from '../lib/errors';
+import { apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
 import { countryName } from '../lib/countries';
 import { formatDay, todayIso } from '../lib/dates';
 

@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { KycStatus } from '@cardwallet/shared/schemas';
 import { useKycStatus } from '../api/kyc-status';
-import { apiErrorMessage } from '../lib/errors';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 
 /** Loads the verification status: a skeleton while loading, the error with Retry, else the page. */
 export function StatusGate({ children }: { children: (status: KycStatus) => ReactNode }) {

@@ -4,7 +4,7 @@ import { useHost } from '@cardwallet/shared';
 import type { KycStatus } from '@cardwallet/shared/schemas';
 import { useRetryKyc2 } from '../api/retry-kyc2';
 import { StatusGate } from '../components/status-gate';
-import { apiErrorMessage } from '../lib/errors';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import '../kyc.css';
 
 /** kyc-lv2-fail: the reviewer's comment; RETRY lets the customer go through the flow again, FINAL does not. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { KYC_STATUS_KEY, useKycStatus } from '../api/kyc-status';
 import { useKyc2AccessToken } from '../api/kyc2-access-token';
-import { apiErrorMessage } from '../lib/errors';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useRedirectParam } from '../lib/redirect';
 import '../kyc.css';
 
