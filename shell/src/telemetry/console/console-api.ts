@@ -106,6 +106,15 @@ export function adminSignIn(
   return caller(base, () => undefined, fetcher)<{ token: string }>('POST', 'user/adminLogin', credentials);
 }
 
+/** Audit, promote and roll back: the same release routes for an admin and for the app's team. */
+function releaseRoutes(call: ReturnType<typeof caller>) {
+  return {
+    audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
+    promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
+    rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),
+  };
+}
+
 /** The console of an administrator: every app, the admin rollout routes. */
 export function consoleApi(
   base: string,
@@ -116,9 +125,7 @@ export function consoleApi(
   return {
     overview: () => call<ConsoleOverview>('GET', 'admin/telemetry/overview'),
     messages: () => call<{ messages: ConsoleMessage[] }>('GET', 'admin/rollouts/messages'),
-    audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
-    promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
-    rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),
+    ...releaseRoutes(call),
     start: (app: string) => call('POST', 'admin/rollouts/start', { app }),
     pause: (app: string) => call('POST', 'admin/rollouts/pause', { app }),
     resume: (app: string) => call('POST', 'admin/rollouts/resume', { app }),
@@ -145,9 +152,7 @@ export function teamConsoleApi(
       const { messages } = await call<{ messages: ConsoleMessage[] }>('GET', `releases/${app}/rollout`);
       return { messages };
     },
-    audit: (name: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${name}/audit`),
-    promote: (name: string) => call('POST', `releases/${name}/promote`, {}),
-    rollback: (name: string) => call('POST', `releases/${name}/rollback`, {}),
+    ...releaseRoutes(call),
     start: (name: string) => call('POST', `releases/${name}/rollout`, {}),
     pause: (name: string) => call('POST', `releases/${name}/rollout/pause`, {}),
     resume: (name: string) => call('POST', `releases/${name}/rollout/resume`, {}),
