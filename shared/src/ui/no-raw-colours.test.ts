@@ -17,13 +17,15 @@ function cssFiles(dir: string): string[] {
 }
 
 describe('app CSS uses theme tokens only (shared/src/ui/theme.css), no raw colours', () => {
-  it('the scanner flags hex, colour functions, named colours and var() fallbacks, not comments or keywords', () => {
+  it('the scanner flags hex, colour functions, named colours and var() fallbacks (also over several lines, in @media), not comments, selectors or keywords', () => {
     const css = readFileSync(join(__dirname, '__fixtures__/raw-colour.fixture.css'), 'utf8');
     expect(findRawColours(css)).toEqual([
       { line: 3, text: '#fff' },
       { line: 6, text: 'rgba(' },
       { line: 9, text: 'white' },
       { line: 12, text: '#333' },
+      { line: 25, text: '#3b4150' },
+      { line: 30, text: 'hsl(' },
     ]);
   });
 

@@ -61,18 +61,29 @@ function stripComments(css: string): string {
 }
 
 export function findRawColours(css: string): RawColour[] {
-  const found: RawColour[] = [];
-  stripComments(css)
-    .split('\n')
-    .forEach((lineText, i) => {
-      // Only declaration values carry colours: skip selectors (`#id`, `.white`) by looking after the colon.
-      const colon = lineText.indexOf(':');
-      if (colon < 0 || /\{\s*$/.test(lineText)) return;
-      const value = lineText.slice(colon + 1);
-      for (const re of [HEX, FUNCTION, NAMED_RE]) {
-        re.lastIndex = 0;
-        for (const m of value.matchAll(re)) found.push({ line: i + 1, text: m[0] });
+  const text = stripComments(css);
+  const found: (RawColour & { at: number })[] = [];
+  const lineOf = (at: number) => text.slice(0, at).split('\n').length;
+  // Only declaration values carry colours: look inside the innermost `{ ... }` blocks, after each
+  // declaration's colon (so selectors such as `#id` or `.white` are not flagged, and a value that
+  // runs over several lines is still read whole).
+  for (const block of text.matchAll(/\{([^{}]*)\}/g)) {
+    let offset = (block.index ?? 0) + 1;
+    for (const declaration of (block[1] ?? '').split(';')) {
+      const colon = declaration.indexOf(':');
+      if (colon >= 0) {
+        const value = declaration.slice(colon + 1);
+        const valueAt = offset + colon + 1;
+        for (const re of [HEX, FUNCTION, NAMED_RE]) {
+          re.lastIndex = 0;
+          for (const m of value.matchAll(re)) {
+            const at = valueAt + (m.index ?? 0);
+            found.push({ at, line: lineOf(at), text: m[0] });
+          }
+        }
       }
-    });
-  return found;
+      offset += declaration.length + 1;
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ line, text: t }) => ({ line, text: t }));
 }
