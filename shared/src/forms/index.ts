@@ -13,3 +13,5 @@ export {
 export { PasskeyConfirmButton, type PasskeyConfirmButtonProps } from './passkey-confirm-button';
 // The one API-error helper every feature app uses (was four copies in mf-*/src/lib/api-error.ts).
 export { apiErrorMessage, apiFieldErrors } from './api-error';
+// The one server-field-error helper (was three copies in mf-*/src/lib/form-errors.ts).
+export { applyServerFieldErrors } from './form-errors';

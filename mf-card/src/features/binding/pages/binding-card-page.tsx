@@ -5,10 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { bindCardBody, type BindCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { TextField } from '../../../components/text-field';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useBindCard } from '../api/bind-card';
 
 /** Binding a physical card: its number (Luhn and the product's ranges checked) and the code on its carrier. */

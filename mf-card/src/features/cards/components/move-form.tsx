@@ -16,11 +16,10 @@ import {
   type CardWalletCurrency,
   type CardWithdrawBody,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { TextField } from '../../../components/text-field';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { fixPageOf } from '../../../lib/gate';
 import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { couponDiscount } from '../../../lib/coupon-discount';

@@ -5,9 +5,8 @@ import { codeCheckBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
 import {

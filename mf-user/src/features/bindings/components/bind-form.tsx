@@ -7,10 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useSubmitBind } from '../../account/api/submit-bind';
 import { SendCodeButton } from '../../account/components/send-code-button';
 

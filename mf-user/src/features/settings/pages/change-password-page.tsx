@@ -5,10 +5,9 @@ import { changePasswordBody, type ChangePasswordBody } from '@cardwallet/shared/
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/change-password';
 
 /** Change the login password (user/changePassword): old one, new one twice; other sessions end. */
