@@ -15,3 +15,5 @@ export { PasskeyConfirmButton, type PasskeyConfirmButtonProps } from './passkey-
 export { apiErrorMessage, apiFieldErrors } from './api-error';
 // The one server-field-error helper (was three copies in mf-*/src/lib/form-errors.ts).
 export { applyServerFieldErrors } from './form-errors';
+// The one send-code button (was copies in mf-passport and mf-user), labels from the caller's namespace.
+export { SendCodeButton, type SendCodeButtonProps } from './send-code-button';

@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/text-field';
 import { accountFieldName, composeAccount, type AccountFormValues } from './account-form';
-import { SendCodeButton } from './send-code-button';
+import { SendCodeButton } from '@cardwallet/shared/forms';
 
 type CodeFormValues = AccountFormValues & { code: string };
 
@@ -41,6 +41,8 @@ export function VerificationCodeField({ purpose, onSendError, send }: Verificati
       required
       extra={
         <SendCodeButton
+          namespace="passport"
+          className="passport-send-code"
           purpose={purpose}
           getAccount={getAccount}
           onError={onSendError ?? ((message) => form.setError('code', { type: 'server', message }))}

@@ -6,10 +6,9 @@ import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { SendCodeButton, apiErrorMessage } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
-import { SendCodeButton } from './send-code-button';
 
 export type ProofMethod = 'code' | 'password';
 
@@ -105,6 +104,9 @@ export function ProofForm({
             required
             extra={
               <SendCodeButton
+                namespace="user"
+                keyPrefix="common.sendCode"
+                className="user-send-code"
                 purpose="rebind"
                 getAccount={async () => codeAccount()}
                 onError={(message) => form.setError('secret', { type: 'server', message })}

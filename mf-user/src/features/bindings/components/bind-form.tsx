@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { SendCodeButton, apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
 import { useSubmitBind } from '../../account/api/submit-bind';
-import { SendCodeButton } from '../../account/components/send-code-button';
 
 const schemas = {
   email: z.object({ account: emailSchema, code: codeSchema }),
@@ -93,6 +92,9 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
           required
           extra={
             <SendCodeButton
+              namespace="user"
+              keyPrefix="common.sendCode"
+              className="user-send-code"
               purpose="bind"
               getAccount={getAccount}
               onError={(message, error) =>

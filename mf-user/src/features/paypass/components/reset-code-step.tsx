@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '../../../components/text-field';
-import { SendCodeButton } from '../../account/components/send-code-button';
+import { SendCodeButton } from '@cardwallet/shared/forms';
 import { SendToPicker } from '../../account/components/send-to-picker';
 
 const schema = z.object({ code: codeSchema });
@@ -53,6 +53,9 @@ export function ResetCodeStep({
           required
           extra={
             <SendCodeButton
+              namespace="user"
+              keyPrefix="common.sendCode"
+              className="user-send-code"
               purpose="paypass"
               getAccount={async () => account || null}
               onError={(message) => form.setError('code', { type: 'server', message })}
