@@ -17,3 +17,5 @@ export { apiErrorMessage, apiFieldErrors } from './api-error';
 export { applyServerFieldErrors } from './form-errors';
 // The one send-code button (was copies in mf-passport and mf-user), labels from the caller's namespace.
 export { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
+// The one react-hook-form text input (was copies in mf-card, mf-passport, mf-user).
+export { TextField, type TextFieldProps } from './text-field';

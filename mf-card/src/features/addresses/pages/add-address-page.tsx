@@ -5,9 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { shippingAddressFields, type ShippingAddressInput } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useAddressChoice } from '../address-choice';
 import { useAddresses } from '../api/get-addresses';
@@ -61,6 +60,7 @@ export default function AddAddressPage() {
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(id ? 'address.editTitle' : 'address.addTitle')}>
         <Form layout="vertical" className="card-form">
           <TextField
+            namespace="card"
             control={form.control}
             name="receiver"
             label={t('address.receiver')}
@@ -68,6 +68,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="mobile"
             label={t('address.mobile')}
@@ -78,6 +79,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="country"
             label={t('address.country')}
@@ -85,6 +87,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="province"
             label={t('address.province')}
@@ -92,6 +95,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="city"
             label={t('address.city')}
@@ -99,6 +103,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="area"
             label={t('address.area')}
@@ -106,6 +111,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="detail"
             label={t('address.detail')}
@@ -113,6 +119,7 @@ export default function AddAddressPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="postalCode"
             label={t('address.postalCode')}

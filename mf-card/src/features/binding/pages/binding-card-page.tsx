@@ -5,9 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { bindCardBody, type BindCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
-import { TextField } from '../../../components/text-field';
 import { useBindCard } from '../api/bind-card';
 
 /** Binding a physical card: its number (Luhn and the product's ranges checked) and the code on its carrier. */
@@ -38,6 +37,7 @@ export default function BindingCardPage() {
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.formLabel')}>
         <Form layout="vertical" className="card-form">
           <TextField
+            namespace="card"
             control={form.control}
             name="cardNumber"
             label={t('bind.cardNumber')}
@@ -47,6 +47,7 @@ export default function BindingCardPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="carrierCode"
             label={t('bind.carrierCode')}

@@ -16,10 +16,9 @@ import {
   type CardWalletCurrency,
   type CardWithdrawBody,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
-import { TextField } from '../../../components/text-field';
 import { fixPageOf } from '../../../lib/gate';
 import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { couponDiscount } from '../../../lib/coupon-discount';
@@ -184,7 +183,14 @@ export function MoveForm({
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(`${kind}.formLabel`)}>
         <Form layout="vertical" className="card-form">
-          <TextField control={form.control} name="amount" label={t('amount.label')} inputMode="decimal" required />
+          <TextField
+            namespace="card"
+            control={form.control}
+            name="amount"
+            label={t('amount.label')}
+            inputMode="decimal"
+            required
+          />
         </Form>
         {coupons.data && coupons.data.length > 0 ? (
           <ChoiceGroup
@@ -222,6 +228,7 @@ export function MoveForm({
         {kind === 'withdraw' ? (
           <Form layout="vertical" className="card-form">
             <TextField
+              namespace="card"
               control={form.control}
               name="payPassword"
               label={t('withdraw.payPassword')}

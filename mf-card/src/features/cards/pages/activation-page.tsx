@@ -5,10 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { activateCardBody, cardGatewayFee, type ActivateCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { TextField } from '../../../components/text-field';
 import { fixPageOf } from '../../../lib/gate';
 import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -82,6 +81,7 @@ export default function ActivationPage() {
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('activation.formLabel')}>
         <Form layout="vertical" className="card-form">
           <TextField
+            namespace="card"
             control={form.control}
             name="firstName"
             label={t('activation.firstName')}
@@ -89,6 +89,7 @@ export default function ActivationPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="lastName"
             label={t('activation.lastName')}
@@ -96,6 +97,7 @@ export default function ActivationPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="mobile"
             label={t('activation.mobile')}
@@ -106,6 +108,7 @@ export default function ActivationPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="amount"
             label={t('activation.amount', { min: product.firstTopUpMin })}

@@ -5,12 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { applyCardBody, CARD_BRANDS, CARD_TIERS, type ApplyCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { FormAlert } from '../../../components/form-alert';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { TextField } from '../../../components/text-field';
 import { AppLink } from '../../../components/app-link';
 import { FIX_PAGE, fixPageOf } from '../../../lib/gate';
 import { formatUsd, fromCents, toCents } from '../../../lib/money';
@@ -178,6 +177,7 @@ export default function ApplyPage() {
         ) : null}
         <Form layout="vertical" className="card-form">
           <TextField
+            namespace="card"
             control={form.control}
             name="pin"
             label={t('apply.pin')}
@@ -188,6 +188,7 @@ export default function ApplyPage() {
             required
           />
           <TextField
+            namespace="card"
             control={form.control}
             name="pinConfirm"
             label={t('apply.pinConfirm')}

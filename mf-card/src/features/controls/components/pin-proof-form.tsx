@@ -4,9 +4,8 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { passkeyProof, usePasskeyOffered } from '../api/passkey-proof';
 import { useStepUp } from '../api/step-up';
 import { CardPasskeyButton } from './card-passkey-button';
@@ -60,6 +59,7 @@ export function PinProofForm({ initialError, onDone }: { initialError?: string |
       ) : null}
       <List>
         <TextField
+          namespace="card"
           control={form.control}
           name="password"
           label={t('pin.loginPassword')}

@@ -4,9 +4,9 @@ import { isRtl, useHost } from '@cardwallet/shared';
 import type { Country } from '@cardwallet/shared/schemas';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
 import type { AccountFormValues, AccountMethod } from './account-form';
 import { DialCodePicker } from './dial-code-picker';
+import { TextField } from '@cardwallet/shared/forms';
 
 export interface AccountFieldsProps {
   countries: Country[];
@@ -63,6 +63,7 @@ export function AccountFields({ countries, defaultCountry, purpose, mobileOnly }
       <List className="passport-list">
         {method.value === 'email' ? (
           <TextField
+            namespace="passport"
             control={control}
             name="email"
             label={t('fields.email')}
@@ -74,6 +75,7 @@ export function AccountFields({ countries, defaultCountry, purpose, mobileOnly }
           />
         ) : (
           <TextField
+            namespace="passport"
             control={control}
             name="national"
             label={t('fields.mobile')}

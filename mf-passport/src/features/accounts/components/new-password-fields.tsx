@@ -1,6 +1,6 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '@cardwallet/shared/forms';
 
 interface PasswordPair {
   password: string;
@@ -22,6 +22,7 @@ export function NewPasswordFields<T extends PasswordPair & FieldValues, TOut ext
   return (
     <>
       <TextField
+        namespace="passport"
         control={control}
         name={'password' as Path<T>}
         label={passwordLabel}
@@ -31,6 +32,7 @@ export function NewPasswordFields<T extends PasswordPair & FieldValues, TOut ext
         required
       />
       <TextField
+        namespace="passport"
         control={control}
         name={'confirmPassword' as Path<T>}
         label={t('fields.confirmPassword')}

@@ -2,9 +2,8 @@ import { VERIFICATION_CODE_LENGTH } from '@cardwallet/shared';
 import { normaliseAccount, type CodePurpose } from '@cardwallet/shared/schemas';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/text-field';
 import { accountFieldName, composeAccount, type AccountFormValues } from './account-form';
-import { SendCodeButton } from '@cardwallet/shared/forms';
+import { SendCodeButton, TextField } from '@cardwallet/shared/forms';
 
 type CodeFormValues = AccountFormValues & { code: string };
 
@@ -31,6 +30,7 @@ export function VerificationCodeField({ purpose, onSendError, send }: Verificati
 
   return (
     <TextField
+      namespace="passport"
       control={form.control}
       name="code"
       label={t('fields.code')}

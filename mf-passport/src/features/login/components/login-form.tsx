@@ -6,9 +6,8 @@ import type { SessionResult } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { safeReturnTo } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
@@ -82,6 +81,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
         />
         <List className="passport-list">
           <TextField
+            namespace="passport"
             control={form.control}
             name="password"
             label={t('fields.password')}

@@ -5,11 +5,10 @@ import { registerBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { AppLink } from '../../../components/app-link';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
 import {
@@ -118,6 +117,7 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
           <VerificationCodeField purpose="register" onSendError={onSendCodeError} />
           <NewPasswordFields control={form.control} passwordLabel={t('fields.password')} />
           <TextField
+            namespace="passport"
             control={form.control}
             name="refereeId"
             label={t('fields.invitationCode')}

@@ -6,9 +6,8 @@ import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { SendCodeButton, apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, SendCodeButton, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 
 export type ProofMethod = 'code' | 'password';
 
@@ -94,6 +93,8 @@ export function ProofForm({
       <List>
         {method === 'code' ? (
           <TextField
+            namespace="user"
+            keyPrefix="common"
             key="code"
             control={form.control}
             name="secret"
@@ -116,6 +117,8 @@ export function ProofForm({
           />
         ) : (
           <TextField
+            namespace="user"
+            keyPrefix="common"
             key="password"
             control={form.control}
             name="secret"

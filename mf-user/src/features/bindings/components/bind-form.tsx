@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
-import { SendCodeButton, apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, SendCodeButton, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { useSubmitBind } from '../../account/api/submit-bind';
 
 const schemas = {
@@ -73,6 +72,8 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
     >
       <List>
         <TextField
+          namespace="user"
+          keyPrefix="common"
           control={form.control}
           name="account"
           label={t(`bind.${type}.label`)}
@@ -83,6 +84,8 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
           required
         />
         <TextField
+          namespace="user"
+          keyPrefix="common"
           control={form.control}
           name="code"
           label={t('common.code')}

@@ -5,9 +5,8 @@ import { bindCouponBody, type BindCouponBody } from '@cardwallet/shared/schemas'
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { useBindCoupon } from '../api/bind-coupon';
 
 const FIELD_KEYS = new Set([
@@ -53,6 +52,8 @@ export default function CouponBindingPage() {
       >
         <List>
           <TextField
+            namespace="user"
+            keyPrefix="common"
             control={form.control}
             name="code"
             label={t('coupons.code')}

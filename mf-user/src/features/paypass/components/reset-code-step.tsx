@@ -5,8 +5,7 @@ import { codeSchema } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { TextField } from '../../../components/text-field';
-import { SendCodeButton } from '@cardwallet/shared/forms';
+import { SendCodeButton, TextField } from '@cardwallet/shared/forms';
 import { SendToPicker } from '../../account/components/send-to-picker';
 
 const schema = z.object({ code: codeSchema });
@@ -44,6 +43,8 @@ export function ResetCodeStep({
       <SendToPicker accounts={accounts} value={account} onChange={setAccount} />
       <List>
         <TextField
+          namespace="user"
+          keyPrefix="common"
           control={form.control}
           name="code"
           label={t('common.code')}

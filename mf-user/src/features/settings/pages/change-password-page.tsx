@@ -5,9 +5,8 @@ import { changePasswordBody, type ChangePasswordBody } from '@cardwallet/shared/
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/text-field';
 import { useChangePassword } from '../api/change-password';
 
 /** Change the login password (user/changePassword): old one, new one twice; other sessions end. */
@@ -47,6 +46,8 @@ export default function ChangePasswordPage() {
       >
         <List>
           <TextField
+            namespace="user"
+            keyPrefix="common"
             control={form.control}
             name="oldPassword"
             label={t('password.old')}
@@ -55,6 +56,8 @@ export default function ChangePasswordPage() {
             required
           />
           <TextField
+            namespace="user"
+            keyPrefix="common"
             control={form.control}
             name="password"
             label={t('password.new')}
@@ -64,6 +67,8 @@ export default function ChangePasswordPage() {
             required
           />
           <TextField
+            namespace="user"
+            keyPrefix="common"
             control={form.control}
             name="confirmPassword"
             label={t('password.confirm')}

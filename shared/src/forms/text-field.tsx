@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Form, Input, type InputRef } from 'antd-mobile';
+import Form from 'antd-mobile/es/components/form';
+import Input, { type InputRef } from 'antd-mobile/es/components/input';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldErrorText, useFieldErrorText } from '@cardwallet/shared/forms';
+import { FieldErrorText, useFieldErrorText } from './field-error';
 
 export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
   control: Control<T, unknown, TOut>;
@@ -20,12 +21,19 @@ export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues 
   extra?: ReactNode;
   /** Rendered before the input inside the same row (e.g. the dial code picker). */
   prefix?: ReactNode;
+  /** The calling app's translation namespace ('passport', 'card', 'user'). */
+  namespace: string;
+  /** Where `showPassword` / `hidePassword` sit in that namespace ('fields', 'common'). */
+  keyPrefix?: string;
+  /** The app's CSS class prefix: `<prefix>-icon-button`, `<prefix>-input-row`; default the namespace. */
+  classPrefix?: string;
 }
 
 /**
  * An antd-mobile input bound to react-hook-form. antd-mobile's Input copies aria-* props onto its
  * wrapper <div> as well (two elements with one name) and forwards none but aria-label to the native
  * <input>, so the name, invalid state and error description are set on the native input directly.
+ * (Was a copy in mf-card, mf-passport and mf-user.)
  */
 export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   control,
@@ -40,8 +48,11 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   readOnly,
   extra,
   prefix,
+  namespace,
+  keyPrefix = 'fields',
+  classPrefix = namespace,
 }: TextFieldProps<T, TOut>) {
-  const { t } = useTranslation('card');
+  const { t } = useTranslation(namespace);
   const { field, fieldState } = useController({ control, name });
   const errorText = useFieldErrorText(fieldState.error);
   const inputRef = useRef<InputRef | null>(null);
@@ -63,8 +74,8 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
   const revealButton = isPassword ? (
     <button
       type="button"
-      className="card-icon-button"
-      aria-label={revealed ? t('fields.hidePassword') : t('fields.showPassword')}
+      className={`${classPrefix}-icon-button`}
+      aria-label={revealed ? t(`${keyPrefix}.hidePassword`) : t(`${keyPrefix}.showPassword`)}
       aria-pressed={revealed}
       onClick={() => setRevealed((v) => !v)}
     >
@@ -89,7 +100,7 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
       description={<FieldErrorText id={errorId} text={errorText} />}
       extra={extra ?? revealButton}
     >
-      <div className="card-input-row">
+      <div className={`${classPrefix}-input-row`}>
         {prefix}
         <Input
           ref={(instance) => {
