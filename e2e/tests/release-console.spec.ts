@@ -37,7 +37,8 @@ test.describe('release telemetry and the release console (issue 25)', () => {
     await page.goto('/pages/index/releases');
     await waitForShell(page);
     await expect(navTitle(page, 'Release console')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Administrator sign-in' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in to the release console' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Administrator' })).toBeChecked();
     await expectAccessible(page);
     await page.getByLabel('Username').fill(SANDBOX_ADMIN.username);
     await page.getByLabel('Password').fill(SANDBOX_ADMIN.password);
