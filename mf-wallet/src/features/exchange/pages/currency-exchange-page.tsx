@@ -45,11 +45,11 @@ export default function CurrencyExchangePage() {
   const intent = useIntentKey();
   const [from, setFrom] = useState<WalletCurrency>('USDT');
   const [to, setTo] = useState<WalletCurrency>('BTC');
-  const [quote, setQuote] = useState<{ data: ExchangeQuote; deadline: number } | null>(null);
+  const [quote, setQuote] = useState<{ data: ExchangeQuote; deadline: number; since: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<ExchangeRecord | null>(null);
-  const secondsLeft = useSecondsLeft(quote?.deadline ?? null);
+  const secondsLeft = useSecondsLeft(quote?.deadline ?? null, quote?.since ?? null);
 
   const info = currencies.data?.currencies.find((c) => c.code === from);
   const available = balances.data?.balances.find((b) => b.currency === from)?.available ?? '0';
@@ -81,7 +81,8 @@ export default function CurrencyExchangePage() {
           // A new price is a new intent: the key of the old quote must not confirm this one.
           onSuccess: (data) => {
             intent.reset();
-            setQuote({ data, deadline: Date.now() + data.ttlSeconds * 1000 });
+            const since = Date.now();
+            setQuote({ data, deadline: since + data.ttlSeconds * 1000, since });
           },
           onError: (error) => {
             setQuote(null);
