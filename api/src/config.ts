@@ -5,6 +5,7 @@ import { APP_VERSION_CODE } from '@cardwallet/shared';
 import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile } from './config/operator.js';
 import { loadReleaseConfig, type ReleaseConfig } from './config/releases.js';
 import { loadTelemetryConfig, type TelemetryConfig } from './config/telemetry.js';
+import { loadUploadsConfig, type UploadsConfig } from './config/uploads.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -184,6 +185,8 @@ const envSchema = z
       .regex(/^[a-z0-9.-]+$/, 'must be a domain such as wallet.example.com')
       .optional(),
     PASSKEY_RP_NAME: z.string().min(1).max(64).default('CardWallet'),
+    // Prefixed to the redirect path of the WeChat website sign-in (docs/wechat.md); '' = same origin.
+    WECHAT_REDIRECT_ORIGIN: z.string().max(200).default(''),
     PASSKEY_ORIGINS: z
       .string()
       .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins')
@@ -280,8 +283,12 @@ export interface Config {
   releases: ReleaseConfig;
   /** Telemetry ingest, canary analysis, automatic rollouts (TELEMETRY_* variables, src/modules/telemetry/config.ts). */
   telemetry: TelemetryConfig;
+  /** Object store and direct uploads (OBJECT_STORE, S3_*, UPLOAD_*, SANDBOX_BUCKET; src/config/uploads.ts). */
+  uploads: UploadsConfig;
   /** WebAuthn relying party (PASSKEY_* variables); undefined = passkeys off (production without them). */
   passkeys: { rpId: string; rpName: string; origins: string[] | 'localhost' } | undefined;
+  /** WECHAT_REDIRECT_ORIGIN: prefixed to the WeChat website sign-in's redirect path ('' = same origin). */
+  wechatRedirectOrigin: string;
 }
 
 export class ConfigError extends Error {
@@ -311,6 +318,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const telemetry = loadTelemetryConfig(cleaned);
   if (!telemetry.config) throw new ConfigError(telemetry.errors);
   const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
+  const uploads = loadUploadsConfig(cleaned, { dataDir, sandbox });
+  if (!uploads.config) throw new ConfigError(uploads.errors);
   return {
     port: e.PORT,
     host: e.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
@@ -358,6 +367,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
     releases: releases.config,
     telemetry: telemetry.config,
+    wechatRedirectOrigin: e.WECHAT_REDIRECT_ORIGIN,
+    uploads: uploads.config,
     passkeys:
       e.PASSKEY_RP_ID && e.PASSKEY_ORIGINS
         ? { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS.split(',') }

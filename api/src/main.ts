@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { assertNoSandboxData, seedSandbox, seedAdmin } from './modules/accounts/seed.js';
 import { runDemoSeeds } from './sandbox/demo-seeds.js';
 import { installDrain } from './process/drain.js';
+import { startConfiguredSandboxBucket } from './sandbox/bucket.js';
 
 /**
  * Process entry: config → database (migrations) → seed → HTTP. One process; several run side by
@@ -23,12 +24,17 @@ async function main(): Promise<void> {
     throw e;
   }
 
+  // SANDBOX_BUCKET=1: an S3-compatible bucket on loopback for direct uploads (docs/kyc.md).
+  const sandboxBucket = await startConfiguredSandboxBucket(config);
+  config = sandboxBucket.config;
+
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log: (m) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), msg: m })}\n`),
   });
   const app = await buildApp({ config, database });
+  app.addHook('onClose', () => sandboxBucket.close());
   const drain = installDrain(app);
   // Ready before anything injects: a module's own `inject` (the sandbox issuer's and KYC provider's
   // webhooks during the demo seeds) runs on an encapsulated instance whose `ready` is avvio's, which

@@ -6,6 +6,11 @@ import { expect, type Page } from '@playwright/test';
  * (its data loaded, skeletons gone). A failure lists each rule with the first nodes it hit.
  */
 export async function expectAccessible(page: Page, options: { exclude?: string[] } = {}) {
+  expect(await axeViolations(page, options), `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** The WCAG 2.2 AA violations axe-core finds on the page as it is now (rule, impact, first nodes). */
+export async function axeViolations(page: Page, options: { exclude?: string[] } = {}) {
   // Colours are measured as painted: wait until the page's slide-in and any toast fade have finished
   // (a half-transparent element mid-animation fails contrast for no real reason).
   await page
@@ -44,5 +49,5 @@ export async function expectAccessible(page: Page, options: { exclude?: string[]
       .slice(0, 5)
       .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join('').trim()}`),
   }));
-  expect(summary, `axe-core violations on ${page.url()}`).toEqual([]);
+  return summary;
 }

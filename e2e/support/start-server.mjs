@@ -47,6 +47,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     CHAIN_EVM_DEV_NODE: process.env.E2E_EVM === '0' ? '0' : '1',
     CHAIN_EVM_DEV_NODE_PORT: '0',
     CHAIN_EVM_SWEEP_MS: process.env.CHAIN_EVM_SWEEP_MS ?? '5000',
+    // Direct uploads (docs/kyc.md): the API starts the sandbox bucket (s3rver behind a POST-policy
+    // gate) on a free loopback port, so photos go from the browser straight to it. E2E_BUCKET=0: through the API.
+    SANDBOX_BUCKET: process.env.E2E_BUCKET === '0' ? '0' : '1',
+    SANDBOX_BUCKET_PORT: '0',
   },
 });
 

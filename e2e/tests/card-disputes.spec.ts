@@ -7,8 +7,9 @@ import { call, cardholder, main, signIn } from './cards-helpers';
  * Card disputes (issue 23) in Chromium against the real API and the sandbox issuer's dispute desk:
  * a dispute filed from a statement line in three taps (line → reason → submit), followed live on
  * its page as the issuer's signed webhooks arrive (under review → provisional credit → won, driven
- * once from the diagnostics page's desk), the card's disputes list; ar-AE right to left; axe-core
- * on every new page and on the form.
+ * once from the diagnostics page's desk), the card's disputes list; a fraud dispute's replacement
+ * card (confirmation sheet, new card, the dispute following it); a lost dispute whose credit was spent
+ * (what is still owed); ar-AE right to left; axe-core on every new page, sheet and on the form.
  */
 /** A "receipt" as evidence: a real PNG. */
 function receipt(): { name: string; mimeType: string; buffer: Buffer } {
@@ -126,8 +127,87 @@ test.describe('card disputes', () => {
     await expect(main(page).getByRole('button', { name: 'طلب بطاقة بديلة' })).toBeVisible();
     await expect(main(page).getByText('الصور المرفقة: 1')).toBeVisible();
     await expectAccessible(page);
-    await page.goto(`/pages/card/disputes?cardId=${session.cardId}`);
+    const disputeUrl = page.url();
+
+    // The replacement in the same flow: a confirmation sheet (axe), then the new card.
+    await main(page).getByRole('button', { name: 'طلب بطاقة بديلة' }).click();
+    const sheet = page.getByRole('dialog');
+    await expect(sheet).toContainText('استبدال هذه البطاقة؟');
+    await expect(sheet).toContainText('مجانًا');
+    await expectAccessible(page);
+    await sheet.getByRole('button', { name: 'استبدال البطاقة' }).click();
+    // The dispute now follows the new card: the page says so and leads to the cards.
+    const notice = main(page).locator('.dispute-replaced');
+    await expect(notice).toContainText(/بطاقتك الجديدة/);
+    await expect(notice.getByRole('button', { name: 'الانتقال إلى بطاقاتي' })).toBeVisible();
+    await expectAccessible(page);
+    const cards = await call<{ cards: Array<{ id: string; status: string; balance: string }> }>(
+      request,
+      'GET',
+      'card/list',
+      session.token,
+    );
+    expect(cards.cards.find((c) => c.id === session.cardId)?.status).toBe('closed');
+    const fresh = cards.cards.find((c) => c.id !== session.cardId)!;
+    expect(fresh.status).toBe('active');
+    // The dispute follows the new card, and its page says so.
+    await page.goto(disputeUrl);
+    await expect(main(page).getByText(/يستمر الاعتراض على بطاقتك الجديدة/)).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/pages/card/disputes?cardId=${fresh.id}`);
     await expect(main(page).getByRole('button', { name: /Dubai Mall/ })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('lost after the credit was spent: the dispute page says what is still owed (en-US, axe)', async ({
+    page,
+    request,
+  }) => {
+    const session = await cardholder(request);
+    await call(request, 'POST', 'dev/cards/purchase', null, {
+      cardId: session.cardId,
+      amount: '40',
+      merchant: 'Spent Credit Store',
+      then: 'clear',
+    });
+    const orders = await call<{ data: Array<{ id: string; merchant: { name: string } | string }> }>(
+      request,
+      'GET',
+      'card/orders',
+      session.token,
+      { cardId: session.cardId },
+    );
+    const order = orders.data[0]!;
+    const dispute = await call<{ id: string }>(
+      request,
+      'POST',
+      'card/dispute/create',
+      session.token,
+      { orderId: order.id, reason: 'duplicate' },
+      { 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+    );
+    await call(request, 'POST', 'dev/cards/disputes/advance', null, { disputeId: dispute.id });
+    await call(request, 'POST', 'dev/cards/disputes/advance', null, { disputeId: dispute.id });
+    // The customer spends the provisional credit, all but 5 USD.
+    const card = await call<{ balance: string }>(request, 'GET', 'card/detail', session.token, {
+      cardId: session.cardId,
+    });
+    await call(request, 'POST', 'dev/cards/purchase', null, {
+      cardId: session.cardId,
+      amount: (Number(card.balance) - 5).toFixed(2),
+      merchant: 'Elsewhere',
+      then: 'clear',
+    });
+    await call(request, 'POST', 'dev/cards/disputes/outcome', null, { outcome: 'lost' });
+    await call(request, 'POST', 'dev/cards/disputes/advance', null, { disputeId: dispute.id });
+    await call(request, 'POST', 'dev/cards/disputes/outcome', null, { outcome: 'won' });
+
+    await signIn(page, session);
+    await page.goto(`/pages/card/dispute?id=${dispute.id}`);
+    await expect(main(page).locator('.dispute-summary').getByRole('status')).toHaveText('Not upheld');
+    const owed = main(page).locator('.dispute-facts dt', { hasText: 'Still owed' }).locator('+ dd');
+    await expect(owed).toContainText('$35.00');
+    await expect(owed).toContainText('It is taken from your next top-ups of this card.');
     await expectAccessible(page);
   });
 });

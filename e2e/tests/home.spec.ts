@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { navTitle, tab, waitForShell } from '../support/app';
+import { navTitle, remoteRequests, tab, waitForShell } from '../support/app';
 import { api, registerCustomer, sandboxDeposit, signInAs, type Customer } from '../support/customer';
 
 const DEMO = { email: 'demo@cardwallet.test', password: 'Demo1234!' };
@@ -150,6 +150,48 @@ test.describe('home page', () => {
     await page.goBack();
     await news.getByRole('link', { name: 'All news' }).click();
     await expect(navTitle(page, 'News')).toBeVisible();
+  });
+
+  test('signed in, the Wallet and Card apps are prefetched when idle — not loaded — and the first tap uses them', async ({
+    page,
+    request,
+  }) => {
+    const wallet = remoteRequests(page, 'wallet');
+    const card = remoteRequests(page, 'card');
+    await signInAs(page, await demoCustomer(request));
+    await page.goto('/');
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { name: 'Total balance' })).toBeVisible();
+    // After the first screen, when idle (3 s at most): manifest, remoteEntry and the exposed app's files.
+    await expect.poll(() => wallet.map((r) => new URL(r.url()).pathname.split('/').pop())).toContain('remoteEntry.js');
+    await expect.poll(() => card.map((r) => new URL(r.url()).pathname.split('/').pop())).toContain('remoteEntry.js');
+    const prefetched = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => new URL(l.href).pathname),
+    );
+    expect(prefetched.some((p) => /^\/remotes\/wallet\/[^/]+\/remoteEntry\.js$/.test(p))).toBe(true);
+    expect(prefetched.some((p) => /^\/remotes\/card\/[^/]+\/remoteEntry\.js$/.test(p))).toBe(true);
+    // Fetched, not run: neither app counts as loaded (release telemetry counts loaded apps).
+    const states = await page.evaluate(() =>
+      (
+        window as unknown as { __cardwallet: { registry: { status(): Array<{ name: string; state: string }> } } }
+      ).__cardwallet.registry
+        .status()
+        .filter((s) => s.name === 'mf_wallet' || s.name === 'mf_card')
+        .map((s) => s.state),
+    );
+    expect(states).toEqual(expect.not.arrayContaining(['loaded']));
+    await tab(page, 'wallet').click();
+    await expect(page.getByRole('heading', { name: 'Total assets (USD)' })).toBeVisible();
+  });
+
+  test('signed out, nothing of the feature apps is prefetched', async ({ page }) => {
+    const wallet = remoteRequests(page, 'wallet');
+    const card = remoteRequests(page, 'card');
+    await page.goto('/');
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+    await page.waitForTimeout(4_000);
+    expect([...wallet, ...card]).toHaveLength(0);
   });
 
   test.describe('in Arabic (right to left)', () => {

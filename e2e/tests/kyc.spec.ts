@@ -131,6 +131,50 @@ test.describe('identity verification', () => {
     expect(after.data.kycLevel1).toBe(true);
   });
 
+  test('KYC1: the document photo goes from the browser straight to the bucket, not through the API', async ({
+    page,
+    request,
+  }) => {
+    const session = await newCustomer(page, request, 'kycdirect');
+    const posts: { url: string; status?: number }[] = [];
+    page.on('requestfinished', async (r) => {
+      if (r.method() === 'POST') posts.push({ url: r.url(), status: (await r.response())?.status() });
+    });
+    await page.goto('/pages/user/kyc-lv1');
+    await page.getByRole('button', { name: /Nationality \/ country/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a country' });
+    await dialog.getByLabel('Search countries').fill('united k');
+    await dialog.getByRole('button', { name: 'United Kingdom' }).click();
+    await page.getByText('Passport', { exact: true }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/kyc-lv1-details$/);
+
+    const ticketAnswer = page.waitForResponse((r) => r.url().endsWith('/api/upload/image/direct'));
+    const completed = page.waitForResponse((r) => r.url().endsWith('/api/upload/image/direct/complete'));
+    await page.locator('input[type=file]').setInputFiles(file('passport.png'));
+    const ticket = (await (await ticketAnswer).json()) as { data: { mode: string; url: string } };
+    expect(ticket.data.mode).toBe('direct');
+    const bucketOrigin = new URL(ticket.data.url).origin;
+    const appOrigin = new URL(page.url()).origin;
+    expect(bucketOrigin).not.toBe(appOrigin);
+    const done = (await (await completed).json()) as { code: number; data: { files: { id: string }[] } };
+    expect(done.code).toBe(200);
+    await expect(page.locator('.adm-image-uploader-cell img')).toHaveCount(1);
+    await expect(page.locator('.adm-image-uploader-cell-mask')).toHaveCount(0);
+    // The bytes went to the bucket's origin (204 from S3's POST Object); the API's upload route was never called.
+    expect(posts).toContainEqual({ url: ticket.data.url, status: 204 });
+    expect(posts.filter((p) => new URL(p.url).pathname === '/api/upload/image')).toEqual([]);
+
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Lee');
+    await page.getByLabel('Document number').fill(`5${String(Date.now()).slice(-7)}7`);
+    await page.getByLabel('Date of birth').fill('1991-07-21');
+    await page.getByRole('button', { name: 'Submit for verification' }).click();
+    await expect(page.getByRole('heading', { name: 'Your verification level: 1' })).toBeVisible();
+    const status = await api<{ level1: { state: string } }>(request, session.token, 'GET', 'kyc/status');
+    expect(status.data.level1.state).toBe('verified');
+  });
+
   test('KYC2: the provider page decides GREEN → success page and level 2', async ({ page, request }) => {
     const session = await newCustomer(page, request, 'kyc2');
     const documentNumber = await level1ThroughApi(request, session.token);

@@ -341,6 +341,8 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.goto('/');
     const shortcuts = page.getByRole('heading', { name: 'Quick actions' });
     await expect(shortcuts).toBeVisible();
+    // The control loads after the home page's first screen (issue 24): drag once it is there.
+    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toBeAttached();
     const box = (await shortcuts.boundingBox())!;
     // antd-mobile's PullToRefresh listens to touch events: drive a real touch drag through CDP.
     const cdp = await page.context().newCDPSession(page);

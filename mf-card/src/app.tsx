@@ -1,34 +1,8 @@
-import type { ReactNode } from 'react';
-import { CONTRACT_VERSION, useHost, type FeatureApp } from '@cardwallet/shared';
-import { createAntdMobileProvider } from '@cardwallet/shared/ui';
-// Deep imports, never the 'antd-mobile' barrel: the barrel has side effects, so every component any
-// page used became a dependency of every page (one vendor chunk for all); the build's transformImport
-// (shared/build/remote-preset.mjs) rewrites the pages' `import { Button } from 'antd-mobile'` likewise.
-import 'antd-mobile/es/global';
-import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
-import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import { antdLocales } from './lib/antd-locale';
-import { QueryBoundary } from '@cardwallet/shared/forms';
+import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
+import { createFeatureAppFrame } from '@cardwallet/shared/ui';
 import { CARD_NAMESPACE, cardResources } from './i18n';
 import { routes } from './routes';
 import './styles/card.css';
-
-// This app bundles its own antd-mobile copy, so it wires that copy's React 19 shim and locale.
-const AntdMobileProvider = createAntdMobileProvider({
-  ConfigProvider,
-  setDefaultConfig,
-  unstableSetRender,
-  locales: antdLocales,
-  useLanguage: () => useHost().i18n.useLanguage(),
-});
-
-function CardProvider({ children }: { children: ReactNode }) {
-  return (
-    <QueryBoundary>
-      <AntdMobileProvider>{children}</AntdMobileProvider>
-    </QueryBoundary>
-  );
-}
 
 const app: FeatureApp = {
   name: 'mf_card',
@@ -36,7 +10,9 @@ const app: FeatureApp = {
   routePrefix: '/pages/card/',
   routes,
   i18n: { namespace: CARD_NAMESPACE, resources: cardResources },
-  Provider: CardProvider,
+  // The shared frame: this app's antd-mobile copy (React 19 shim, locale), the query cache, the
+  // namespace for the shared page states, and a boundary for API errors thrown while rendering.
+  Provider: createFeatureAppFrame({ namespace: CARD_NAMESPACE, stateClassName: 'card-error-state' }),
 };
 
 export default app;

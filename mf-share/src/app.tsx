@@ -1,7 +1,7 @@
 import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
-import { AntdMobileProvider } from './antd-mobile';
-import { routes } from './routes';
+import { createFeatureAppFrame } from '@cardwallet/shared/ui';
 import { SHARE_NAMESPACE, shareResources } from './i18n';
+import { routes } from './routes';
 import './styles/share.css';
 
 const app: FeatureApp = {
@@ -10,7 +10,9 @@ const app: FeatureApp = {
   routePrefix: '/pages/share/',
   routes,
   i18n: { namespace: SHARE_NAMESPACE, resources: shareResources },
-  Provider: AntdMobileProvider,
+  // The shared frame: this app's antd-mobile copy (React 19 shim, locale), the query cache, the
+  // namespace for the shared page states, and a boundary for API errors thrown while rendering.
+  Provider: createFeatureAppFrame({ namespace: SHARE_NAMESPACE, stateClassName: 'share-state' }),
 };
 
 export default app;

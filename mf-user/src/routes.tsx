@@ -86,4 +86,9 @@ export const routes: FeatureRoute[] = [
     load: () => import('./features/places/pages/open-location-page'),
     titleKey: 'places.openLocationTitle',
   },
+  {
+    path: 'choose-location',
+    load: () => import('./features/places/pages/choose-location-page'),
+    titleKey: 'places.chooseLocationTitle',
+  },
 ];

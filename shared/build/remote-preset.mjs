@@ -281,7 +281,8 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
         shared: sharedModules(pkg),
         shareStrategy: 'loaded-first',
         dts: false,
-        experiments: { provideExternalRuntime: true },
+        // The runtime the remotes use too: only its browser code (issue 24, MF runtime trimming).
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new rspack.HtmlRspackPlugin({ template, inject: 'body', scriptLoading: 'defer' }),
       new rspack.DefinePlugin({ __CW_TEST_BUILD__: JSON.stringify(isTestBuild()) }),

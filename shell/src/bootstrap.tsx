@@ -3,7 +3,6 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // Deep imports (the build's transformImport rewrites component imports the same way): the 'antd-mobile'
 // barrel is a side-effect module that would tie every component used anywhere to every chunk.
 import 'antd-mobile/es/global';
@@ -38,6 +37,7 @@ import { federationErrorPlugin } from './routing/federation-error-plugin';
 import { createRegistryFetch } from './routing/registry-fetch';
 import { exposeForTests } from './routing/test-handle';
 import { scheduleTelemetry } from './telemetry/schedule';
+import { scheduleIdlePrefetch } from './routing/idle-prefetch';
 import { scheduleServiceWorker, showUpdatePrompt } from './pwa/register';
 
 async function start() {
@@ -159,22 +159,18 @@ async function start() {
     },
   ]);
 
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-  });
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(
     <StrictMode>
       <HostContext.Provider value={host}>
         <I18nextProvider i18n={instance}>
-          <QueryClientProvider client={queryClient}>
-            <ShellAntdConfig localeTexts={localeTexts}>
-              <ShellContext.Provider value={{ registry }}>
-                <RouterProvider router={router} />
-              </ShellContext.Provider>
-            </ShellAntdConfig>
-          </QueryClientProvider>
+          {/* No QueryClientProvider here: each page that needs one gets it (services/query-layer.tsx). */}
+          <ShellAntdConfig localeTexts={localeTexts}>
+            <ShellContext.Provider value={{ registry }}>
+              <RouterProvider router={router} />
+            </ShellContext.Provider>
+          </ShellAntdConfig>
         </I18nextProvider>
       </HostContext.Provider>
     </StrictMode>,
@@ -182,6 +178,15 @@ async function start() {
   exposeForTests({ host, registry, storageKeys: STORAGE_KEYS });
   // Telemetry per release (issue 25): its own chunk, loaded when idle after the first paint.
   scheduleTelemetry(registry, apiBaseUrl);
+  // Signed in: the Wallet and Card apps' files go into the HTTP cache when idle after the first
+  // screen (prefetch, nothing executed), so a first tap on those tabs waits for less (issue 24).
+  scheduleIdlePrefetch({
+    descriptor: (name) => registry.descriptor(name),
+    isLoaded: (name) => registry.status().some((s) => s.name === name && s.state === 'loaded'),
+    isLoggedIn: () => session.get().isLoggedIn,
+    currentPath: () => window.location.pathname,
+    connection: () => (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection,
+  });
   // Installable and offline (issue 24): the service worker, registered when idle after load.
   // A new worker waits; the customer is offered a reload (never forced).
   scheduleServiceWorker(undefined, undefined, { onUpdate: (apply) => showUpdatePrompt(t, apply) });

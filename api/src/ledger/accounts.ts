@@ -44,6 +44,11 @@ export const SYSTEM_ACCOUNT_KINDS = [
   'chain_network_fees',
   /** Card fees the customer paid with WeChat Pay (in CNY, at the quoted rate): what WeChat Pay settles to us, in USD. */
   'wechat_pay',
+  /**
+   * What customers owe the card programme: the part of a lost dispute's provisional credit the card
+   * no longer held (negative = owed to us), recovered from the card's next top-ups (docs/cards.md).
+   */
+  'card_receivables',
 ] as const;
 export type UserAccountKind = (typeof USER_ACCOUNT_KINDS)[number];
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];

@@ -27,12 +27,21 @@ export const POSTING_TYPES = [
   // card disputes (docs/cards.md "Disputes"; drafts in modules/cards/disputes/postings.ts)
   'card_dispute_credit',
   'card_dispute_reversal',
+  /** A lost dispute's shortfall paid back from the card (the card's next top-up). */
+  'card_dispute_recovery',
+  /** A replaced card's balance moved to its replacement (docs/cards.md "Replacing a compromised card"). */
+  'card_replace',
   // The referral programme (docs/referral.md; drafts in modules/referral/postings.ts).
   'referral_cashback',
   'referral_cashback_reversal',
   'referral_bonus',
   /** Deposit addresses → hot wallet on chain (docs/chain.md "Sweeping"); system accounts only. */
   'chain_sweep',
+  /**
+   * A hot-wallet transaction settled on chain (a withdrawal, a sweep's gas top-up): the gas it burned
+   * as a network-fee expense, and a top-up's move to a deposit address (docs/ledger.md); system only.
+   */
+  'chain_send',
 ] as const;
 export type PostingType = (typeof POSTING_TYPES)[number];
 
@@ -153,11 +162,12 @@ export function depositCredit(p: {
 
 /**
  * A settled sweep (docs/chain.md "Sweeping"). `amount`: the credited deposits the sweep took out of a
- * deposit address; `sent`: what reached the hot wallet; `gas` (ETH): what the sweep and its top-up
- * burned. ETH sweeps pay their gas out of the address (deposit addresses −(sent + gas), hot wallet
- * +sent; any unspent gas reserve stays booked at the deposit addresses, where it still is on chain);
- * token sweeps move `amount` and their gas was the house's own ETH (hot wallet's ETH −gas). A
- * reverted sweep books only its gas (`amount` = `sent` = '0'), paid by whoever paid it.
+ * deposit address; `sent`: what reached the hot wallet; `gas` (ETH): what the sweep transaction
+ * burned — always paid by the deposit address, its sender. ETH sweeps: deposit addresses −(sent +
+ * gas), hot wallet +sent (any unspent gas reserve stays booked at the deposit addresses, where it
+ * still is on chain); token sweeps move `amount` and the address's ETH (the gas top-up, booked when
+ * it settled: chainSendSettled) pays the gas. A reverted sweep books only its gas (`amount` = `sent`
+ * = '0').
  */
 export function chainSweep(p: {
   sweepId: string;
@@ -181,12 +191,53 @@ export function chainSweep(p: {
       entries.push({ account: systemAccount('chain_deposit_addresses', p.currency, 'ERC20'), amount: p.amount });
       entries.push({ account: systemAccount('chain_hot_wallet', p.currency, 'ERC20'), amount: neg(p.amount) });
     }
-    if (!gas.isZero()) entries.push({ account: hotEth, amount: p.gas });
+    if (!gas.isZero())
+      entries.push({ account: systemAccount('chain_deposit_addresses', 'ETH', 'ERC20'), amount: p.gas });
   }
   if (!gas.isZero()) entries.push({ account: systemAccount('chain_network_fees', 'ETH'), amount: neg(p.gas) });
   return draft({
     ref: `sweep:${p.sweepId}`,
     type: 'chain_sweep',
+    userId: null,
+    remark: 'ERC20',
+    txHash: p.txHash,
+    entries,
+  });
+}
+
+/**
+ * A hot-wallet transaction settled on chain (docs/ledger.md "Network fees"): `gas` (ETH, the receipt's
+ * gasUsed × effectiveGasPrice) left the hot wallet for good, mined or reverted — an expense; a send to
+ * one of our own deposit addresses (a sweep's gas top-up) also moved `internal` from the hot wallet to
+ * the deposit addresses. The customer-facing side of a withdrawal is booked by withdrawalSent; this is
+ * the house's cost of it. Null when there is nothing to book (no gas, nothing internal).
+ */
+export function chainSendSettled(p: {
+  clientTxId: string;
+  gas: string;
+  internal: { currency: CryptoCurrency; amount: string } | null;
+  txHash: string;
+}): PostingDraft | null {
+  const hot = new Map<CryptoCurrency, Money>();
+  const add = (currency: CryptoCurrency, amount: Money) => hot.set(currency, (hot.get(currency) ?? ZERO).plus(amount));
+  const entries: EntryDraft[] = [];
+  if (p.internal && !money(p.internal.amount).isZero()) {
+    add(p.internal.currency, money(p.internal.amount));
+    entries.push({
+      account: systemAccount('chain_deposit_addresses', p.internal.currency, 'ERC20'),
+      amount: neg(p.internal.amount),
+    });
+  }
+  if (!money(p.gas).isZero()) {
+    add('ETH', money(p.gas));
+    entries.push({ account: systemAccount('chain_network_fees', 'ETH'), amount: neg(p.gas) });
+  }
+  if (!entries.length) return null;
+  for (const [currency, amount] of hot)
+    entries.unshift({ account: systemAccount('chain_hot_wallet', currency, 'ERC20'), amount: format(amount) });
+  return draft({
+    ref: `chain-send:${p.clientTxId}`,
+    type: 'chain_send',
     userId: null,
     remark: 'ERC20',
     txHash: p.txHash,

@@ -20,6 +20,7 @@ import {
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { directUploadOrigin } from '../config/uploads.js';
 import { geoSelection } from '../providers/geo/index.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
@@ -88,9 +89,11 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
   const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
 
   const tileOrigin = geoSelection(sandbox).tileOrigin;
+  const uploadOrigin = app.hasDecorator('config') ? directUploadOrigin(app.config.uploads) : undefined;
   await registerSecurityHeaders(app, {
     scriptOrigins: () => releases?.scriptOrigins() ?? [],
     mapTileOrigins: tileOrigin ? [tileOrigin] : [],
+    uploadOrigins: uploadOrigin ? [uploadOrigin] : [],
   });
   await registerCspReports(app, { sandbox });
 
@@ -197,7 +200,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { rootDir: s
       lang: locale,
       dir: directionOf(locale),
       // The shell's start chain first (every page needs it), then the route's remote chain.
-      headExtra: `${frameStyle}${preloadLinks(startFiles.hints(locale))}${await preloadsFor(path, registry)}`,
+      headExtra: `${frameStyle}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry)}`,
       root: frameHtml(path, frameTexts.get(locale)),
     });
     if (html === undefined)

@@ -25,7 +25,9 @@ const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
 
 function files(value: unknown): string[] {
   return Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..'))
+    ? value.filter(
+        (v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..') && !v.startsWith('/'),
+      )
     : [];
 }
 
@@ -99,7 +101,8 @@ export class ManifestCache {
  * one level at a time after main.js runs. Re-read when the build changes (checked every 5 s).
  */
 export class StartFilesFile {
-  private cache: { at: number; hints: PreloadHint[]; locales: Record<string, PreloadHint[]> } | undefined;
+  private cache:
+    { at: number; hints: PreloadHint[]; locales: Record<string, PreloadHint[]>; home: PreloadHint[] } | undefined;
   constructor(
     private readonly readText: () => string | undefined,
     private readonly publicPath = '/',
@@ -112,22 +115,32 @@ export class StartFilesFile {
     }));
   }
 
-  /** The start chain, then the texts chunk of `locale` (the language the shell will start in). */
-  hints(locale?: string): PreloadHint[] {
+  /**
+   * The start chain, then the texts chunk of `locale` (the language the shell will start in), then
+   * on the home route (`home`) the home page's own chunk — which the shell would otherwise ask for
+   * only after it has started (issue 24: one round trip less before the home page paints).
+   */
+  hints(locale?: string, home = false): PreloadHint[] {
     if (!this.cache || Date.now() - this.cache.at > 5_000) {
       let hints: PreloadHint[] = [];
+      let homeHints: PreloadHint[] = [];
       const locales: Record<string, PreloadHint[]> = {};
       try {
-        const parsed = JSON.parse(this.readText() ?? '{}') as { files?: unknown; locales?: Record<string, unknown> };
+        const parsed = JSON.parse(this.readText() ?? '{}') as {
+          files?: unknown;
+          locales?: Record<string, unknown>;
+          home?: unknown;
+        };
         hints = this.toHints(parsed.files);
         for (const [l, list] of Object.entries(parsed.locales ?? {})) locales[l] = this.toHints(list);
+        homeHints = this.toHints(parsed.home);
       } catch {
         // An older build without the file: the browser finds the chain itself.
       }
-      this.cache = { at: Date.now(), hints, locales };
+      this.cache = { at: Date.now(), hints, locales, home: homeHints };
     }
-    return locale && this.cache.locales[locale]
-      ? [...this.cache.hints, ...this.cache.locales[locale]]
-      : this.cache.hints;
+    const withLocale =
+      locale && this.cache.locales[locale] ? [...this.cache.hints, ...this.cache.locales[locale]] : this.cache.hints;
+    return home ? [...withLocale, ...this.cache.home] : withLocale;
   }
 }

@@ -20,6 +20,8 @@ export interface CspOptions {
   scriptOrigins: () => string[];
   /** The configured map tile server's origin (MAP_TILE_URL, docs/places.md), images only. */
   mapTileOrigins?: string[];
+  /** The bucket browsers upload to directly (config/uploads.ts directUploadOrigin), only when configured. */
+  uploadOrigins?: string[];
 }
 
 /**
@@ -29,7 +31,11 @@ export interface CspOptions {
  * poster is drawn on a canvas and saved as an image); frames only the webview's allowlist; nobody
  * may frame us.
  */
-export function cspDirectives(opts: { scriptOrigins: string[]; mapTileOrigins?: string[] }): Record<string, string[]> {
+export function cspDirectives(opts: {
+  scriptOrigins: string[];
+  mapTileOrigins?: string[];
+  uploadOrigins?: string[];
+}): Record<string, string[]> {
   const scripts = ["'self'", ...opts.scriptOrigins];
   return {
     defaultSrc: ["'self'"],
@@ -41,7 +47,8 @@ export function cspDirectives(opts: { scriptOrigins: string[]; mapTileOrigins?: 
     imgSrc: ["'self'", 'data:', 'blob:', ...opts.scriptOrigins, ...(opts.mapTileOrigins ?? [])],
     fontSrc: ["'self'", 'data:', ...opts.scriptOrigins],
     // Manifests are fetched by the MF runtime; the live stream (SSE) and the API are same-origin.
-    connectSrc: ["'self'", ...opts.scriptOrigins],
+    // …and direct uploads POST to the configured bucket (docs/kyc.md "Direct uploads"); nothing else.
+    connectSrc: ["'self'", ...opts.scriptOrigins, ...(opts.uploadOrigins ?? [])],
     mediaSrc: ["'self'", 'blob:'],
     workerSrc: ["'self'", 'blob:'],
     frameSrc: ["'self'", ...WEBVIEW_FRAME_ORIGINS],
@@ -65,7 +72,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: cspDirectives({ scriptOrigins: opts.scriptOrigins(), mapTileOrigins: opts.mapTileOrigins ?? [] }),
+      directives: cspDirectives({
+        scriptOrigins: opts.scriptOrigins(),
+        mapTileOrigins: opts.mapTileOrigins ?? [],
+        uploadOrigins: opts.uploadOrigins ?? [],
+      }),
     },
     // Cross-origin isolation headers would block the CDN-origin case; CORP is set per asset below.
     crossOriginEmbedderPolicy: false,

@@ -34,10 +34,11 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
     expect(report.failed).toEqual([]);
     expect(report.ran).toContain('cards');
     const { cards } = (await t.get('card/list', {}, { token })).data;
-    expect(cards).toHaveLength(2);
-    // The card that works comes first (the physical one is newer but not activated yet).
+    expect(cards).toHaveLength(3);
+    // The card that works comes first (the physical one and the WeChat Pay one are newer but not activated yet).
     expect(cards.map((c: { type: string; status: string }) => `${c.type}:${c.status}`)).toEqual([
       'virtual:active',
+      'virtual:inactivated',
       'physical:inactivated',
     ]);
     // 120 USD loaded, then the statement seed's purchases through the issuer's webhooks:
@@ -69,6 +70,17 @@ describe.each(testDrivers())('cards demo seed on %s', (driver) => {
       merchant: string;
     }[];
     expect(disputes.map((d) => `${d.merchant}:${d.status}`)).toEqual(['Carrefour Market:under_review']);
+    // Issue 27: a card application paid with WeChat Pay through the real service and the sandbox cashier.
+    expect(report.ran).toContain('card-wechat-pay');
+    const [paid] = await t.database.sql.query<{ status: string; product_id: string; card_status: string }>(
+      `SELECT o.status, o.product_id, c.status AS card_status FROM wechat_pay_orders o JOIN cards c ON c.id = o.card_id::text WHERE o.user_id = $1`,
+      [userId],
+    );
+    expect(paid).toMatchObject({
+      status: 'COMPLETED',
+      product_id: 'virtual-mastercard-discount',
+      card_status: 'inactivated',
+    });
     expect((await runDemoSeeds(t.app, { userId })).ran).toEqual([]);
     await booksClean(t);
   }, 120_000);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-issuer/webhook';
 import { files, multipart, png } from '../kyc/support';
-import { activeCard as activeCardOf, booksClean, key } from './support';
+import { activeCard as activeCardOf, booksClean, fundCard, key } from './support';
 
 process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 
@@ -138,12 +138,12 @@ for (const driver of testDrivers()) {
       }));
     }
 
-    it('a lost dispute takes back at most what the card still holds (the card never goes negative); books clean', async () => {
+    it('lost after the credit was spent: the card gives back what it holds, the rest is owed and recovered exactly once from the next top-ups; books clean', async () => {
       const c = await completedPurchase('40.00');
       const id = (await file(c.u.token, { orderId: c.orderId, reason: 'duplicate' })).data.id as string;
       await advance(id);
       await advance(id);
-      // The customer spends the credit: only part of it is left on the card.
+      // The customer spends the credit: only 5 USD is left on the card.
       const left = await balance(c.u.token, c.cardId);
       const spend = (Number(left) - 5).toFixed(2);
       const buy = await t.post('dev/cards/purchase', { cardId: c.cardId, amount: spend, merchant: 'Spender' });
@@ -153,9 +153,54 @@ for (const driver of testDrivers()) {
       await advance(id);
       await t.post('dev/cards/disputes/outcome', { outcome: 'won' });
       const lost = await detail(c.u.token, id);
-      expect(lost.status).toBe('lost');
-      expect(Number(lost.reversed)).toBeLessThan(40);
+      expect(lost).toMatchObject({
+        status: 'lost',
+        credited: '40.00',
+        reversed: '5.00',
+        shortfall: '35.00',
+        recovered: '0.00',
+      });
       expect(await balance(c.u.token, c.cardId)).toBe('0.00');
+      const receivable = async () =>
+        (
+          await t.database.sql.query<{ b: string }>(
+            `SELECT coalesce((SELECT balance FROM ledger_accounts WHERE key = 'system:card_receivables:USD'), 0)::text AS b`,
+          )
+        )[0]!.b;
+      const owedBefore = Number(await receivable());
+      await booksClean(t);
+      // The message says what is still owed and where it will come from.
+      const [msg] = await t.database.sql.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM domain_events WHERE type = 'cards.dispute_shortfall' AND aggregate_id = $1`,
+        [id],
+      );
+      expect(msg!.n).toBe(1);
+
+      // A top-up of 20: the whole 20 pays the debt (20 collected, 15 still owed, the card stays at 0).
+      const top = await c.c.topUp(c.cardId, '20');
+      expect(top.code, top.msg).toBe(200);
+      expect(await balance(c.u.token, c.cardId)).toBe('0.00');
+      expect(await detail(c.u.token, id)).toMatchObject({ shortfall: '35.00', recovered: '20.00' });
+      expect(Number(await receivable())).toBeCloseTo(owedBefore + 20, 6);
+      await booksClean(t);
+
+      // 20 concurrent top-ups of 10: each asks for the debt right after it lands; the remaining 15
+      // is recovered once (10 from the first, 5 from the next), never more.
+      await fundCard(t, c.u.token, '300');
+      const tops = await Promise.all(Array.from({ length: 20 }, () => c.c.topUp(c.cardId, '10')));
+      expect(tops.every((r) => r.code === 200)).toBe(true);
+      expect(await detail(c.u.token, id)).toMatchObject({ shortfall: '35.00', recovered: '35.00' });
+      expect(await balance(c.u.token, c.cardId)).toBe('185.00');
+      expect(Number(await receivable())).toBeCloseTo(owedBefore + 35, 6);
+      const ops = await t.database.sql.query<{ amount: string }>(
+        `SELECT amount::text AS amount FROM card_operations WHERE dispute_id = $1 AND status = 'completed' ORDER BY created_at`,
+        [id],
+      );
+      expect(ops.map((o) => Number(o.amount)).reduce((a, b) => a + b, 0)).toBe(35);
+      expect(ops[0]!.amount).toMatch(/^20(\.0+)?$/);
+      // Nothing more is owed: later top-ups land whole.
+      expect((await c.c.topUp(c.cardId, '20')).code).toBe(200);
+      expect(await balance(c.u.token, c.cardId)).toBe('205.00');
       await booksClean(t);
     });
 

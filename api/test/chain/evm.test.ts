@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import { money } from '../../src/ledger/money';
 import { evmChainOf } from '../../src/modules/wallet/providers';
@@ -344,6 +347,84 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     await booksBalanced();
   });
 
+  it('a node on another chain or answering garbage is refused: health says why, deposits wait, withdrawals stay queued', async () => {
+    const u = await richCustomer('100');
+    const dest = Wallet.createRandom().address;
+    const id = await withdraw(u.token, dest, '10');
+    const to = (await address(u.token, 'USDC')).address;
+    const sentMeanwhile: string[] = [];
+    for (const [answer, reason] of [
+      ['0x1', /RPC is on chain 1, configured 1337/],
+      ['banana', /eth_chainId with garbage/],
+    ] as const) {
+      rpc.answers.set('eth_chainId', answer);
+      try {
+        sentMeanwhile.push(await node.faucetSend('USDC', to, '3'));
+        await node.mine(CONFIRMATIONS);
+        await expect(evm.tick()).rejects.toThrow(reason);
+        expect(evm.health()).toMatchObject({ ok: false });
+        expect(evm.health().error).toMatch(reason);
+        // Nothing scanned from it, nothing signed through it (its nonces mean nothing for our chain).
+        expect((await deposits(u.token)).filter((d) => sentMeanwhile.includes(d.txHash))).toEqual([]);
+        if (answer === '0x1') {
+          await t.post('admin/withdrawals/approve', { id }, { token: admin.token });
+          await t.app.events.drainAll(1);
+        }
+        expect((await withdrawal(id)).status).toBe('sending');
+        expect(await send(id)).toBeUndefined();
+      } finally {
+        rpc.answers.clear();
+      }
+    }
+    // The right chain again: the waiting blocks are scanned, the queued payout goes out once.
+    await makeDue();
+    await t.app.events.drainAll();
+    expect((await withdrawal(id)).status).toBe('sent');
+    await evm.tick();
+    await node.mine(CONFIRMATIONS);
+    await evm.tick();
+    const seen = await deposits(u.token);
+    for (const hash of sentMeanwhile) expect(seen.find((d) => d.txHash === hash)?.status).toBe('credited');
+    expect(await balance(u.token, 'USDC')).toBe('6');
+    expect(await tokenBalance(node, 'USDT', dest)).toBe('10.0');
+    expect(evm.health()).toMatchObject({ ok: true, chainId: node.chainId });
+    await booksBalanced();
+  });
+
+  it('an RPC that hangs is cut off by the call timeout: the tick fails with the reason, health shows it', async () => {
+    const { EvmChain } = await import('../../src/providers/chain/evm');
+    const impatient = new EvmChain(t.database.sql, { ...evm.config, rpcTimeoutMs: 300 });
+    rpc.slow = true;
+    try {
+      const started = Date.now();
+      await expect(impatient.tick()).rejects.toThrow(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(1900);
+      expect(impatient.health()).toMatchObject({ ok: false });
+      expect(impatient.health().error).toMatch(/timeout/i);
+    } finally {
+      rpc.slow = false;
+      impatient.stop();
+    }
+  });
+
+  it('a withdrawal address with a bad EIP-55 checksum is refused with a translated error, nothing held', async () => {
+    const u = await richCustomer('50');
+    // 0x5aAeb6…'s checksum with one letter's case flipped: a mistyped address, not a lower-case one.
+    const mistyped = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    const messages = new Set<string>();
+    for (const locale of ['en-US', 'zh-HK', 'ar-AE', 'tr-TR']) {
+      const refused = await t.post(
+        'wallet/withdraw',
+        { currency: 'USDT', network: 'ERC20', address: mistyped, amount: '10', payPassword: PIN },
+        { token: u.token, locale, headers: { 'idempotency-key': randomUUID() } },
+      );
+      expect(refused).toMatchObject({ key: 'address_invalid' });
+      messages.add(refused.msg);
+    }
+    expect(messages.size).toBe(4);
+    expect(await balance(u.token, 'USDT')).toBe('50');
+  });
+
   it('two provider instances sign concurrently: every nonce once, all mined', async () => {
     const { EvmChain } = await import('../../src/providers/chain/evm');
     const other = new EvmChain(t.database.sql, evm.config);
@@ -370,6 +451,57 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     expect(await node.provider.getTransactionCount(node.hotWallet.address, 'latest')).toBe(nonces[11]! + 1);
     other.stop();
   });
+
+  it.runIf(driver === 'pg')(
+    'two API processes sign at once on one PostgreSQL database: every nonce once, all mined',
+    async () => {
+      const dest = Wallet.createRandom().address;
+      const ours = Array.from({ length: 6 }, () => randomUUID());
+      const theirs = Array.from({ length: 6 }, () => randomUUID());
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/chain/nonce-child.ts', dest, theirs.join(',')], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, DATABASE_URL: t.config.databaseUrl, CHILD_EVM_CONFIG: JSON.stringify(evm.config) },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const lines = createInterface({ input: child.stdout });
+      const next = () =>
+        new Promise<string>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`the other process did not answer: ${stderr}`)), 60_000);
+          lines.once('line', (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          });
+        });
+      try {
+        expect(await next()).toBe('ready');
+        child.stdin.write('go\n');
+        const [mine, other] = await Promise.all([
+          Promise.all(
+            ours.map((clientTxId) =>
+              t.database.sql.transaction((tx) =>
+                evm.send({ network: 'ERC20', currency: 'USDT', to: dest, amount: '1', clientTxId }, tx),
+              ),
+            ),
+          ),
+          next(),
+        ]);
+        expect(new Set([...mine.map((m) => m.txHash), ...(JSON.parse(other) as string[])]).size).toBe(12);
+      } finally {
+        child.kill();
+      }
+      const nonces = (await Promise.all([...ours, ...theirs].map(send)))
+        .map((s) => Number(s!.nonce))
+        .sort((a, b) => a - b);
+      expect(new Set(nonces).size).toBe(12);
+      expect(nonces[11]! - nonces[0]!).toBe(11);
+      await evm.tick();
+      expect(await tokenBalance(node, 'USDT', dest)).toBe('12.0');
+      expect(await node.provider.getTransactionCount(node.hotWallet.address, 'latest')).toBe(nonces[11]! + 1);
+    },
+    120_000,
+  );
 
   it('a stuck transaction is replaced with the same nonce and higher fees, then followed to its receipt', async () => {
     const dest = Wallet.createRandom().address;
@@ -418,7 +550,7 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
       new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer.connect(node.provider)).attach(
         node.tokens.USDC,
       );
-    // The hot wallet's own USDC leaves: customers' USDC (7 + 40 from the tests above) still sits at
+    // The hot wallet's own USDC leaves: customers' USDC (7 + 40 + 6 from the tests above) still sits at
     // their deposit addresses (no sweeping yet), so the books are still covered, difference 0.
     const hot = usdcAt(node.hotWallet as unknown as Wallet);
     await (
@@ -428,8 +560,8 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
       )
     ).wait();
     expect((await checkEvmHoldings(t.database.sql, evm)).lines.find((l) => l.currency === 'USDC')).toMatchObject({
-      customerBalances: '47',
-      onChain: '47',
+      customerBalances: '53',
+      onChain: '53',
       difference: '0',
     });
     // The seed holder moves 40 USDC out of a deposit address (key re-derived from the recorded path).
@@ -446,7 +578,38 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
     };
     expect(report.ok).toBe(false);
     expect(report.problems).toContainEqual(
-      expect.stringMatching(/^EVM USDC: customer balances 47 exceed on-chain holdings 7 .* by 40$/),
+      expect.stringMatching(/^EVM USDC: customer balances 53 exceed on-chain holdings 13 .* by 40$/),
+    );
+  });
+
+  it('a reorganisation deeper than the confirmations never un-credits a final deposit; the on-chain check reports the shortfall', async () => {
+    const u = await t.createUser();
+    const addr = (await address(u.token, 'USDT')).address;
+    const snapshot = await node.provider.send('evm_snapshot', []);
+    const hash = await node.faucetSend('USDT', addr, '33');
+    for (let i = 0; i < CONFIRMATIONS + 1; i++) {
+      await node.mine(1);
+      await evm.tick();
+    }
+    expect((await deposits(u.token)).find((d) => d.txHash === hash)?.status).toBe('credited');
+    const before = (
+      (await t.get('admin/ledger/check', {}, { token: admin.token })).data as {
+        onChain: Array<{ currency: string; depositAddresses: string; depositAddressesInBooks: string }>;
+      }
+    ).onChain.find((l) => l.currency === 'USDT')!;
+    // Dust below the threshold sits at deposit addresses unbooked: their surplus before the reorg.
+    const surplus = money(before.depositAddresses).minus(before.depositAddressesInBooks);
+    // The deposit's block and everything after it leave the chain: a longer branch without it.
+    await node.provider.send('evm_revert', [snapshot]);
+    await node.mine(CONFIRMATIONS + 4);
+    await evm.tick();
+    await evm.tick();
+    expect(await node.provider.getTransaction(hash)).toBeNull();
+    expect((await deposits(u.token)).find((d) => d.txHash === hash)).toMatchObject({ status: 'credited' });
+    expect(await balance(u.token, 'USDT')).toBe('33');
+    const report = (await t.get('admin/ledger/check', {}, { token: admin.token })).data as { problems: string[] };
+    expect(report.problems).toContain(
+      `EVM USDT: the books say deposit addresses hold ${money(before.depositAddressesInBooks).toFixed()}, on chain they hold ${money(before.depositAddresses).minus(33).toFixed()} (short by ${money('33').minus(surplus).toFixed()})`,
     );
   });
 });

@@ -30,7 +30,11 @@ describe('configuration', () => {
       databaseUrl: undefined,
       adminPassword: SANDBOX_ADMIN_PASSWORD,
       logLevel: 'info',
+      wechatRedirectOrigin: '',
     });
+    expect(loadConfig({ WECHAT_REDIRECT_ORIGIN: 'https://wallet.example' }).wechatRedirectOrigin).toBe(
+      'https://wallet.example',
+    );
     expect(c.dataDir).toBe(path.join(API_DIR, '.data', 'pglite'));
     expect(c.limits).toMatchObject({
       loginMaxFailures: 5,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { geoSelection, NominatimGeocoder, GeocoderUnavailable } from '../../src/providers/geo';
+import { fromNominatim, geoSelection, NominatimGeocoder, GeocoderUnavailable } from '../../src/providers/geo';
 import { tileOf } from '../../src/providers/geo/sandbox';
 import { createTestApp, type TestApp } from '../support/harness';
 
@@ -18,6 +18,20 @@ describe('places (issue 27) on pglite', () => {
   it('needs a signed-in customer', async () => {
     const res = await t.get('places/search', { q: 'Burj' });
     expect(res.code).not.toBe(200);
+  });
+
+  it('50 identical searches and reverse look-ups at once: every one answered the same, no 5xx', async () => {
+    const [searches, reverses] = await Promise.all([
+      Promise.all(Array.from({ length: 50 }, () => t.get('places/search', { q: 'burj khalifa' }, { token }))),
+      Promise.all(
+        Array.from({ length: 50 }, () => t.get('places/reverse', { lat: '41.0256', lon: '28.9742' }, { token })),
+      ),
+    ]);
+    expect(new Set(searches.map((r) => JSON.stringify([r.code, r.data])))).toEqual(
+      new Set([JSON.stringify([200, searches[0]!.data])]),
+    );
+    expect(searches[0]!.data.places[0].name).toBe('Burj Khalifa');
+    expect(new Set(reverses.map((r) => `${r.code} ${r.data.place.name}`))).toEqual(new Set(['200 Galata Tower']));
   });
 
   it('config: sandbox tiles on the same origin, the locale centre as fallback', async () => {
@@ -54,6 +68,25 @@ describe('places (issue 27) on pglite', () => {
     expect(folded.data.places[0].name).toBe('İzmir Clock Tower');
     const none = await t.get('places/search', { q: 'Atlantis Kansas' }, { token });
     expect(none.data.places).toEqual([]);
+    // A saved shipping address as open-location geocodes it: house number and street included.
+    const saved = await t.get(
+      'places/search',
+      { q: 'Burj Khalifa, 1 Sheikh Mohammed bin Rashid Boulevard, Dubai, United Arab Emirates' },
+      { token },
+    );
+    expect(saved.data.places.map((p: { name: string }) => p.name)).toEqual(['Burj Khalifa']);
+    // The demo customer's London address: the whole address is unknown, its city and country are not.
+    const whole = await t.get(
+      'places/search',
+      { q: '12 Example Street, Flat 3, Camden, London, England, United Kingdom' },
+      { token },
+    );
+    expect(whole.data.places).toEqual([]);
+    const city = await t.get('places/search', { q: 'London, United Kingdom' }, { token });
+    expect(city.data.places[0]).toMatchObject({
+      name: 'Camden Market',
+      address: { district: 'Camden', countryCode: 'GB' },
+    });
   });
 
   it('reverse: the picked point with the nearest address; nothing in the open sea', async () => {
@@ -107,6 +140,17 @@ describe('places (issue 27) on pglite', () => {
       body: JSON.stringify([{ place_id: 1, lat: 'x', lon: '1', display_name: 'bad' }]),
     }));
     expect(await junk.search('x', { language: 'en', limit: 5 })).toEqual([]);
+    // Nominatim's address parts: the part of the city becomes the district (a shipping address's area).
+    expect(
+      fromNominatim({
+        place_id: 2,
+        lat: '25.1972',
+        lon: '55.2744',
+        name: 'Burj Khalifa',
+        display_name: 'Burj Khalifa, Downtown Dubai, Dubai, United Arab Emirates',
+        address: { suburb: 'Downtown Dubai', city: 'Dubai', state: 'Dubai', country_code: 'ae' },
+      })?.address,
+    ).toMatchObject({ district: 'Downtown Dubai', city: 'Dubai', road: null, countryCode: 'AE' });
     // production without servers configured: no geocoder, no tiles
     expect(geoSelection(false, {})).toMatchObject({ geocoder: null, tileUrl: null });
     const prod = geoSelection(false, {

@@ -339,7 +339,8 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     expect(
       shows(JSON.stringify(await t.get('notifications/message', { id: messageId }, { token: a.token })), messageId),
     ).toBe(true);
-  });
+    // Every customer route × 4 ids with a fresh customer each: ~30 s on a loaded 2-core machine, more with each new route.
+  }, 120_000);
 
   it('callers with the declared access get past the access check (and no internal error)', async () => {
     const failures: string[] = [];

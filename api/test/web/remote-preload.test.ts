@@ -62,6 +62,24 @@ describe('remote chain preload hints', () => {
 });
 
 describe('the shell start chain', () => {
+  it('on the home route also announces the home page’s chunk (JS and CSS), after the start files', async () => {
+    const { StartFilesFile } = await import('../../src/web/remote-preload.js');
+    const file = new StartFilesFile(() =>
+      JSON.stringify({
+        files: ['static/js/main.1.js'],
+        locales: { 'en-US': ['static/js/locale-en-US.2.js'] },
+        home: ['static/css/1090.3.css', 'static/js/1090.4.js', '/etc/passwd'],
+      }),
+    );
+    expect(file.hints('en-US', true)).toEqual([
+      { href: '/static/js/main.1.js', as: 'script' },
+      { href: '/static/js/locale-en-US.2.js', as: 'script' },
+      { href: '/static/css/1090.3.css', as: 'style' },
+      { href: '/static/js/1090.4.js', as: 'script' },
+    ]);
+    expect(file.hints('en-US')).toHaveLength(2);
+  });
+
   it('announces the build’s start files in order, then the visitor language’s texts; none without the file', async () => {
     const { StartFilesFile } = await import('../../src/web/remote-preload.js');
     const file = new StartFilesFile(() =>
@@ -77,6 +95,7 @@ describe('the shell start chain', () => {
     ]);
     expect(file.hints('tr-TR')).toHaveLength(2);
     expect(new StartFilesFile(() => undefined).hints('en-US')).toEqual([]);
+    expect(new StartFilesFile(() => undefined).hints('en-US', true)).toEqual([]);
     expect(new StartFilesFile(() => '{broken').hints()).toEqual([]);
   });
 });

@@ -124,6 +124,7 @@ export const ERROR_KEYS = [
   'upload_too_large',
   'upload_too_many_files',
   'upload_incomplete',
+  'upload_expired',
   // cards, part 2 (statement, controls, binding)
   'card_frozen',
   'card_not_frozen',
@@ -166,6 +167,8 @@ export const ERROR_KEYS = [
   'card_dispute_too_old',
   'card_dispute_exists',
   'card_dispute_evidence_invalid',
+  'card_already_replaced',
+  'card_replace_pending_transactions',
   // WeChat sign-in and WeChat Pay (issue 27)
   'wechat_unavailable',
   'wechat_code_invalid',

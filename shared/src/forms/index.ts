@@ -18,4 +18,6 @@ export { applyServerFieldErrors } from './form-errors';
 // The one send-code button (was copies in mf-passport and mf-user), labels from the caller's namespace.
 export { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
 // The one react-hook-form text input (was copies in mf-card, mf-passport, mf-user).
-export { TextField, type TextFieldProps } from './text-field';
+export { PasswordField, TextField, type TextFieldProps } from './text-field';
+// One image upload for every feature app: straight to the bucket when one is configured, else through the API (issue 27).
+export { uploadImageFile } from './upload-image';

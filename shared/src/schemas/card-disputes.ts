@@ -63,9 +63,14 @@ export const cardDispute = z.object({
   currency: z.literal('USD'),
   credited: z.string(),
   reversed: z.string(),
+  /** Lost after the credit was spent: what the card could not give back (owed), and how much of it was since recovered from top-ups. */
+  shortfall: z.string(),
+  recovered: z.string(),
   outcomeReason: z.string().nullable(),
   /** Disputes are free. */
   fee: z.literal('0.00'),
+  /** The purchase's card when it has since been replaced (the dispute then follows the new card, `cardId`); else null. */
+  replacedCardId: z.string().nullable().optional(),
   timeline: z.array(cardDisputeTimelineEntry),
   createdAt: z.string(),
   updatedAt: z.string(),

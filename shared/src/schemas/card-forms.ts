@@ -87,6 +87,9 @@ const cardWalletCurrency = z.enum(CARD_WALLET_CURRENCIES, { error: V.required })
 /** POST card/close — the balance left on the card returns to the wallet in `currency` (default USD). */
 export const cardCloseBody = z.object({ cardId: text(64), currency: cardWalletCurrency.optional() });
 export type CardCloseBody = z.input<typeof cardCloseBody>;
+/** POST card/replace — a new card for a compromised one (issue 23): balance moved, old card closed, free. */
+export const cardReplaceBody = z.object({ cardId: text(64) });
+export type CardReplaceBody = z.input<typeof cardReplaceBody>;
 /** POST card/funding/withdrawToWallet — the card-funding balance back to the wallet, 1:1, no fee. */
 export const cardFundingWithdrawBody = z.object({ amount: usd, currency: cardWalletCurrency, payPassword: pinSchema });
 export type CardFundingWithdrawBody = z.input<typeof cardFundingWithdrawBody>;

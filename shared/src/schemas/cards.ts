@@ -114,12 +114,15 @@ export const cardSummary = z.object({
 });
 export type CardSummary = z.infer<typeof cardSummary>;
 export const cardsResult = z.object({ cards: z.array(cardSummary) });
+/** POST card/replace: the new card, and the id of the card it replaces (now closed). */
+export const cardReplaceResult = cardSummary.extend({ replacesCardId: z.string() });
+export type CardReplaceResult = z.infer<typeof cardReplaceResult>;
 export const cardIdQuery = z.object({ cardId: z.string({ error: REQUIRED }).min(1, REQUIRED).max(64) });
 
 export const cardOperationRecord = z.object({
   id: z.string(),
   cardId: z.string(),
-  kind: z.enum(['activate', 'topup', 'withdraw', 'close']),
+  kind: z.enum(['activate', 'topup', 'withdraw', 'close', 'dispute_recovery']),
   amount: money,
   fee: money,
   /** Where a withdrawal or a close refund went: the wallet in this currency (null for top-ups). */

@@ -25,3 +25,4 @@ export * from './passkeys';
 export * from './card-safety';
 export * from './card-disputes';
 export * from './wechat';
+export * from './places';

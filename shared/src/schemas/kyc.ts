@@ -296,3 +296,31 @@ export const uploadedImage = z.object({
 });
 export const uploadImageResult = z.object({ files: z.array(uploadedImage) });
 export type UploadedImage = z.infer<typeof uploadedImage>;
+
+// ---- Direct upload to the bucket (issue 27; docs/kyc.md "Direct uploads") -----------------------
+
+export const DIRECT_UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+export const directUploadBody = z.object({ contentType: z.enum(DIRECT_UPLOAD_CONTENT_TYPES) });
+/** `api`: no bucket configured — upload through `upload/image`. `direct`: POST the form to `url`. */
+export const directUploadTicket = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('api') }),
+  z.object({
+    mode: z.literal('direct'),
+    /** The bucket's form-upload address (another origin). */
+    url: z.string(),
+    /** Form fields to send, in order, before the `file` field. */
+    fields: z.record(z.string(), z.string()),
+    /** The object's key, fixed by the policy; `complete` names it. */
+    key: z.string(),
+    expiresAt: z.string(),
+    maxBytes: z.number().int(),
+  }),
+]);
+export type DirectUploadTicket = z.infer<typeof directUploadTicket>;
+export const directUploadCompleteBody = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9/_-]+$/),
+});

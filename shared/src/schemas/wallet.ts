@@ -510,6 +510,9 @@ export const ledgerCheckResult = z.object({
         hotWallet: z.string(),
         depositAddresses: z.string(),
         depositAddressesInBooks: z.string(),
+        sweepsInFlight: z.string(),
+        hotWalletInBooks: z.string(),
+        houseFunds: z.string(),
         difference: z.string(),
       }),
     )

@@ -1,4 +1,4 @@
-import { createElement, type ComponentType, type ReactNode } from 'react';
+import { createElement, use, type ComponentType, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Locale } from '../locales';
 // Self-reference on purpose: this subpath is bundled into each app, and only the package root is
@@ -17,7 +17,9 @@ export interface AntdMobileBindings<TLocale> {
   unstableSetRender: (
     render: (node: ReactNode, container: Element | DocumentFragment) => () => Promise<void>,
   ) => unknown;
-  locales: Record<Locale, TLocale>;
+  /** Locales at hand; a language missing here is fetched with `loadLocale` (the page suspends once). */
+  locales: Partial<Record<Locale, TLocale>>;
+  loadLocale?: (language: Locale) => Promise<TLocale>;
   /** The current language; defaults to the host's. */
   useLanguage?: () => Locale;
 }
@@ -50,9 +52,23 @@ export function createAntdMobileProvider<TLocale>(
   bindings.unstableSetRender(reactRootRender);
   let applied: TLocale | undefined;
   const useLanguage = bindings.useLanguage ?? useHostLanguage;
+  const loading = new Map<Locale, Promise<TLocale>>();
+  const useLocaleOf = (language: Locale): TLocale => {
+    const ready = bindings.locales[language];
+    if (ready !== undefined || !bindings.loadLocale) return ready as TLocale;
+    let promise = loading.get(language);
+    if (!promise) {
+      promise = bindings.loadLocale(language).then((locale) => {
+        bindings.locales[language] = locale;
+        return locale;
+      });
+      loading.set(language, promise);
+    }
+    return use(promise);
+  };
   function AntdMobileProvider({ children }: { children: ReactNode }) {
     const language = useLanguage();
-    const locale = bindings.locales[language];
+    const locale = useLocaleOf(language);
     // During render, not in an effect: children's mount effects (which run first) may already
     // open an imperative Toast/Dialog, and it must speak the current language.
     if (applied !== locale) {

@@ -4,6 +4,7 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../forms/api-error';
+import { useFeatureAppNamespace } from './feature-app-namespace';
 
 /**
  * The page states every feature app shows (was one copy per app, differing only in the translation
@@ -11,8 +12,14 @@ import { apiErrorMessage } from '../forms/api-error';
  * `common.retry` and `common.loading`; `className` is the app's wrapper class (e.g. 'wallet-state').
  */
 export interface PageStateProps {
-  ns: string;
+  /** Defaults to the namespace of the FeatureAppFrame around the page. */
+  ns?: string | undefined;
   className: string;
+}
+
+function usePageNamespace(ns: string | undefined): string {
+  const frame = useFeatureAppNamespace();
+  return ns ?? frame ?? 'common';
 }
 
 /** A failed load: what went wrong (the API's translated message) and a way to try again. */
@@ -23,7 +30,7 @@ export function LoadError({
   ns,
   className,
 }: PageStateProps & { error: unknown; onRetry: () => void; title?: string }) {
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation(usePageNamespace(ns));
   return (
     <div className={className}>
       <ErrorBlock
@@ -40,7 +47,7 @@ export function LoadError({
 
 /** The page's shape while its data loads (announced once as "Loading"). */
 export function PageSkeleton({ rows = 4, ns, className }: PageStateProps & { rows?: number }) {
-  const { t } = useTranslation(ns);
+  const { t } = useTranslation(usePageNamespace(ns));
   return (
     <div className={className} role="status" aria-label={t('common.loading')}>
       <Skeleton.Title animated />

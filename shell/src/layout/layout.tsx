@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';
 import { LoadingMask, TimeoutPrompt } from '../services/ui';
-import { UpgradePopup } from './upgrade-popup';
+import { DeferredUpgradePopup } from './deferred-upgrade-popup';
 
 // 3-D Secure over any page (issue 23): its own small chunk, loaded only once someone is signed in.
 const ThreeDsOverlayHost = lazy(() =>
@@ -70,7 +70,7 @@ export function Layout({ badges }: { badges: ReturnType<typeof createTabBadgeSer
       {tab && <ShellTabBar badges={badges} />}
       <LoadingMask label={t('page.loading')} />
       <TimeoutPrompt dismissLabel={t('http.dismiss')} />
-      <UpgradePopup />
+      <DeferredUpgradePopup />
       {signedIn ? (
         <Suspense fallback={null}>
           <ThreeDsOverlayHost />

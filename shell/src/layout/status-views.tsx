@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, SpinLoading } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOADING_DELAY_MS, useHost } from '@cardwallet/shared';
 import { HOME_PATH } from '../routing/route-table';
+import './status-views.css';
+import { FirstScreenMark } from '../services/first-screen';
 
 /** Shown only when loading takes longer than 200 ms, so fast pages never flash a spinner. */
 export function DelayedLoading() {
@@ -16,7 +18,9 @@ export function DelayedLoading() {
   if (!visible) return null;
   return (
     <div className="cw-status" role="status" aria-live="polite">
-      <SpinLoading color="primary" />
+      {/* A CSS spinner: antd-mobile's SpinLoading animates through react-spring (~20 KiB gzip on
+          every first screen, issue 24); this one looks the same (primary colour, 32 px). */}
+      <span className="cw-spinner" aria-hidden />
       <span>{t('page.loading')}</span>
     </div>
   );
@@ -49,6 +53,8 @@ export function ErrorView({
         {t('page.home')}
       </Button>
       {extra}
+      {/* An error is a first screen too: idle-time work need not wait for a page that will not come. */}
+      <FirstScreenMark />
     </div>
   );
 }
@@ -72,6 +78,7 @@ export function LoginRequiredView() {
       <Button fill="outline" block onClick={() => host.navigation.navigate('/pages/passport/register')}>
         {tc('actions.register')}
       </Button>
+      <FirstScreenMark />
     </div>
   );
 }

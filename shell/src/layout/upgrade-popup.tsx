@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
+import { QueryProvider } from '../services/query-client';
 import { useTranslation } from 'react-i18next';
 import { APP_VERSION_CODE, useHost } from '@cardwallet/shared';
 import type { AppVersion } from '@cardwallet/shared/schemas';
@@ -10,6 +11,15 @@ import type { AppVersion } from '@cardwallet/shared/schemas';
  * a newer front end is deployed; "Update now" reloads, which fetches the new build (index.html and
  * remote entries are never cached). Below the minimum version there is no "Later".
  */
+/** Loaded lazily (deferred-upgrade-popup.tsx): brings its own Provider of the shell's query cache. */
+export default function UpgradePopupWithQueries() {
+  return (
+    <QueryProvider>
+      <UpgradePopup />
+    </QueryProvider>
+  );
+}
+
 export function UpgradePopup() {
   const { t } = useTranslation('shell');
   const host = useHost();

@@ -5,6 +5,7 @@ import { PageFrame } from '../layout/page-frame';
 import { DelayedLoading, NotFoundView } from '../layout/status-views';
 import { useShell } from '../shell-context';
 import { LoadErrorView, RoutePage } from './route-page';
+import { preloadQueries } from '../services/query-layer';
 
 type State = { status: 'loading' } | { status: 'ready'; app: FeatureApp } | { status: 'error'; error: unknown };
 
@@ -17,6 +18,8 @@ export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }
 
   useEffect(() => {
     let live = true;
+    // The page will need the query layer: fetch it beside the remote's files, not after them.
+    preloadQueries();
     setState({ status: 'loading' });
     registry.load(owner).then(
       (app) => live && setState({ status: 'ready', app }),

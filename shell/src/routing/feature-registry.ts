@@ -1,5 +1,5 @@
 import { CONTRACT_MAJOR, type FeatureApp, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
-import { remoteRegistrySchema } from '@cardwallet/shared/schemas';
+import { parseRemoteRegistry } from './parse-registry';
 
 export type LoadFailure = 'unavailable' | 'incompatible' | 'timeout' | 'chunk';
 
@@ -101,8 +101,8 @@ export class FeatureRegistry {
       this.registryLoad = this.deps
         .fetchRegistry()
         .then((raw) => {
-          const parsed = remoteRegistrySchema.safeParse(raw);
-          if (!parsed.success) throw new Error(`invalid /remotes.json: ${parsed.error.message}`);
+          const parsed = parseRemoteRegistry(raw);
+          if (!parsed.success) throw new Error(`invalid /remotes.json: ${parsed.error}`);
           const compatible: Array<{ name: string; entry: string }> = [];
           for (const descriptor of parsed.data.remotes) {
             const previous = this.descriptors.get(descriptor.name);

@@ -21,7 +21,10 @@ export function PageResolver() {
         </PageFrame>
       );
     }
-    return <RoutePage key={pathname} route={route} namespace="shell" />;
+    // The home page's signed-out first screen calls no API: no query layer on its way (its
+    // signed-in part brings its own, pages/home/signed-in-home.tsx).
+    const home = resolved.group === 'index' && resolved.page === 'index';
+    return <RoutePage key={pathname} route={route} namespace="shell" queries={!home} />;
   }
   return <FeaturePage key={`${resolved.owner}/${resolved.page}`} owner={resolved.owner} page={resolved.page} />;
 }

@@ -18,6 +18,8 @@ import { useShell } from '../shell-context';
 import { FeatureLoadError, withTimeout } from './feature-registry';
 import { reportError } from './error-report';
 import { enqueueTelemetry } from '../telemetry/queue';
+import { WithQueries } from '../services/query-layer';
+import { FirstScreenMark } from '../services/first-screen';
 
 const lazyPages = new Map<FeatureRoute, LazyExoticComponent<ComponentType>>();
 
@@ -114,15 +116,30 @@ export function RoutePage({
   namespace,
   Provider,
   owner,
+  queries = true,
 }: {
   route: FeatureRoute;
   namespace: string;
   Provider?: ComponentType<{ children: ReactNode }>;
   owner?: RemoteName;
+  /** The page's tree gets the shell's query cache (loaded with the page; false: the signed-out home). */
+  queries?: boolean;
 }) {
   const { t } = useTranslation(namespace);
   const [attempt, setAttempt] = useState(0);
   const Page = lazyPage(route);
+  const page = (
+    <>
+      {Provider ? (
+        <Provider>
+          <Page />
+        </Provider>
+      ) : (
+        <Page />
+      )}
+      <FirstScreenMark />
+    </>
+  );
   return (
     <PageFrame
       title={t(route.titleKey)}
@@ -138,15 +155,7 @@ export function RoutePage({
         }}
         render={(error, retry) => <LoadErrorView error={error} onRetry={retry} owner={owner} />}
       >
-        <Suspense fallback={<DelayedLoading />}>
-          {Provider ? (
-            <Provider>
-              <Page />
-            </Provider>
-          ) : (
-            <Page />
-          )}
-        </Suspense>
+        <Suspense fallback={<DelayedLoading />}>{queries ? <WithQueries>{page}</WithQueries> : page}</Suspense>
       </PageErrorBoundary>
     </PageFrame>
   );

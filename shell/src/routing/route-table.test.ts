@@ -12,6 +12,7 @@ describe('route table (spec §2)', () => {
     ['/pages/share/recharge-cash', 'mf_share', 'recharge-cash'],
     ['/pages/passport/login', 'mf_passport', 'login'],
     ['/pages/system/open-location', 'mf_user', 'open-location'],
+    ['/pages/system/choose-location', 'mf_user', 'choose-location'],
   ])('%s belongs to %s', (path, owner, page) => {
     expect(resolveRoute(path)).toMatchObject({ kind: 'page', owner, page, known: true });
   });

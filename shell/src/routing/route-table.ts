@@ -98,8 +98,7 @@ export const ROUTE_GROUPS: Record<string, { owner: RouteOwner; pages: readonly s
     pages: ['index', 'detail', 'my-friend', 'open-card', 'recharge-cash', 'activity', 'ranking'],
   },
   // location pages (issue 27): system pages any app may open; mf_user renders them.
-  // choose-location joins when its page exists (docs/places.md).
-  system: { owner: 'mf_user', pages: ['open-location'] },
+  system: { owner: 'mf_user', pages: ['open-location', 'choose-location'] },
 };
 
 export const HOME_PATH = '/pages/index/index';

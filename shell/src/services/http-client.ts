@@ -1,4 +1,4 @@
-import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { ApiError, ResultCode, type ErrorKey, type HttpClient, type RequestOptions } from '@cardwallet/shared';
 import { TOAST_ERROR_MS, TOAST_NETWORK_ERROR_MS } from '@cardwallet/shared';
 
@@ -54,16 +54,46 @@ type Outcome =
   | { kind: 'network' }
   | { kind: 'aborted'; error: unknown };
 
-export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: AxiosInstance } {
-  const instance = axios.create({
-    adapter: deps.adapter,
-    validateStatus: () => true,
-    responseType: 'text',
-    transitional: { clarifyTimeoutError: true },
-  });
+/**
+ * axios is its own chunk, loaded by the first request (issue 24: the signed-out home page makes
+ * none before it is usable, so its ~14 KiB gzip are not on the way to the first screen). A chunk
+ * that failed to load is asked for again by the next request.
+ */
+function lazyAxios(deps: HttpClientDeps): () => Promise<{ axios: AxiosStatic; instance: AxiosInstance }> {
+  let loading: Promise<{ axios: AxiosStatic; instance: AxiosInstance }> | null = null;
+  return () => {
+    loading ??= import(/* webpackChunkName: "axios" */ 'axios').then(
+      ({ default: axios }) => ({
+        axios,
+        instance: axios.create({
+          adapter: deps.adapter,
+          validateStatus: () => true,
+          responseType: 'text',
+          transitional: { clarifyTimeoutError: true },
+        }),
+      }),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}
+
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const loadAxios = lazyAxios(deps);
   const uuid = deps.uuid ?? (() => crypto.randomUUID());
 
   async function send(config: AxiosRequestConfig): Promise<Outcome> {
+    let axios: AxiosStatic;
+    let instance: AxiosInstance;
+    try {
+      ({ axios, instance } = await loadAxios());
+    } catch {
+      // The chunk did not arrive: to the caller this is the network failing.
+      return { kind: 'network' };
+    }
     try {
       return { kind: 'response', response: await instance.request(config) };
     } catch (error) {
@@ -177,8 +207,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient & { axios: Ax
     throw fail(msg, response.status, body.key, body.code, body.data);
   }
 
-  const client: HttpClient & { axios: AxiosInstance } = {
-    axios: instance,
+  const client: HttpClient = {
     request: <T>(options: RequestOptions) => execute<T>(options, 'text'),
     get: <T>(url: string, params?: RequestOptions['params'], options?: Partial<RequestOptions>) =>
       execute<T>({ ...options, url, params, method: 'GET' }, 'text'),

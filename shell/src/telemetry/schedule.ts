@@ -1,4 +1,5 @@
 import type { FeatureRegistry } from '../routing/feature-registry';
+import { afterFirstScreen } from '../services/first-screen';
 
 /**
  * Loads the telemetry reporter (and web-vitals) as its own chunk once the browser is idle after
@@ -18,8 +19,6 @@ export function scheduleTelemetry(
       .then(({ startTelemetry }) => startTelemetry({ registry, apiBaseUrl: apiBaseUrl(), sampleRate }))
       .catch(() => undefined);
   };
-  const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (idle) idle(load, { timeout: 5_000 });
-  else setTimeout(load, 2_000);
+  // After the first page's content (issue 24: not among the files the first screen waits for).
+  afterFirstScreen(load, 5_000);
 }

@@ -387,7 +387,7 @@ export async function registerWechatSignIn(base: FastifyInstance, accounts: Acco
         at.toISOString(),
         new Date(at.getTime() + STATE_SECONDS * 1000).toISOString(),
       ]);
-      const origin = process.env.WECHAT_REDIRECT_ORIGIN ?? '';
+      const origin = base.config.wechatRedirectOrigin;
       const url = client.authorizeUrl({
         redirectUri: `${origin}${request.query.redirectPath}`,
         state,

@@ -29,7 +29,10 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        WHERE (c.status <> 'applying' AND c.application_fee > 0) <> (p.id IS NOT NULL)
      UNION ALL
      SELECT 'card posting ' || p.ref || ' has no operation' FROM ledger_postings p
-       WHERE p.type IN ('card_topup', 'card_withdraw', 'card_close') AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE 'card_op:' || o.id = p.ref)
+       WHERE p.type IN ('card_topup', 'card_withdraw', 'card_close', 'card_dispute_recovery') AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE 'card_op:' || o.id = p.ref)
+     UNION ALL
+     SELECT 'card replacement posting ' || p.ref || ' has no replacement card' FROM ledger_postings p
+       WHERE p.type = 'card_replace' AND NOT EXISTS (SELECT 1 FROM cards c WHERE 'card_replace:' || c.id = p.ref AND c.replaces_card_id IS NOT NULL AND c.status <> 'applying')
      UNION ALL
      SELECT 'card posting ' || p.ref || ' has no card' FROM ledger_postings p
        WHERE p.type = 'card_apply_fee' AND NOT EXISTS (SELECT 1 FROM cards c WHERE 'card_apply:' || c.id = p.ref)
@@ -86,6 +89,7 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        LEFT JOIN ledger_accounts a ON a.key = 'user:' || c.user_id || ':card:' || c.id || ':USD'
      WHERE c.issuer_token IS NOT NULL AND c.status <> 'applying'
        AND NOT EXISTS (SELECT 1 FROM card_operations o WHERE o.card_id = c.id AND o.status = 'pending')
+       AND NOT EXISTS (SELECT 1 FROM cards r WHERE r.replaces_card_id = c.id AND r.status = 'applying')
      ORDER BY c.id`,
   );
   for (const c of cards) {

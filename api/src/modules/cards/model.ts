@@ -23,6 +23,7 @@ export const OPERATION_EVENT = {
   topup: 'cards.topped_up',
   withdraw: 'cards.withdrawn',
   close: 'cards.closed',
+  dispute_recovery: 'cards.dispute_recovered',
 } as const;
 
 /** The pages that fix each refusal (data.fix in the envelope). */

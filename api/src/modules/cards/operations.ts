@@ -64,12 +64,25 @@ export class CardOperations {
     posting: (operationId: string) => postings.CardPosting;
     inTransaction?: (tx: SqlRunner) => Promise<void>;
     insufficient?: () => CardError;
+    /** A dispute_recovery: the lost dispute whose shortfall this pays back. */
+    disputeId?: string;
   }): Promise<OperationRow | undefined> {
     const id = randomUUID();
     const inserted = await this.db.query<{ id: string }>(
-      `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash, wallet_currency)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-      [id, op.userId, op.card.id, op.kind, op.amount, op.fee, op.key, op.hash, op.walletCurrency ?? null],
+      `INSERT INTO card_operations (id, user_id, card_id, kind, amount, fee, status, idempotency_key, request_hash, wallet_currency, dispute_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, $9, $10) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [
+        id,
+        op.userId,
+        op.card.id,
+        op.kind,
+        op.amount,
+        op.fee,
+        op.key,
+        op.hash,
+        op.walletCurrency ?? null,
+        op.disputeId ?? null,
+      ],
     );
     if (!inserted[0]) return undefined; // a concurrent duplicate holds the key: idempotentOperation answers it
     if (op.authorize) {

@@ -83,6 +83,16 @@ export const topUp = (p: {
   ]);
 
 /**
+ * A replaced card's balance moves to its replacement (ref `card_replace:<newCardId>`): old card −A,
+ * new card +A. The issuer moved the same balance in its own reissue transaction.
+ */
+export const replaceMove = (p: { newCardId: string; oldCardId: string; userId: string; amount: string }) =>
+  build({ ref: `card_replace:${p.newCardId}`, type: 'card_replace', userId: p.userId, operationId: p.newCardId }, [
+    { account: card(p.userId, p.oldCardId), amount: neg(p.amount) },
+    { account: card(p.userId, p.newCardId), amount: p.amount },
+  ]);
+
+/**
  * Withdrawal card → wallet (spec §4): amount + 5 USD fee leave the card, the amount reaches the
  * wallet in the chosen currency 1:1 (USD directly, USDT/USDC through the system card_funding
  * accounts). Withdrawals posted before migration 0205 credited card_funding instead; the

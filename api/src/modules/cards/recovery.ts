@@ -26,7 +26,7 @@ export class CardRecovery {
       }
     }
     const stale = await this.db.query<{ id: string; issuer_token: string | null }>(
-      `SELECT id, issuer_token FROM cards WHERE status = 'applying' AND created_at < $1 LIMIT 100`,
+      `SELECT id, issuer_token FROM cards WHERE status = 'applying' AND replaces_card_id IS NULL AND created_at < $1 LIMIT 100`,
       [cutoff],
     );
     for (const c of stale) {

@@ -5,6 +5,8 @@ import {
   bindCardBody,
   cardActionBody,
   cardCloseBody,
+  cardReplaceBody,
+  cardReplaceResult,
   cardUnfreezeBody,
   cardDetailsBody,
   cardDetailsResult,
@@ -275,6 +277,27 @@ export async function registerCardStatementAndControls(
         ),
       );
     },
+  );
+  app.post(
+    '/card/replace',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'Replace a compromised card (free): the issuer reissues it (new number), its balance moves to the new card in one posting, the old card is closed (Idempotency-Key)',
+        body: cardReplaceBody,
+        response: { 200: envelope(cardReplaceResult) },
+      },
+    },
+    async (r, reply) =>
+      okEnvelope(
+        r.locale,
+        replyIdempotent(
+          reply,
+          await cards.replace(userOf(r).userId, idempotencyKeyOf(r), r.body.cardId, (id) => transactions.openHolds(id)),
+        ),
+      ),
   );
   app.post(
     '/card/bind',

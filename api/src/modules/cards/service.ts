@@ -6,6 +6,8 @@ import { CardMoves } from './moves';
 import { CardOperations } from './operations';
 import { CardReads } from './reads';
 import { CardRecovery } from './recovery';
+import { DisputeShortfalls } from './disputes/shortfall';
+import { CardReplacements } from './replacement';
 
 export { FIX, type CardServiceDeps } from './model';
 
@@ -24,14 +26,22 @@ export class CardService {
   readonly moves: CardMoves;
   readonly freezes: CardFreezes;
   readonly recovery: CardRecovery;
+  readonly ops: CardOperations;
+  /** Lost disputes' shortfalls, recovered from the card's next top-ups (disputes/shortfall.ts). */
+  readonly shortfalls: DisputeShortfalls;
+  /** Replacing a compromised card (replacement.ts). */
+  readonly replacements: CardReplacements;
 
   constructor(deps: CardServiceDeps) {
     this.reads = new CardReads(deps);
     this.addressBook = new CardAddresses(deps);
     this.applications = new CardApplications(deps, this.reads);
-    this.moves = new CardMoves(deps, this.reads, new CardOperations(deps, this.reads));
+    this.ops = new CardOperations(deps, this.reads);
+    this.moves = new CardMoves(deps, this.reads, this.ops);
     this.freezes = new CardFreezes(deps, this.reads);
     this.recovery = new CardRecovery(deps);
+    this.shortfalls = new DisputeShortfalls(deps, this.reads, this.ops);
+    this.replacements = new CardReplacements(deps, this.reads);
   }
 
   // Reads
@@ -52,12 +62,29 @@ export class CardService {
   bind: CardApplications['bind'] = (...a) => this.applications.bind(...a);
   // Money onto and off the card
   activate: CardMoves['activate'] = (...a) => this.moves.activate(...a);
-  topUp: CardMoves['topUp'] = (...a) => this.moves.topUp(...a);
-  withdraw: CardMoves['withdraw'] = (...a) => this.moves.withdraw(...a);
-  close: CardMoves['close'] = (...a) => this.moves.close(...a);
+  // A debt from a lost dispute is paid from the card first: after a top-up lands, before money leaves.
+  topUp: CardMoves['topUp'] = async (userId, key, body) => {
+    const result = await this.moves.topUp(userId, key, body);
+    await this.shortfalls.recoverQuietly(userId, body.cardId);
+    return result;
+  };
+  withdraw: CardMoves['withdraw'] = async (userId, key, body, ...rest) => {
+    await this.shortfalls.recoverQuietly(userId, body.cardId);
+    return this.moves.withdraw(userId, key, body, ...rest);
+  };
+  close: CardMoves['close'] = async (userId, key, cardId, ...rest) => {
+    await this.shortfalls.recoverQuietly(userId, cardId);
+    return this.moves.close(userId, key, cardId, ...rest);
+  };
   // Freezing
   setFrozen: CardFreezes['setFrozen'] = (...a) => this.freezes.setFrozen(...a);
   requestUnfreeze: CardFreezes['requestUnfreeze'] = (...a) => this.freezes.requestUnfreeze(...a);
   // Recovery
-  recoverPending: CardRecovery['recoverPending'] = (...a) => this.recovery.recoverPending(...a);
+  recoverPending: CardRecovery['recoverPending'] = async (...a) => {
+    const n = await this.recovery.recoverPending(...a);
+    await this.replacements.finishPending().catch(() => 0);
+    return n;
+  };
+  // Replacing a card
+  replace: CardReplacements['replace'] = (...a) => this.replacements.replace(...a);
 }

@@ -21,6 +21,7 @@ import {
   wechatSignIn,
 } from '../../providers/wechat/index.js';
 import { escapeHtml, sandboxPage } from '../accounts/wechat-sandbox-page.js';
+import { registerWechatPayDemoSeed } from './wechat-pay-seed.js';
 import type { CardService } from './service.js';
 import { WechatPayOrders } from './wechat-pay.js';
 
@@ -99,6 +100,7 @@ export async function registerWechatPay(base: FastifyInstance, deps: { cards: Ca
     if (!orders) throw new BusinessError('wechat_pay_unavailable');
     return orders;
   };
+  if (orders && sandbox) registerWechatPayDemoSeed(base, orders, sandbox);
   if (orders)
     base.jobs.every('cards.wechat-pay-sweep', 60_000, () =>
       orders.sweep().catch((e: unknown) => base.log.warn({ err: e }, 'wechat pay sweep failed')),

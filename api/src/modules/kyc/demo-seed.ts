@@ -8,6 +8,7 @@ import type { SandboxVerificationProvider } from '../../providers/kyc/sandbox.js
 import { demoDocumentPng } from './demo-image.js';
 import { ImageFilter } from '../../media/image-filter.js';
 import type { KycService } from './service.js';
+import type { DirectUploads } from './direct-upload.js';
 
 export const DEMO_KYC = {
   country: 'GB',
@@ -29,12 +30,25 @@ export function registerKycDemoSeed(
   service: KycService,
   sandbox: SandboxVerificationProvider,
   store: ObjectStore,
+  direct: DirectUploads,
 ): void {
   app.demoSeeds.add({
     name: 'kyc',
     run: async ({ userId }) => {
       let status = await service.status(userId, 'en-US');
-      if (status.level < 1) {
+      if (status.level < 1 && direct.store) {
+        // A bucket is configured (SANDBOX_BUCKET=1): the photo takes the browser's path — upload
+        // token, a form POST straight to the bucket, then the API's verification.
+        const ticket = await direct.issue(null, userId, 'image/png');
+        if (ticket.mode !== 'direct') throw new Error('direct uploads expected');
+        const form = new FormData();
+        for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+        form.append('file', new Blob([demoDocumentPng()], { type: 'image/png' }), 'passport.png');
+        const answer = await fetch(ticket.url, { method: 'POST', body: form, signal: AbortSignal.timeout(30_000) });
+        if (!answer.ok) throw new Error(`the bucket refused the demo photo: ${answer.status} ${await answer.text()}`);
+        const image = await direct.complete(userId, ticket.key);
+        await service.submitLevel1(userId, { ...DEMO_KYC, documentImages: [image.id] }, 'en-US');
+      } else if (status.level < 1) {
         const publicId = randomBytes(16).toString('base64url');
         const key = `images/${userId}/${publicId}`;
         const filter = new ImageFilter(UPLOAD_MAX_BYTES);

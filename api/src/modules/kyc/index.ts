@@ -8,6 +8,9 @@ import {
   kyc2AccessTokenResult,
   kycStatusResult,
   uploadImageResult,
+  directUploadBody,
+  directUploadTicket,
+  directUploadCompleteBody,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
@@ -20,6 +23,7 @@ import { KycService, WEBHOOK_DIGEST_ALGORITHMS, type WebhookDigestAlgorithm } fr
 import { SANDBOX_IDENTITY_KEY } from './identity.js';
 import { MULTIPART_LIMITS, receiveImages } from './upload.js';
 import { registerKycDemoSeed } from './demo-seed.js';
+import { DirectUploads } from './direct-upload.js';
 import { userOf } from '../../http/auth.js';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -250,6 +254,51 @@ const kycModule: FastifyPluginAsync = async (base) => {
         }),
     );
   });
+  // Direct uploads to the bucket (docs/kyc.md "Direct uploads"): token, then completion.
+  const direct = new DirectUploads(base as FastifyInstance, store, {
+    enabled: config.uploads.direct,
+    tokenTtlSeconds: config.uploads.tokenTtlSeconds,
+  });
+  base.post(
+    '/upload/image/direct',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['upload'],
+        summary:
+          'Upload token: a presigned POST policy for one image straight to the bucket (mode "direct"), or mode "api" when no bucket is configured',
+        body: directUploadBody,
+        response: { 200: envelope(directUploadTicket) },
+      },
+    },
+    async (request) => {
+      const { contentType } = request.body as { contentType: string };
+      return okEnvelope(request.locale, await direct.issue(request, userOf(request).userId, contentType));
+    },
+  );
+  base.post(
+    '/upload/image/direct/complete',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['upload'],
+        summary:
+          'After the browser uploaded to the bucket: verify the object (type by content, size, GPS removed) and accept it as an image of yours (idempotent)',
+        body: directUploadCompleteBody,
+        response: { 200: envelope(uploadImageResult) },
+      },
+    },
+    async (request) => {
+      const { key } = request.body as { key: string };
+      return okEnvelope(request.locale, { files: [await direct.complete(userOf(request).userId, key)] });
+    },
+  );
+  if (direct.store) {
+    base.jobs.every('uploads.direct-sweep', 10 * 60_000, () =>
+      direct.sweep().catch((e) => base.log.warn({ err: e }, 'sweeping abandoned direct uploads failed')),
+    );
+  }
+
   base.get(
     '/upload/image/:id',
     {
@@ -305,7 +354,7 @@ const kycModule: FastifyPluginAsync = async (base) => {
     base.jobs.every('kyc.sandbox-webhooks', every, () =>
       sb.deliverDue().catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed')),
     );
-    registerKycDemoSeed(base as FastifyInstance, service, sb, store);
+    registerKycDemoSeed(base as FastifyInstance, service, sb, store, direct);
   }
 };
 

@@ -18,14 +18,15 @@ export const MULTIPART_LIMITS = {
   headerPairs: 50,
 };
 
-function uploadError(
+export function uploadError(
   key:
     | 'upload_not_image'
     | 'upload_too_large'
     | 'upload_incomplete'
     | 'upload_too_many_files'
     | 'upload_not_multipart'
-    | 'upload_empty',
+    | 'upload_empty'
+    | 'upload_expired',
 ): BusinessError {
   return new BusinessError(key, { max: UPLOAD_MAX_FILES }, { code: ResultCode.invalidParams });
 }
@@ -110,14 +111,14 @@ const uploadsPerDay = () => envInt('UPLOAD_MAX_PER_DAY', 500);
 /** Bytes of all files of one request together (UPLOAD_MAX_REQUEST_BYTES, default 60 MB: three full-size photos). */
 const bytesPerRequest = () => envInt('UPLOAD_MAX_REQUEST_BYTES', 3 * UPLOAD_MAX_BYTES);
 /** Upload requests per IP per IP_WINDOW_SECONDS (IP_UPLOAD_MAX, default 60), shared through Redis when set. */
-const uploadsPerIp = () => envInt('IP_UPLOAD_MAX', 60);
+export const uploadsPerIp = () => envInt('IP_UPLOAD_MAX', 60);
 
 /**
  * Reserves one file of the customer's daily quota BEFORE the file is streamed: one atomic upsert,
  * so 50 parallel requests cannot all pass a check made before any of them stored anything. A
  * reserved slot stays used even when the file is then refused (a refused file cost us the work).
  */
-async function reserveUploadSlot(app: FastifyInstance, userId: string): Promise<void> {
+export async function reserveUploadSlot(app: FastifyInstance, userId: string): Promise<void> {
   const now = app.clock.now();
   const since = new Date(now.getTime() - 86400_000).toISOString();
   const [row] = await app.database.sql.query<{ files: number; window_started_at: Date | string }>(

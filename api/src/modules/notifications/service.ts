@@ -50,6 +50,9 @@ export const MESSAGE_EVENT_TYPES = [
   'cards.dispute_provisional_credit',
   'cards.dispute_won',
   'cards.dispute_lost',
+  'cards.dispute_shortfall',
+  // a compromised card replaced (issue 23)
+  'cards.replaced',
 ] as const;
 
 /** Template suffix of each decline reason (issue 23 added the spending controls and 3-D Secure ones). */
@@ -195,11 +198,19 @@ export function messageOf(event: DomainEvent): NewMessage | null {
         params: { amount: p.amount, currency: p.currency },
         link: '/pages/wallet/cash-flow',
       };
+    case 'cards.replaced':
+      return {
+        category: 'card',
+        template: event.type,
+        params: { last4: p.last4, oldLast4: p.oldLast4 ?? '····', amount: p.amount },
+        link: '/pages/card/index',
+      };
     case 'cards.dispute_submitted':
     case 'cards.dispute_under_review':
     case 'cards.dispute_provisional_credit':
     case 'cards.dispute_won':
     case 'cards.dispute_lost':
+    case 'cards.dispute_shortfall':
       return {
         category: 'card',
         template: event.type,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { placeSchema } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import {
@@ -13,22 +14,6 @@ import {
   sandboxTile,
   SANDBOX_GEO,
 } from '../../providers/geo/index.js';
-
-const placeSchema = z.object({
-  name: z.string(),
-  displayName: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  address: z.object({
-    road: z.string().nullable(),
-    houseNumber: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    postcode: z.string().nullable(),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-  }),
-});
 
 const LANGUAGE_OF: Record<string, string> = { 'en-US': 'en', 'zh-HK': 'zh-HK,zh', 'ar-AE': 'ar', 'tr-TR': 'tr' };
 

@@ -29,6 +29,11 @@ interface SeedDeps {
   kycLevel(userId: string): Promise<number>;
   /** Records the step-up grant the customer's own proof would leave (issue 22: setting a transaction password needs one). */
   grantPaypassStepUp(userId: string): Promise<void>;
+  /**
+   * On the local dev chain: the sandbox administrator approves a withdrawal and the payout runs as the
+   * outbox would run it (signed, broadcast, mined and followed to its confirmations on the node).
+   */
+  payOutOnChain?: ((withdrawalId: string) => Promise<void>) | null;
   log: FastifyBaseLogger;
 }
 
@@ -42,6 +47,7 @@ function demoTxHash(userId: string, label: string, network: WalletNetwork): stri
  * The demo customer's wallet, made through the real services only: sandbox chain deposits mined to
  * their confirmations, exchanges on live quotes, a transfer to the card-funding account, a pending
  * withdrawal with the transaction password, address-book entries — and one deposit left confirming.
+ * On the local dev chain also a real ERC-20 USDT withdrawal, approved, mined and confirmed.
  * Keys and tx hashes are fixed per demo customer, so a retry after a failure repeats nothing.
  */
 export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<void> {
@@ -111,6 +117,17 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
     await wallet.payPasswords.set(userId, DEMO_PAY_PASSWORD);
   }
   try {
+    if (deps.evmDev && deps.payOutOnChain) {
+      // A real ERC-20 withdrawal: USDT from the hot wallet to the customer's hardware wallet, on chain.
+      const sent = await wallet.withdraw(userId, 'demo-seed:withdraw-erc20', {
+        currency: 'USDT',
+        network: 'ERC20',
+        address: DEMO_ADDRESSES[1].address,
+        amount: '25',
+        payPassword: DEMO_PAY_PASSWORD,
+      });
+      await deps.payOutOnChain(sent.id);
+    }
     await wallet.withdraw(userId, 'demo-seed:withdraw-1', {
       currency: 'USDT',
       network: 'TRC20',
@@ -122,7 +139,7 @@ export async function seedDemoWallet(deps: SeedDeps, userId: string): Promise<vo
     if (!(e instanceof WalletError) || e.key !== 'paypass_wrong') throw e;
     deps.log.warn(
       { userId },
-      'wallet demo seed: the transaction password was set by someone else, so no pending withdrawal was made',
+      'wallet demo seed: the transaction password was set by someone else, so no withdrawals were made',
     );
   }
 }

@@ -16,6 +16,24 @@ export interface EvmHoldingsLine {
   depositAddresses: string;
   /** What the books say the deposit addresses hold (−system:chain_deposit_addresses:<CUR>:ERC20). */
   depositAddressesInBooks: string;
+  /**
+   * Credited deposits in sweeps signed or broadcast but not settled yet (for ETH also the most the
+   * token sweeps' gas can burn): they may have left the deposit addresses already (mined, not at the
+   * required depth) while the books place them there until the sweep settles. The deposit-address
+   * rule allows for them.
+   */
+  sweepsInFlight: string;
+  /** What the books say the hot wallet gained from customers' money (−system:chain_hot_wallet:<CUR>:ERC20). */
+  hotWalletInBooks: string;
+  /**
+   * onChain − (hotWalletInBooks + depositAddressesInBooks): what is on chain that no posting put
+   * there — the house's own capital put into the hot wallet outside the books. Every movement of ours
+   * is booked, gas included (docs/ledger.md "Network fees"), so this stays constant to the wei; it
+   * moves only when someone funds or drains the hot wallet outside the books, with unbooked
+   * arrivals (dust below the threshold, deposits still confirming), and while sends and sweeps are in
+   * flight (their gas and moves are booked when they settle at the required depth).
+   */
+  houseFunds: string;
   /** onChain − customerBalances (negative = we owe more than we hold). */
   difference: string;
 }
@@ -43,6 +61,19 @@ export async function checkEvmHoldings(
       .filter((c) => evm.config.tokens[c])
       .map((c) => ({ currency: c, token: evm.config.tokens[c], decimals: 6 })),
   ];
+  // Per currency: the claimed amounts; in ETH also the most a token sweep's gas can burn there.
+  const inFlight = new Map<string, ReturnType<typeof money>>();
+  const open = await db.query<{ currency: string; amount: string; gas_wei: string }>(
+    `SELECT currency, amount::text AS amount, (gas_limit * max_fee_per_gas)::text AS gas_wei FROM chain_evm_sweeps
+     WHERE chain_id = $1 AND status IN ('signed', 'broadcast')`,
+    [evm.config.chainId],
+  );
+  const addInFlight = (currency: string, amount: string) =>
+    inFlight.set(currency, (inFlight.get(currency) ?? money('0')).plus(amount));
+  for (const o of open) {
+    addInFlight(o.currency, o.amount);
+    if (o.currency !== 'ETH') addInFlight('ETH', formatUnits(BigInt(o.gas_wei), 18));
+  }
   for (const asset of assets) {
     let deposited = 0n;
     let hotUnits = 0n;
@@ -62,13 +93,20 @@ export async function checkEvmHoldings(
       `SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts WHERE user_id IS NOT NULL AND currency = $1`,
       [asset.currency],
     );
-    const [dep] = await db.query<{ total: string }>(
-      `SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts WHERE key = $1`,
-      [`system:chain_deposit_addresses:${asset.currency}:ERC20`],
-    );
+    const booked = async (kind: 'chain_deposit_addresses' | 'chain_hot_wallet') =>
+      money(
+        (
+          await db.query<{ total: string }>(
+            `SELECT COALESCE(sum(balance), 0)::text AS total FROM ledger_accounts WHERE key = $1`,
+            [`system:${kind}:${asset.currency}:ERC20`],
+          )
+        )[0]!.total,
+      ).negated();
     const books = money(row!.total);
     const atDeposits = money(formatUnits(deposited, asset.decimals));
-    const depositsInBooks = money(dep!.total).negated();
+    const depositsInBooks = await booked('chain_deposit_addresses');
+    const hotInBooks = await booked('chain_hot_wallet');
+    const sweeping = inFlight.get(asset.currency) ?? money('0');
     const onChain = atDeposits.plus(formatUnits(hotUnits, asset.decimals));
     const difference = onChain.minus(books);
     lines.push({
@@ -78,13 +116,18 @@ export async function checkEvmHoldings(
       hotWallet: money(formatUnits(hotUnits, asset.decimals)).toFixed(),
       depositAddresses: atDeposits.toFixed(),
       depositAddressesInBooks: depositsInBooks.toFixed(),
+      sweepsInFlight: sweeping.toFixed(),
+      hotWalletInBooks: hotInBooks.toFixed(),
+      houseFunds: onChain.minus(hotInBooks).minus(depositsInBooks).toFixed(),
       difference: difference.toFixed(),
     });
     // Unswept deposits must still be where the books say (a sweep that moved more, or a key used
     // outside the sweeper, shows here even while the hot wallet's own funds cover the total).
-    if (atDeposits.lt(depositsInBooks))
+    // (less what open sweeps may have moved already: booked when they settle).
+    const owed = depositsInBooks.minus(sweeping);
+    if (atDeposits.lt(owed))
       problems.push(
-        `EVM ${asset.currency}: the books say deposit addresses hold ${depositsInBooks.toFixed()}, on chain they hold ${atDeposits.toFixed()} (short by ${depositsInBooks.minus(atDeposits).toFixed()})`,
+        `EVM ${asset.currency}: the books say deposit addresses hold ${depositsInBooks.toFixed()}${sweeping.isZero() ? '' : ` (${sweeping.toFixed()} of it in sweeps under way)`}, on chain they hold ${atDeposits.toFixed()} (short by ${owed.minus(atDeposits).toFixed()})`,
       );
     if (difference.isNegative()) {
       problems.push(

@@ -58,6 +58,7 @@ import { notifyLive } from '../../events/live-hub.js';
 import { withPaypassCode } from './codes.js';
 import { seedDemoWallet } from './demo-seed.js';
 import { recordSeedGrant } from '../../security/step-up.js';
+import { ADMIN_USERNAME, seedAdmin } from '../accounts/seed.js';
 import { PAYOUT_CLAIMED, PAYOUT_CONSUMER, WITHDRAWAL_FAILED } from './payouts.js';
 import { EvmDevTools } from './evm-dev.js';
 import { checkEvmHoldings } from './evm-check.js';
@@ -148,6 +149,26 @@ const walletModule: FastifyPluginAsync = async (base) => {
             log: app.log,
             kycLevel: (id) => wallet.kycLevelOf(id),
             grantPaypassStepUp: (id) => recordSeedGrant(app.database.sql, id, 'paypass', app.clock.now()),
+            payOutOnChain: evmDev
+              ? async (id) => {
+                  await seedAdmin(app); // idempotent (main.ts ran it already; tests may not have)
+                  const [admin] = await app.database.sql.query<{ id: string }>(
+                    `SELECT id::text AS id FROM admins WHERE username = $1`,
+                    [ADMIN_USERNAME],
+                  );
+                  if (!admin) throw new Error('wallet demo seed: no sandbox admin to approve the ERC20 withdrawal');
+                  const [row] = await app.database.sql.query<{ status: string }>(
+                    `SELECT status FROM wallet_withdrawals WHERE id = $1`,
+                    [id],
+                  );
+                  if (row?.status === 'pending') await wallet.payouts.approve(admin.id, id);
+                  // What the outbox delivery does (it finds the payout settled and leaves it), then
+                  // the node mines it and the provider follows it to its confirmations.
+                  await wallet.payouts.broadcastNow(id);
+                  await evmDev.mine(1);
+                  await evmDev.mine(evmDev.confirmations());
+                }
+              : null,
           },
           userId,
         ),

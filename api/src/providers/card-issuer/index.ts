@@ -28,6 +28,7 @@ class UnconfiguredIssuer implements CardIssuer {
   findStockCard = async () => this.fail();
   setSpendingControls = async () => this.fail();
   answerThreeDs = async () => this.fail();
+  reissueCard = async () => this.fail();
 }
 
 export interface CardIssuerSelection {

@@ -383,4 +383,84 @@ export class SandboxCardIssuer implements CardIssuer {
     if (!this.threeDsResponder) throw new CardIssuerError('unavailable', 'no card network attached');
     return this.threeDsResponder(challengeId, decision);
   }
+  /** See CardIssuer.reissueCard: new card + balance moved + old card closed, in one transaction here. */
+  async reissueCard(req: { reference: string; fromToken: string }): Promise<IssuedCard & { moved: string }> {
+    await this.gate(this.failures.create, 'the card replacement');
+    const done = () =>
+      this.db.query<{ token: string; last4: string; expiry: string; moved: string }>(
+        `SELECT r.to_token AS token, c.last4, c.expiry, r.moved::text AS moved FROM sandbox_issuer_reissues r
+         JOIN sandbox_issuer_cards c ON c.token = r.to_token WHERE r.reference = $1`,
+        [req.reference],
+      );
+    const [before] = await done();
+    if (before) return before;
+    const [old] = await this.db.query<{
+      brand: IssuerBrand;
+      type: 'virtual' | 'physical';
+      tier: string | null;
+      pin_encrypted: string;
+      transaction_fee: string;
+      monthly_limit: string | null;
+      monthly_fee: string | null;
+      status: string;
+    }>(
+      `SELECT brand, type, tier, pin_encrypted, transaction_fee::text AS transaction_fee, monthly_limit::text AS monthly_limit,
+         monthly_fee::text AS monthly_fee, status FROM sandbox_issuer_cards WHERE token = $1`,
+      [req.fromToken],
+    );
+    if (!old) throw new CardIssuerError('not_found', 'unknown card token');
+    // The new card: the old one's product and PIN, a new number, CVV and expiry (createCard is idempotent on the reference).
+    const issued = await this.createCard({
+      reference: req.reference,
+      brand: old.brand,
+      type: old.type,
+      pin: this.decrypt(old.pin_encrypted),
+      shipping: null,
+      transactionFee: old.transaction_fee,
+      ...(old.monthly_limit ? { monthlyLimit: old.monthly_limit } : {}),
+      ...(old.monthly_fee ? { monthlyFee: old.monthly_fee } : {}),
+      ...(old.tier ? { tier: old.tier } : {}),
+    });
+    const moved = await this.db.transaction(async (tx) => {
+      // The dispute desk locks a case before the card it credits: the same order here (no deadlock).
+      await tx.query(`SELECT id FROM sandbox_issuer_disputes WHERE token = $1 ORDER BY id FOR UPDATE`, [req.fromToken]);
+      // The old card's row lock: purchases, fees and loads on it wait, and then find it closed.
+      const [from] = await tx.query<{ balance: string; status: string }>(
+        `SELECT balance::text AS balance, status FROM sandbox_issuer_cards WHERE token = $1 FOR UPDATE`,
+        [req.fromToken],
+      );
+      const [again] = await tx.query<{ moved: string }>(
+        `SELECT moved::text AS moved FROM sandbox_issuer_reissues WHERE reference = $1`,
+        [req.reference],
+      );
+      if (again) return again.moved;
+      if (!from || from.status === 'closed')
+        throw new CardIssuerError('refused', 'the card is closed or already replaced');
+      const [held] = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM sandbox_issuer_transactions WHERE token = $1 AND type = 'purchase' AND status = 'authorized'`,
+        [req.fromToken],
+      );
+      if ((held?.n ?? 0) > 0) throw new CardIssuerError('refused', 'authorisations still hold money on the card');
+      await tx.query(
+        `INSERT INTO sandbox_issuer_reissues (reference, from_token, to_token, moved) VALUES ($1, $2, $3, $4)`,
+        [req.reference, req.fromToken, issued.token, from.balance],
+      );
+      await tx.query(`UPDATE sandbox_issuer_cards SET balance = 0, status = 'closed' WHERE token = $1`, [
+        req.fromToken,
+      ]);
+      await tx.query(
+        `UPDATE sandbox_issuer_cards n SET balance = n.balance + $2::numeric, status = 'active', cardholder = o.cardholder,
+           atm_pin_encrypted = o.atm_pin_encrypted, spending_controls = o.spending_controls, spending_controls_version = o.spending_controls_version
+         FROM sandbox_issuer_cards o WHERE n.token = $1 AND o.token = $3`,
+        [issued.token, from.balance, req.fromToken],
+      );
+      // Open dispute cases follow the card: their credit lands on the replacement.
+      await tx.query(
+        `UPDATE sandbox_issuer_disputes SET token = $2 WHERE token = $1 AND status IN ('received', 'under_review', 'provisional_credit')`,
+        [req.fromToken, issued.token],
+      );
+      return from.balance;
+    });
+    return { ...issued, moved };
+  }
 }

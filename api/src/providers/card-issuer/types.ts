@@ -87,6 +87,14 @@ export interface CardIssuer {
    * authorisation or decline follows as a transaction webhook.
    */
   answerThreeDs(challengeId: string, decision: ThreeDsDecision): Promise<{ status: ThreeDsDecision }>;
+  /**
+   * Replaces a card (lost, stolen, compromised): in ONE issuer transaction a new card with the old
+   * one's product, PIN, cardholder and shipping address (new number, CVV, expiry; active), the old
+   * card's whole balance moved to it (`moved`) and the old card closed. Refused while the old card
+   * has authorisations holding money. Idempotent on `reference` (our new card's id): asking again
+   * answers the same card and the same `moved`, and never moves anything twice.
+   */
+  reissueCard(req: { reference: string; fromToken: string }): Promise<IssuedCard & { moved: string }>;
 }
 
 export type ThreeDsDecision = 'approved' | 'declined' | 'timed_out';
@@ -154,5 +162,6 @@ export function withTimeout(issuer: CardIssuer, ms: number): CardIssuer {
     findStockCard: bound(issuer.findStockCard.bind(issuer)),
     setSpendingControls: bound(issuer.setSpendingControls.bind(issuer)),
     answerThreeDs: bound(issuer.answerThreeDs.bind(issuer)),
+    reissueCard: bound(issuer.reissueCard.bind(issuer)),
   };
 }

@@ -9,10 +9,12 @@ export interface GazetteerEntry {
   lon: number;
   road?: string;
   houseNumber?: string;
+  /** Nominatim's `suburb`: the part of the city (the shipping address's area). */
+  district?: string;
   city: string;
   state: string;
   postcode?: string;
-  countryCode: 'us' | 'hk' | 'ae' | 'tr';
+  countryCode: 'us' | 'hk' | 'ae' | 'tr' | 'gb';
 }
 
 export const COUNTRY_NAMES: Record<GazetteerEntry['countryCode'], Record<'en' | 'zh' | 'ar' | 'tr', string>> = {
@@ -25,6 +27,8 @@ export const COUNTRY_NAMES: Record<GazetteerEntry['countryCode'], Record<'en' | 
     tr: 'Birleşik Arap Emirlikleri',
   },
   tr: { en: 'Türkiye', zh: '土耳其', ar: 'تركيا', tr: 'Türkiye' },
+  // The demo customer's shipping address is in London (its "Map" link must find something).
+  gb: { en: 'United Kingdom', zh: '英國', ar: 'المملكة المتحدة', tr: 'Birleşik Krallık' },
 };
 
 /** Where choose-location centres the map when the device position is not allowed, per locale. */
@@ -215,6 +219,7 @@ export const GAZETTEER: readonly GazetteerEntry[] = [
     lon: 55.274376,
     road: 'Sheikh Mohammed bin Rashid Boulevard',
     houseNumber: '1',
+    district: 'Downtown Dubai',
     city: 'Dubai',
     state: 'Dubai',
     countryCode: 'ae' as const,
@@ -298,6 +303,7 @@ export const GAZETTEER: readonly GazetteerEntry[] = [
     lat: 41.025635,
     lon: 28.974169,
     road: 'Bereketzade Mahallesi',
+    district: 'Beyoğlu',
     city: 'İstanbul',
     state: 'İstanbul',
     postcode: '34421',
@@ -361,5 +367,17 @@ export const GAZETTEER: readonly GazetteerEntry[] = [
     state: 'Antalya',
     postcode: '07100',
     countryCode: 'tr' as const,
+  },
+  // United Kingdom (only for the demo customer's London address)
+  {
+    names: { en: 'Camden Market', zh: '肯頓市集', ar: 'سوق كامدن', tr: 'Camden Market' },
+    lat: 51.541389,
+    lon: -0.146111,
+    road: 'Camden Lock Place',
+    district: 'Camden',
+    city: 'London',
+    state: 'England',
+    postcode: 'NW1 8AF',
+    countryCode: 'gb' as const,
   },
 ].map((x, i) => e(x, 1000 + i));

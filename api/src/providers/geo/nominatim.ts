@@ -20,6 +20,7 @@ export function fromNominatim(p: NominatimPlace): Place | null {
     address: {
       road: a.road ?? a.pedestrian ?? null,
       houseNumber: a.house_number ?? null,
+      district: a.suburb ?? a.city_district ?? a.quarter ?? a.neighbourhood ?? null,
       city: city(a),
       state: a.state ?? a.region ?? null,
       postcode: a.postcode ?? null,

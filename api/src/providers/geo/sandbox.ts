@@ -24,12 +24,21 @@ function toNominatim(g: GazetteerEntry, lang: Lang): NominatimPlace {
   const address: Record<string, string> = {};
   if (g.houseNumber) address.house_number = g.houseNumber;
   if (g.road) address.road = g.road;
+  if (g.district) address.suburb = g.district;
   address.city = g.city;
   address.state = g.state;
   if (g.postcode) address.postcode = g.postcode;
   address.country = country;
   address.country_code = g.countryCode;
-  const parts = [name, [g.houseNumber, g.road].filter(Boolean).join(' '), g.city, g.state, g.postcode, country];
+  const parts = [
+    name,
+    [g.houseNumber, g.road].filter(Boolean).join(' '),
+    g.district,
+    g.city,
+    g.state,
+    g.postcode,
+    country,
+  ];
   return {
     place_id: g.id,
     lat: g.lat.toFixed(7),
@@ -63,9 +72,16 @@ export function sandboxSearch(params: {
   return GAZETTEER.filter((g) => !countries || countries.has(g.countryCode))
     .filter((g) => {
       const hay = fold(
-        [...Object.values(g.names), g.road ?? '', g.city, g.state, ...Object.values(COUNTRY_NAMES[g.countryCode])].join(
-          ' ',
-        ),
+        [
+          ...Object.values(g.names),
+          g.houseNumber ?? '',
+          g.road ?? '',
+          g.district ?? '',
+          g.city,
+          g.state,
+          g.postcode ?? '',
+          ...Object.values(COUNTRY_NAMES[g.countryCode]),
+        ].join(' '),
       );
       return terms.every((t) => hay.includes(t));
     })

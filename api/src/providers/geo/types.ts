@@ -1,19 +1,6 @@
-/** A place as the location pages use it: what choose-location returns to the page that opened it. */
-export interface Place {
-  name: string;
-  displayName: string;
-  latitude: number;
-  longitude: number;
-  address: {
-    road: string | null;
-    houseNumber: string | null;
-    city: string | null;
-    state: string | null;
-    postcode: string | null;
-    country: string | null;
-    countryCode: string | null;
-  };
-}
+import type { Place } from '@cardwallet/shared/schemas';
+
+export type { Place };
 
 /** Nominatim's jsonv2 answer for one place (with addressdetails=1), the fields we read. */
 export interface NominatimPlace {

@@ -12,3 +12,24 @@ export interface ObjectStore {
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
 }
+
+/** A browser form upload straight to the bucket (S3 "POST Object" with a signed policy). */
+export interface PresignedPost {
+  /** Where the browser POSTs the multipart form. */
+  url: string;
+  /** Form fields to send before the `file` field, in this order. */
+  fields: Record<string, string>;
+}
+
+/** An object store browsers can upload to directly (S3 presigned POST). */
+export interface DirectUploadStore extends ObjectStore {
+  /**
+   * A signed POST policy that lets its holder upload exactly one object: at `key`, with this
+   * content type, of 1..maxBytes bytes, until `expiresAt`. The bucket enforces every condition.
+   */
+  presignPost(key: string, opts: { contentType: string; maxBytes: number; expiresAt: Date }): Promise<PresignedPost>;
+}
+
+export function isDirectUploadStore(store: ObjectStore): store is DirectUploadStore {
+  return typeof (store as Partial<DirectUploadStore>).presignPost === 'function';
+}

@@ -9,6 +9,7 @@ import { CardsGlance } from './components/cards-glance';
 import { InboxSummary } from './components/inbox-summary';
 import { NewsPreview } from './components/news-preview';
 import { QuickActions } from './components/quick-actions';
+import { QueryProvider } from '../../services/query-client';
 
 /** What a signed-in customer's home shows: the live stream's events refetch balances and counts. */
 const LIVE_PREFIXES = ['wallet.', 'cards.', 'notifications.'] as const;
@@ -18,6 +19,15 @@ const LIVE_PREFIXES = ['wallet.', 'cards.', 'notifications.'] as const;
  * quick actions, cards, unread counts, the announcement banner and news.
  */
 export default function SignedInHome() {
+  // The home route has no query layer of its own (its signed-out screen calls no API): this chunk brings it.
+  return (
+    <QueryProvider>
+      <SignedInContent />
+    </QueryProvider>
+  );
+}
+
+function SignedInContent() {
   const queryClient = useQueryClient();
   const announcements = useLatestAnnouncements();
   // A deposit credited, a card operation, a new message — or a (re)connection, after which

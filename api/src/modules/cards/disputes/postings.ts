@@ -34,18 +34,61 @@ export const provisionalCredit = (p: {
   operationId: p.disputeId,
 });
 
+/**
+ * A lost dispute takes the whole provisional credit back from the customer: `amount` from the card
+ * (what it still held, taken back by the issuer) and the rest, `shortfall`, as a receivable
+ * (system:card_receivables goes negative by it: the customer owes it to the programme). The scheme
+ * settlement account gets the whole credit back either way.
+ */
 export const creditReversal = (p: {
+  disputeId: string;
+  userId: string;
+  cardId: string;
+  amount: string;
+  shortfall?: string;
+}): CardPosting => {
+  const shortfall = money(p.shortfall ?? '0');
+  const fromCard = money(p.amount);
+  return {
+    ...balancedPosting({
+      ref: disputeReversalRef(p.disputeId),
+      type: 'card_dispute_reversal',
+      userId: p.userId,
+      remark: 'dispute lost',
+      entries: [
+        ...(fromCard.gt(0)
+          ? [{ account: cardAccount(p.userId, 'card', p.cardId), amount: format(fromCard.negated(), 'USD') }]
+          : []),
+        { account: systemAccount('card_settlement', 'USD'), amount: format(fromCard.plus(shortfall), 'USD') },
+        ...(shortfall.gt(0)
+          ? [{ account: systemAccount('card_receivables', 'USD'), amount: format(shortfall.negated(), 'USD') }]
+          : []),
+      ],
+    }),
+    operationId: p.disputeId,
+  };
+};
+
+/**
+ * A lost dispute's shortfall paid back from the card (operation kind `dispute_recovery`, ref
+ * `card_op:<operationId>`): the card → the receivable.
+ */
+export const shortfallRecovery = (p: {
+  operationId: string;
   disputeId: string;
   userId: string;
   cardId: string;
   amount: string;
 }): CardPosting => ({
   ...balancedPosting({
-    ref: disputeReversalRef(p.disputeId),
-    type: 'card_dispute_reversal',
+    ref: `card_op:${p.operationId}`,
+    type: 'card_dispute_recovery',
     userId: p.userId,
-    remark: 'dispute lost',
-    entries: entries(p.userId, p.cardId, format(money(p.amount).negated(), 'USD')),
+    remark: `dispute ${p.disputeId}`,
+    entries: [
+      { account: cardAccount(p.userId, 'card', p.cardId), amount: format(money(p.amount).negated(), 'USD') },
+      { account: systemAccount('card_receivables', 'USD'), amount: format(money(p.amount), 'USD') },
+    ],
   }),
-  operationId: p.disputeId,
+  operationId: p.operationId,
 });

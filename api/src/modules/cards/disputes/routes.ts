@@ -68,6 +68,11 @@ export async function registerCardDisputes(
     disputes.submitPending().catch((e: unknown) => app.log.error({ err: e }, 'dispute submission failed')),
   );
 
+  // Lost disputes' shortfalls: recovered as soon as the card holds money (also right after each top-up).
+  app.jobs.every('cards.dispute-shortfall-recovery', 30_000, () =>
+    cards.shortfalls.recoverAll().catch((e: unknown) => app.log.error({ err: e }, 'dispute shortfall recovery failed')),
+  );
+
   const tags = ['cards'];
   const user = { config: { auth: 'user' as const } };
 

@@ -34,6 +34,8 @@ interface DisputeRow {
   amount: string;
   credited: string;
   reversed: string;
+  shortfall: string;
+  recovered: string;
   outcome_reason: string | null;
   issuer_dispute_id: string | null;
   issuer_submitted_at: string | Date | null;
@@ -45,11 +47,12 @@ interface DisputeRow {
   last4: string | null;
   issuer_token: string | null;
   issuer_txn_id: string;
+  order_card_id: string;
 }
 
 const COLUMNS = `d.id, d.user_id, d.card_id, d.transaction_id, d.reason, d.description, d.evidence, d.status, d.amount::text AS amount,
-  d.credited::text AS credited, d.reversed::text AS reversed, d.outcome_reason, d.issuer_dispute_id, d.issuer_submitted_at, d.request_hash,
-  d.created_at, d.updated_at, t.order_no, t.merchant_name, t.issuer_txn_id, c.last4, c.issuer_token`;
+  d.credited::text AS credited, d.reversed::text AS reversed, d.shortfall::text AS shortfall, d.recovered::text AS recovered, d.outcome_reason, d.issuer_dispute_id, d.issuer_submitted_at, d.request_hash,
+  d.created_at, d.updated_at, t.order_no, t.merchant_name, t.issuer_txn_id, t.card_id AS order_card_id, c.last4, c.issuer_token`;
 const FROM = `card_disputes d JOIN card_transactions t ON t.id = d.transaction_id JOIN cards c ON c.id = d.card_id`;
 
 const RANK: Record<CardDisputeStatus, number> = {
@@ -298,7 +301,18 @@ export class CardDisputes {
       );
       if (!fresh[0]) return { duplicate: true, outcome: 'duplicate' };
       // An event about a dispute we do not have, or naming another card than the dispute's: acknowledged, nothing done.
-      const outcome = !d || d.issuer_token !== event.cardToken ? 'unknown_dispute' : await this.applyTo(tx, d, event);
+      // A dispute follows its card to a replacement: an event signed before the reissue names the old card.
+      const known =
+        !!d &&
+        (d.issuer_token === event.cardToken ||
+          (
+            await tx.query(`SELECT 1 FROM cards WHERE issuer_token = $1 AND replaced_by = $2 AND user_id = $3`, [
+              event.cardToken,
+              d.card_id,
+              d.user_id,
+            ])
+          ).length > 0);
+      const outcome = !known ? 'unknown_dispute' : await this.applyTo(tx, d, event);
       await tx.query(`UPDATE card_webhook_events SET outcome = $2 WHERE event_id = $1`, [event.id, outcome]);
       return { duplicate: false, outcome };
     });
@@ -318,14 +332,20 @@ export class CardDisputes {
       await postCard(tx, provisionalCredit({ ...ref, amount }));
       await tx.query(`UPDATE card_disputes SET credited = $2 WHERE id = $1`, [d.id, amount]);
     }
+    let shortfall: string | null = null;
     if (to === 'lost') {
       const taken = money(e.reversed);
       if (taken.lt(0) || taken.gt(d.credited)) return 'invalid_amount';
       amount = format(taken, 'USD');
-      if (taken.gt(0)) await postCard(tx, creditReversal({ ...ref, amount }));
-      await tx.query(`UPDATE card_disputes SET reversed = $2, outcome_reason = $3 WHERE id = $1`, [
+      // What the card no longer held (the credit was spent): owed by the customer, a receivable
+      // recovered from the card's next top-ups (shortfall.ts). Booked in the same posting.
+      const owed = money(d.credited).minus(taken);
+      shortfall = format(owed, 'USD');
+      if (money(d.credited).gt(0)) await postCard(tx, creditReversal({ ...ref, amount, shortfall }));
+      await tx.query(`UPDATE card_disputes SET reversed = $2, shortfall = $3, outcome_reason = $4 WHERE id = $1`, [
         d.id,
         amount,
+        shortfall,
         e.reason ?? null,
       ]);
     }
@@ -353,6 +373,20 @@ export class CardDisputes {
         reason: to === 'lost' ? (e.reason ?? '') : null,
       },
     });
+    if (shortfall && money(shortfall).gt(0))
+      await this.deps.events?.record(tx, {
+        type: 'cards.dispute_shortfall',
+        userId: d.user_id,
+        aggregateId: d.id,
+        payload: {
+          disputeId: d.id,
+          cardId: d.card_id,
+          last4: d.last4,
+          merchant: d.merchant_name,
+          amount: formatFixed(shortfall, 2),
+          currency: 'USD',
+        },
+      });
     return to;
   }
 
@@ -386,8 +420,11 @@ export class CardDisputes {
       currency: 'USD' as const,
       credited: formatFixed(r.credited, 2),
       reversed: formatFixed(r.reversed, 2),
+      shortfall: formatFixed(r.shortfall, 2),
+      recovered: formatFixed(r.recovered, 2),
       outcomeReason: r.outcome_reason,
       fee: '0.00' as const,
+      replacedCardId: r.order_card_id !== r.card_id ? r.order_card_id : null,
       timeline: events
         .filter((e) => e.dispute_id === r.id)
         .sort((a, b) => order(a.status) - order(b.status))

@@ -1,8 +1,10 @@
-import { Interface, Transaction, Wallet, getAddress, parseUnits, type JsonRpcProvider } from 'ethers';
+import { Interface, Transaction, Wallet, formatUnits, getAddress, parseUnits, type JsonRpcProvider } from 'ethers';
+import * as postings from '../../../ledger/posting';
+import { post } from '../../../ledger/store';
 import type { SqlDatabase, SqlRunner } from '../../../ledger/sql';
 import { ChainProviderError, type SendRequest } from '../types';
 import type { EvmChainConfig } from './config';
-import { rpcErrorText } from './rpc';
+import { assertChainId, rpcErrorText } from './rpc';
 
 const ERC20 = new Interface(['function transfer(address to, uint256 value) returns (bool)']);
 const GWEI = 1_000_000_000n;
@@ -32,6 +34,8 @@ export interface SendSettled {
   txHash: string;
   status: 'confirmed' | 'failed';
   blockNumber: number;
+  /** Gas burned (wei), booked as a network fee in the same transaction (docs/ledger.md). */
+  gasWei: bigint;
 }
 
 /**
@@ -118,6 +122,8 @@ export class EvmSender {
     let fees: Awaited<ReturnType<EvmSender['fees']>>;
     let chainNonce: number;
     try {
+      // A node on another chain would hand us its nonces and balances: refused before anything else.
+      await assertChainId(this.rpc, this.config.chainId);
       await this.checkDestination(request.to);
       fees = await this.fees();
       // Estimating with the real sender: a hot wallet short of the token or of gas fails here
@@ -216,12 +222,14 @@ export class EvmSender {
       ...this.call({ currency: row.currency as SendRequest['currency'], to: row.to_address, amount: row.amount }),
     });
     const txHash = Transaction.from(raw).hash!;
-    await this.rpc.broadcastTransaction(raw);
-    await this.db.query(
+    // Written before it is broadcast: a crash or a lost answer after this leaves a row that knows both
+    // hashes (whichever is mined settles it); a failed broadcast is retried as a dropped one.
+    const [written] = await this.db.query(
       `UPDATE chain_evm_sends SET raw_tx = $2, tx_hash = $3, previous_hashes = array_append(previous_hashes, tx_hash), max_fee_per_gas = $4, max_priority_fee_per_gas = $5, updated_at = now()
-       WHERE client_tx_id = $1 AND tx_hash = $6`,
+       WHERE client_tx_id = $1 AND tx_hash = $6 AND status = 'broadcast' RETURNING client_tx_id`,
       [row.client_tx_id, raw, txHash, maxFee.toString(), priority.toString(), row.tx_hash],
     );
+    if (written) await this.rpc.broadcastTransaction(raw);
   }
 
   /**
@@ -258,19 +266,38 @@ export class EvmSender {
       if (head - receipt.blockNumber + 1 < this.config.confirmations) continue;
       const status = receipt.status === 1 ? 'confirmed' : 'failed';
       const found = receipt;
+      // What the transaction burned, mined or reverted (ethers' receipt.gasPrice is the effective price).
+      const gasWei = found.gasUsed * found.gasPrice;
       await this.db.transaction(async (tx) => {
         const [done] = await tx.query<{ client_tx_id: string }>(
-          `UPDATE chain_evm_sends SET status = $2, tx_hash = $3, block_number = $4, updated_at = now() WHERE client_tx_id = $1 AND status = 'broadcast' RETURNING client_tx_id`,
-          [row.client_tx_id, status, found.hash, found.blockNumber],
+          `UPDATE chain_evm_sends SET status = $2, tx_hash = $3, block_number = $4, gas_cost_wei = $5, updated_at = now()
+           WHERE client_tx_id = $1 AND status = 'broadcast' RETURNING client_tx_id`,
+          [row.client_tx_id, status, found.hash, found.blockNumber, gasWei.toString()],
         );
-        // In the same transaction: the wallet's reaction commits with the state change, once.
-        if (done)
-          await settled(tx, {
-            clientTxId: row.client_tx_id,
-            txHash: found.hash,
-            status,
-            blockNumber: found.blockNumber,
-          });
+        if (!done) return;
+        // In the same transaction, once: the house's gas (and a top-up's move to our own deposit
+        // address), then the wallet's reaction (a reverted withdrawal's refund).
+        const [ours] = await tx.query(`SELECT 1 FROM chain_evm_deposit_keys WHERE chain_id = $1 AND address = $2`, [
+          this.config.chainId,
+          getAddress(row.to_address),
+        ]);
+        const posting = postings.chainSendSettled({
+          clientTxId: row.client_tx_id,
+          gas: formatUnits(gasWei, 18),
+          internal:
+            ours && status === 'confirmed'
+              ? { currency: row.currency as SendRequest['currency'], amount: row.amount }
+              : null,
+          txHash: found.hash,
+        });
+        if (posting) await post(tx, posting);
+        await settled(tx, {
+          clientTxId: row.client_tx_id,
+          txHash: found.hash,
+          status,
+          blockNumber: found.blockNumber,
+          gasWei,
+        });
       });
     }
   }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { HDNodeWallet, Interface, Transaction, formatUnits, getAddress, parseUnits } from 'ethers';
+import { HDNodeWallet, Interface, Transaction, formatEther, formatUnits, getAddress, parseUnits } from 'ethers';
 import type { JobScheduler } from '../../../jobs/background-jobs';
 import * as postings from '../../../ledger/posting';
 import { post } from '../../../ledger/store';
 import type { SqlDatabase } from '../../../ledger/sql';
 import type { EvmSweepConfig } from './config';
 import type { EvmChain } from './index';
-import { rpcErrorText } from './rpc';
+import { assertChainId, rpcErrorText } from './rpc';
 
 const ERC20 = new Interface([
   'function transfer(address to, uint256 value) returns (bool)',
@@ -15,6 +15,11 @@ const ERC20 = new Interface([
 /** Addresses claimed per run and sweeps advanced per run (the job runs again soon). */
 const MAX_PER_RUN = 20;
 const NATIVE_GAS = 21_000n;
+const GWEI = 1_000_000_000n;
+/** A sweep with no receipt after this long is re-signed with the same nonce and higher fees. */
+export const SWEEP_STUCK_AFTER_MS = 120_000;
+/** Fee bump of a replacement (nodes want ≥ 10 % more on both fees), as for withdrawals. */
+const BUMP_PERCENT = 125n;
 
 export interface SweepRow {
   id: string;
@@ -29,13 +34,18 @@ export interface SweepRow {
   value_sent: string | null;
   raw_tx: string | null;
   tx_hash: string | null;
+  previous_hashes: string[];
+  nonce: string | null;
   gas_cost_wei: string | null;
   derivation_path: string;
+  /** No change for longer than the stuck timeout (a broadcast sweep without a receipt is replaced). */
+  stuck: boolean;
 }
 
 const COLUMNS = `s.id, s.address, s.currency, s.amount::text AS amount, s.status, s.topup_client_tx_id, s.gas_limit::text AS gas_limit,
   s.max_fee_per_gas::text AS max_fee_per_gas, s.max_priority_fee_per_gas::text AS max_priority_fee_per_gas,
-  s.value_sent::text AS value_sent, s.raw_tx, s.tx_hash, s.gas_cost_wei::text AS gas_cost_wei, k.derivation_path`;
+  s.value_sent::text AS value_sent, s.raw_tx, s.tx_hash, s.previous_hashes, s.nonce::text AS nonce,
+  s.gas_cost_wei::text AS gas_cost_wei, k.derivation_path`;
 
 /**
  * Sweeping (docs/chain.md "Sweeping"): credited ERC20 deposits are moved from their deposit address
@@ -97,15 +107,22 @@ export class EvmSweeper {
     return t;
   }
 
-  /** One run: claim new credited deposits, then advance every open sweep by a step. Serialised per process. */
-  run(): Promise<void> {
+  /**
+   * One run: claim new credited deposits, then advance every open sweep by a step. Serialised per
+   * process. `stuckAfterMs`: a broadcast sweep without a receipt for that long is replaced (tests pass
+   * a negative value to replace at once).
+   */
+  run(stuckAfterMs = SWEEP_STUCK_AFTER_MS): Promise<void> {
     if (this.running) return this.running;
     this.running = (async () => {
+      // Nothing is priced, signed or sent through a node on another chain (or one answering garbage).
+      await assertChainId(this.evm.rpc, this.chainId);
       await this.claim();
       const open = await this.db.query<SweepRow>(
-        `SELECT ${COLUMNS} FROM chain_evm_sweeps s JOIN chain_evm_deposit_keys k ON k.address = s.address
+        `SELECT ${COLUMNS}, (s.updated_at < now() - make_interval(secs => $2::float8 / 1000)) AS stuck
+         FROM chain_evm_sweeps s JOIN chain_evm_deposit_keys k ON k.address = s.address
          WHERE s.chain_id = $1 AND s.status NOT IN ('confirmed', 'failed') ORDER BY s.created_at LIMIT ${MAX_PER_RUN}`,
-        [this.chainId],
+        [this.chainId, stuckAfterMs],
       );
       let firstError: unknown = null;
       for (const row of open) {
@@ -223,10 +240,16 @@ export class EvmSweeper {
       await this.wait(row, `gas ${gasLimit} above the cap ${this.evm.config.gasLimitCap}`);
       return;
     }
-    const need = gasLimit * fees.maxFeePerGas;
+    // Room for one fee bump: a stuck sweep is replaced with fees × 1.25 and must still afford its gas.
+    const need = (gasLimit * fees.maxFeePerGas * BUMP_PERCENT) / 100n;
     const balance = await this.evm.rpc.getBalance(row.address);
     const topup = row.currency === 'ETH' || balance >= need ? 0n : need - balance;
-    const topupId = `sweep-gas:${row.id}`;
+    // A new client id per attempt: a failed top-up (status 'new' again) is never answered by the old row.
+    const [attempts] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chain_evm_sends WHERE client_tx_id = $1 OR client_tx_id LIKE $2`,
+      [`sweep-gas:${row.id}`, `sweep-gas:${row.id}:%`],
+    );
+    const topupId = attempts!.n ? `sweep-gas:${row.id}:${attempts!.n + 1}` : `sweep-gas:${row.id}`;
     await this.db.transaction(async (tx) => {
       if (topup > 0n)
         await this.evm.sender.sign(
@@ -250,18 +273,19 @@ export class EvmSweeper {
     });
   }
 
-  /** The top-up is one of the hot wallet's sends (nonce lock, broadcast, receipts): wait for it. */
+  /**
+   * The top-up is one of the hot wallet's sends (nonce lock, broadcast, receipts, and its own posting
+   * when it settles: the ETH moved to the deposit address and the gas it burned): wait for it.
+   */
   private async topupSettled(row: SweepRow): Promise<void> {
-    const [send] = await this.db.query<{ status: string; tx_hash: string }>(
-      `SELECT status, tx_hash FROM chain_evm_sends WHERE client_tx_id = $1`,
+    const [send] = await this.db.query<{ status: string }>(
+      `SELECT status FROM chain_evm_sends WHERE client_tx_id = $1`,
       [row.topup_client_tx_id],
     );
     if (!send || (send.status !== 'confirmed' && send.status !== 'failed')) return;
-    const receipt = await this.evm.rpc.getTransactionReceipt(send.tx_hash);
-    const gas = receipt ? receipt.gasUsed * receipt.gasPrice : 0n;
     await this.db.query(
-      `UPDATE chain_evm_sweeps SET status = $2, gas_cost_wei = COALESCE(gas_cost_wei, 0) + $3, updated_at = now() WHERE id = $1 AND status = 'gas_pending'`,
-      [row.id, send.status === 'confirmed' ? 'ready' : 'new', gas.toString()],
+      `UPDATE chain_evm_sweeps SET status = $2, updated_at = now() WHERE id = $1 AND status = 'gas_pending'`,
+      [row.id, send.status === 'confirmed' ? 'ready' : 'new'],
     );
   }
 
@@ -306,10 +330,18 @@ export class EvmSweeper {
     );
   }
 
-  /** At the required depth: confirmed (posted) or failed (gas posted, deposits released) — once. */
+  /**
+   * At the required depth: confirmed (posted) or failed (gas posted, deposits kept claimed) — once.
+   * The receipt of the current transaction or of one it replaced: whichever was mined settles it.
+   */
   private async follow(row: SweepRow): Promise<void> {
-    const receipt = await this.evm.rpc.getTransactionReceipt(row.tx_hash!);
+    let receipt = null;
+    for (const hash of [row.tx_hash!, ...row.previous_hashes]) {
+      receipt = await this.evm.rpc.getTransactionReceipt(hash);
+      if (receipt) break;
+    }
     if (!receipt) {
+      if (row.stuck) return this.replace(row);
       // Dropped or reorganised out: the same bytes again (same nonce: only one can ever be mined).
       if (!(await this.evm.rpc.getTransaction(row.tx_hash!))) await this.evm.rpc.broadcastTransaction(row.raw_tx!);
       return;
@@ -317,11 +349,20 @@ export class EvmSweeper {
     const head = await this.evm.rpc.getBlockNumber();
     if (head - receipt.blockNumber + 1 < this.evm.config.confirmations) return;
     const ok = receipt.status === 1;
-    const gasWei = receipt.gasUsed * receipt.gasPrice + BigInt(row.gas_cost_wei ?? '0');
+    // An ETH sweep's replacement sends less (its gas reserve grew): book what the mined one sent.
+    let sent = row.value_sent!;
+    if (row.currency === 'ETH' && ok) {
+      const mined = await this.evm.rpc.getTransaction(receipt.hash);
+      if (!mined) throw new Error(`sweep ${row.id}: mined transaction ${receipt.hash} not found`);
+      sent = formatEther(mined.value);
+    }
+    // The sweep transaction's own gas (the top-up's was booked when the top-up settled).
+    const gasWei = receipt.gasUsed * receipt.gasPrice;
     await this.db.transaction(async (tx) => {
       const [done] = await tx.query(
-        `UPDATE chain_evm_sweeps SET status = $2, block_number = $3, gas_cost_wei = $4, updated_at = now() WHERE id = $1 AND status = 'broadcast' RETURNING id`,
-        [row.id, ok ? 'confirmed' : 'failed', receipt.blockNumber, gasWei.toString()],
+        `UPDATE chain_evm_sweeps SET status = $2, block_number = $3, gas_cost_wei = $4, tx_hash = $5, value_sent = $6, updated_at = now()
+         WHERE id = $1 AND status = 'broadcast' RETURNING id`,
+        [row.id, ok ? 'confirmed' : 'failed', receipt.blockNumber, gasWei.toString(), receipt.hash, sent],
       );
       // A reverted sweep keeps its deposits claimed: sweeping them again would burn gas in a loop
       // (a paused token reverts every time); the operator sees it in chain_evm_sweeps and decides.
@@ -332,12 +373,71 @@ export class EvmSweeper {
           sweepId: row.id,
           currency: row.currency,
           amount: ok ? row.amount : '0',
-          sent: ok ? row.value_sent! : '0',
+          sent: ok ? sent : '0',
           gas: formatUnits(gasWei, 18),
           txHash: receipt.hash,
         }),
       );
     });
+  }
+
+  /**
+   * A stuck sweep: the same nonce re-signed with both fees × 1.25 (within the fee cap) and written
+   * before it is broadcast, the old hash kept — a node keeps one transaction per nonce, so only one of
+   * them can be mined, and `follow` settles whichever it was. An ETH sweep sends less (its gas reserve
+   * grows); a token sweep needs the address to afford the higher fee (its top-up left room for one
+   * bump) — otherwise it waits, with the reason, until the original is mined.
+   */
+  private async replace(row: SweepRow): Promise<void> {
+    const cap = BigInt(this.evm.config.maxFeeGwei) * GWEI;
+    const maxFee = (BigInt(row.max_fee_per_gas!) * BUMP_PERCENT) / 100n;
+    const priority = (BigInt(row.max_priority_fee_per_gas!) * BUMP_PERCENT) / 100n;
+    if (maxFee > cap) return this.wait(row, `stuck at the fee cap of ${this.evm.config.maxFeeGwei} gwei`);
+    const gasLimit = BigInt(row.gas_limit!);
+    let call: { to: string; value: bigint; data: string };
+    if (row.currency === 'ETH') {
+      const value = this.units(row) - gasLimit * maxFee;
+      if (value <= 0n) return this.wait(row, 'stuck: a higher fee would leave nothing to sweep');
+      call = { to: this.hotWallet, value, data: '0x' };
+    } else {
+      const balance = await this.evm.rpc.getBalance(row.address);
+      if (balance < gasLimit * maxFee)
+        return this.wait(
+          row,
+          `stuck: a replacement needs ${formatEther(gasLimit * maxFee - balance)} ETH more for gas`,
+        );
+      call = {
+        to: getAddress(this.tokenOf(row.currency)),
+        value: 0n,
+        data: ERC20.encodeFunctionData('transfer', [this.hotWallet, this.units(row)]),
+      };
+    }
+    const raw = await this.signerFor(row.derivation_path, row.address).signTransaction({
+      type: 2,
+      chainId: this.chainId,
+      nonce: Number(row.nonce),
+      gasLimit,
+      maxFeePerGas: maxFee,
+      maxPriorityFeePerGas: priority,
+      ...call,
+    });
+    const hash = Transaction.from(raw).hash!;
+    const [written] = await this.db.query(
+      `UPDATE chain_evm_sweeps SET raw_tx = $2, tx_hash = $3, previous_hashes = array_append(previous_hashes, tx_hash),
+         max_fee_per_gas = $4, max_priority_fee_per_gas = $5, value_sent = $6, last_error = NULL, updated_at = now()
+       WHERE id = $1 AND status = 'broadcast' AND tx_hash = $7 RETURNING id`,
+      [
+        row.id,
+        raw,
+        hash,
+        maxFee.toString(),
+        priority.toString(),
+        row.currency === 'ETH' ? formatEther(call.value) : row.value_sent,
+        row.tx_hash,
+      ],
+    );
+    // Written first: a crash or a lost answer after this leaves a row that knows both hashes.
+    if (written) await this.evm.rpc.broadcastTransaction(raw);
   }
 
   /** Not now (priced again next run): the reason is kept for health and the operator. */

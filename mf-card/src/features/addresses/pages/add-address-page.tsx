@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { beginLocationChoice, placeToShippingAddress, takeLocationChoice } from '@cardwallet/shared/location-choice';
 import { shippingAddressFields, type ShippingAddressInput } from '@cardwallet/shared/schemas';
 import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
@@ -33,15 +34,20 @@ export default function AddAddressPage() {
   const save = useSaveAddress();
   const choose = useAddressChoice((s) => s.choose);
   const [failure, setFailure] = useState<string | null>(null);
+  // Back from choose-location (docs/places.md "Return contract"): the unsaved values, and the place.
+  const locationKey = useQueryParam('location');
+  const [returned] = useState(() => takeLocationChoice<ShippingAddressInput>(locationKey));
   const form = useForm<ShippingAddressInput>({
     mode: 'onTouched',
     resolver: zodResolver(shippingAddressFields),
-    defaultValues: EMPTY,
+    defaultValues: returned
+      ? { ...EMPTY, ...returned.draft, ...(returned.place ? placeToShippingAddress(returned.place) : {}) }
+      : EMPTY,
   });
   const editing = id ? addresses.data?.find((a) => a.id === id) : undefined;
   useEffect(() => {
-    if (editing) form.reset({ ...editing });
-  }, [editing, form]);
+    if (editing && !returned) form.reset({ ...editing });
+  }, [editing, form, returned]);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -78,6 +84,22 @@ export default function AddAddressPage() {
             placeholder="+447911123456"
             required
           />
+          <div className="card-map-choice">
+            <Button
+              type="button"
+              size="small"
+              color="primary"
+              fill="outline"
+              onClick={() => host.navigation.navigate(beginLocationChoice(form.getValues()))}
+            >
+              {t('address.chooseOnMap')}
+            </Button>
+            {returned?.place ? (
+              <p role="status" className="card-map-choice-note">
+                {t('address.filledFromMap')}
+              </p>
+            ) : null}
+          </div>
           <TextField
             namespace="card"
             control={form.control}

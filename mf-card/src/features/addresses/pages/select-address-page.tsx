@@ -3,6 +3,7 @@ import { CustomNavBar } from '@cardwallet/shared/ui';
 import { AddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import type { CardAddress } from '@cardwallet/shared/schemas';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -79,6 +80,14 @@ export default function SelectAddressPage() {
               <Button
                 size="small"
                 fill="none"
+                aria-label={t('address.mapNamed', { name: a.receiver })}
+                onClick={() => host.navigation.navigate(openLocationUrl(a))}
+              >
+                {t('address.map')}
+              </Button>
+              <Button
+                size="small"
+                fill="none"
                 aria-label={t('address.editNamed', { name: a.receiver })}
                 onClick={() => host.navigation.navigate(`/pages/card/add-address?id=${encodeURIComponent(a.id)}`)}
               >
@@ -122,4 +131,18 @@ export default function SelectAddressPage() {
       <main className="card-page">{body}</main>
     </>
   );
+}
+
+/**
+ * The saved address on /pages/system/open-location (issue 27). Addresses keep no coordinates: the
+ * page geocodes them through places/search, the whole address first, then its city and country.
+ */
+function openLocationUrl(a: CardAddress): string {
+  const full = [a.detail, a.area, a.city, a.province, a.country].filter(Boolean).join(', ');
+  const q = new URLSearchParams();
+  q.append('q', full);
+  q.append('q', [a.city, a.country].filter(Boolean).join(', '));
+  q.set('name', a.receiver);
+  q.set('address', `${full} ${a.postalCode}`.trim());
+  return `/pages/system/open-location?${q}`;
 }

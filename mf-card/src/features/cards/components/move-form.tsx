@@ -16,7 +16,7 @@ import {
   type CardWalletCurrency,
   type CardWithdrawBody,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, PasswordField, TextField } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
@@ -227,12 +227,11 @@ export function MoveForm({
         {kind === 'withdraw' && passkeyOffered ? <CardPasskeyButton confirm={withPasskey} /> : null}
         {kind === 'withdraw' ? (
           <Form layout="vertical" className="card-form">
-            <TextField
+            <PasswordField
               namespace="card"
               control={form.control}
               name="payPassword"
               label={t('withdraw.payPassword')}
-              type="password"
               inputMode="numeric"
               autoComplete="off"
               maxLength={6}

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { applyCardBody, CARD_BRANDS, CARD_TIERS, type ApplyCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { FormAlert } from '../../../components/form-alert';
 import { GateNotice } from '../../../components/gate-notice';
@@ -176,23 +176,21 @@ export default function ApplyPage() {
           </List>
         ) : null}
         <Form layout="vertical" className="card-form">
-          <TextField
+          <PasswordField
             namespace="card"
             control={form.control}
             name="pin"
             label={t('apply.pin')}
-            type="password"
             inputMode="numeric"
             maxLength={6}
             autoComplete="new-password"
             required
           />
-          <TextField
+          <PasswordField
             namespace="card"
             control={form.control}
             name="pinConfirm"
             label={t('apply.pinConfirm')}
-            type="password"
             inputMode="numeric"
             maxLength={6}
             autoComplete="new-password"

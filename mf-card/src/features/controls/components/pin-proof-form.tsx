@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import { z } from '@cardwallet/shared/zod';
+import { apiErrorMessage, PasswordField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { passkeyProof, usePasskeyOffered } from '../api/passkey-proof';
 import { useStepUp } from '../api/step-up';
@@ -58,12 +58,11 @@ export function PinProofForm({ initialError, onDone }: { initialError?: string |
         />
       ) : null}
       <List>
-        <TextField
+        <PasswordField
           namespace="card"
           control={form.control}
           name="password"
           label={t('pin.loginPassword')}
-          type="password"
           autoComplete="current-password"
           required
         />

@@ -1,10 +1,13 @@
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { uploadImageResult, type UploadedImage } from '@cardwallet/shared/schemas';
+import type { UploadedImage } from '@cardwallet/shared/schemas';
+import { uploadImageFile } from '@cardwallet/shared/forms';
 
-/** POST upload/image through the host client's multipart upload (the existing upload): one evidence image. */
+/**
+ * One evidence image, through the shared upload helper: straight to the bucket when one is
+ * configured, else POST upload/image (docs/kyc.md "Direct uploads").
+ */
 export async function uploadEvidence(http: HttpClient, file: File): Promise<UploadedImage> {
-  const data = uploadImageResult.parse(await http.upload<unknown>([file], { prompt: false }));
-  return data.files[0]!;
+  return uploadImageFile(http, file);
 }
 
 export function useUploadEvidence() {

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot } from 'react-dom/client';
 import { renderWithHost } from '../../../testing/render';
 import { cardFixture } from '../../../testing/fixtures';
 import { disputeFixture } from '../testing/dispute-fixture';
@@ -7,6 +9,20 @@ import DisputeListPage from './dispute-list-page';
 import DisputePage from './dispute-page';
 
 describe('dispute pages', () => {
+  // The confirmation dialogs render into their own React 19 root, as app.tsx wires it.
+  const roots = new WeakMap<Element | DocumentFragment, ReturnType<typeof createRoot>>();
+  beforeAll(() => {
+    unstableSetRender((node, container) => {
+      const root = roots.get(container) ?? createRoot(container);
+      roots.set(container, root);
+      root.render(node);
+      return async () => {
+        root.unmount();
+        roots.delete(container);
+      };
+    });
+  });
+
   it('shows the timeline and follows the issuer live', async () => {
     let status: 'under_review' | 'lost' = 'under_review';
     const { emitLive } = renderWithHost(<DisputePage />, {
@@ -47,6 +63,32 @@ describe('dispute pages', () => {
     expect(await screen.findByText(/Reason: Delivered/)).toBeInTheDocument();
   });
 
+  it('a lost dispute whose credit was spent says what is still owed and that top-ups pay it back', async () => {
+    renderWithHost(<DisputePage />, {
+      loggedIn: true,
+      route: '/pages/card/dispute?id=d1',
+      routes: {
+        'GET card/dispute/detail': () =>
+          disputeFixture({
+            reason: 'duplicate',
+            status: 'lost',
+            credited: '40.00',
+            reversed: '5.00',
+            shortfall: '35.00',
+            recovered: '20.00',
+          }),
+      },
+    });
+    // Amounts inside sentences are bidi-isolated (FSI … PDI): read the text without the marks.
+    const owed = (await screen.findByText('Still owed')).nextElementSibling!.textContent!.replace(
+      /[\u2068\u2069]/g,
+      '',
+    );
+    expect(owed).toContain('$15.00');
+    expect(owed).toContain('$35.00 of the credit had already been spent');
+    expect(owed).toContain('Paid back from top-ups: $20.00');
+  });
+
   it('shows the evidence images as thumbnails, fetched through the owner-only upload route', async () => {
     const { host } = renderWithHost(<DisputePage />, {
       loggedIn: true,
@@ -74,7 +116,7 @@ describe('dispute pages', () => {
     expect(fetched.sort()).toEqual(['upload/image/img1', 'upload/image/img2']);
   });
 
-  it('a fraud dispute offers to freeze the card and order a replacement', async () => {
+  it('a fraud dispute offers to freeze the card and replace it in the same flow (confirmed, one key, new card shown)', async () => {
     const { user, calls, host } = renderWithHost(<DisputePage />, {
       loggedIn: true,
       route: '/pages/card/dispute?id=d1',
@@ -82,12 +124,42 @@ describe('dispute pages', () => {
         'GET card/dispute/detail': () => disputeFixture({ reason: 'fraud' }),
         'GET card/detail': () => cardFixture({ id: 'c1', status: 'active' }),
         'POST card/freeze': () => cardFixture({ id: 'c1', status: 'frozen' }),
+        'POST card/replace': () => ({
+          ...cardFixture({ id: 'c2', status: 'active', maskedNumber: '•••• 9876', last4: '9876' }),
+          replacesCardId: 'c1',
+        }),
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Freeze card' }));
     expect(calls.some((c) => c.url === 'card/freeze')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Order a replacement card' }));
-    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/card/apply');
+    // The confirmation says what happens before anything moves.
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Replace this card?');
+    expect(dialog).toHaveTextContent('Free of charge');
+    expect(calls.some((c) => c.url === 'card/replace')).toBe(false);
+    // (fireEvent: the dialog is still fading in, pointer-events none, for user-event.)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace card' }));
+    expect(await screen.findByText(/Your new card \u2068•••• 9876\u2069 is ready/)).toBeInTheDocument();
+    const sent = calls.filter((c) => c.url === 'card/replace');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ cardId: 'c1' });
+    await user.click(screen.getByRole('button', { name: 'Go to my cards' }));
+    expect(host.navigation.navigate).toHaveBeenCalledWith('/pages/card/index');
+  });
+
+  it('a dispute that moved to a replacement card says so instead of offering the fraud steps again', async () => {
+    renderWithHost(<DisputePage />, {
+      loggedIn: true,
+      route: '/pages/card/dispute?id=d1',
+      routes: {
+        'GET card/dispute/detail': () =>
+          disputeFixture({ reason: 'fraud', cardId: 'c2', maskedNumber: '•••• 9876', replacedCardId: 'c1' }),
+      },
+    });
+    expect(await screen.findByText(/continues on your new card \u2068•••• 9876\u2069/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go to my cards' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Order a replacement card' })).toBeNull();
   });
 
   it('the card’s disputes, and an empty state', async () => {

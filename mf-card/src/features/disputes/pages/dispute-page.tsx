@@ -1,7 +1,8 @@
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost, useLiveEvents } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { formatUsd } from '../../../lib/money';
+import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useDispute } from '../api/get-dispute';
 import { DisputeTimeline } from '../components/dispute-timeline';
@@ -26,6 +27,10 @@ export default function DisputePage() {
       </main>
     );
   const d = dispute.data!;
+  // A lost dispute whose credit had been spent: what is still owed (recovered from the next top-ups).
+  const shortfall = toCents(d.shortfall) ?? 0n;
+  const paid = toCents(d.recovered) ?? 0n;
+  const owed = shortfall > 0n ? { left: shortfall - paid, paid } : null;
   return (
     <main className="card-page">
       <section className="dispute-summary" aria-labelledby="dispute-title">
@@ -46,10 +51,36 @@ export default function DisputePage() {
           <dd className="cw-ltr">{d.orderNo}</dd>
           <dt>{t('disputes.page.fee')}</dt>
           <dd>{t('disputes.page.free')}</dd>
+          {owed ? (
+            <>
+              <dt>{t('disputes.page.owed')}</dt>
+              <dd>
+                {owed.left <= 0n ? (
+                  t('disputes.page.owedSettled', { amount: isolate(formatUsd(d.shortfall, locale)) })
+                ) : (
+                  <>
+                    <span className="cw-ltr">{formatUsd(fromCents(owed.left), locale)}</span>{' '}
+                    <span className="dispute-muted">
+                      {t('disputes.page.owedNote', { amount: isolate(formatUsd(d.shortfall, locale)) })}
+                    </span>
+                    {owed.paid > 0n ? (
+                      <>
+                        {' '}
+                        <span className="dispute-muted">
+                          {t('disputes.page.owedPaid', { amount: isolate(formatUsd(d.recovered, locale)) })}
+                        </span>
+                      </>
+                    ) : null}
+                  </>
+                )}
+              </dd>
+            </>
+          ) : null}
           {d.description ? (
             <>
               <dt>{t('disputes.page.text')}</dt>
-              <dd>{d.description}</dd>
+              {/* The customer's own words, in whatever script they wrote: the browser picks the direction. */}
+              <dd dir="auto">{d.description}</dd>
             </>
           ) : null}
           {d.evidence.length > 0 ? (
@@ -69,7 +100,14 @@ export default function DisputePage() {
         </h2>
         <DisputeTimeline dispute={d} />
       </section>
-      {d.reason === 'fraud' && (d.status === 'submitted' || d.status === 'under_review') ? (
+      {d.replacedCardId ? (
+        <div role="status" className="dispute-replaced">
+          <p>{t('disputes.fraud.followsReplacement', { masked: isolate(d.maskedNumber.replace(' ', '\u00a0')) })}</p>
+          <Button block color="primary" onClick={() => navigation.navigate('/pages/card/index')}>
+            {t('disputes.fraud.toCards')}
+          </Button>
+        </div>
+      ) : d.reason === 'fraud' && (d.status === 'submitted' || d.status === 'under_review') ? (
         <FraudActions cardId={d.cardId} />
       ) : null}
       <div className="card-actions">

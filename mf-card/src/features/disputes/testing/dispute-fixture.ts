@@ -16,6 +16,8 @@ export const disputeFixture = (over: Partial<CardDispute> = {}): CardDispute => 
   currency: 'USD',
   credited: '0.00',
   reversed: '0.00',
+  shortfall: '0.00',
+  recovered: '0.00',
   outcomeReason: null,
   fee: '0.00',
   timeline: [{ status: 'submitted', at: '2026-11-24T10:00:00.000Z', amount: null, reason: null }],

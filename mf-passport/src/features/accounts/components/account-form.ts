@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { V, toE164 } from '@cardwallet/shared/schemas';
 import type { FieldErrors, FieldValues, Resolver, ResolverResult } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 export type AccountMethod = 'email' | 'mobile';
 

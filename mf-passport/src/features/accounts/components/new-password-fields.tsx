@@ -1,6 +1,6 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@cardwallet/shared/forms';
+import { PasswordField } from '@cardwallet/shared/forms';
 
 interface PasswordPair {
   password: string;
@@ -21,22 +21,20 @@ export function NewPasswordFields<T extends PasswordPair & FieldValues, TOut ext
   const { t } = useTranslation('passport');
   return (
     <>
-      <TextField
+      <PasswordField
         namespace="passport"
         control={control}
         name={'password' as Path<T>}
         label={passwordLabel}
-        type="password"
         autoComplete="new-password"
         placeholder={t('placeholders.newPassword')}
         required
       />
-      <TextField
+      <PasswordField
         namespace="passport"
         control={control}
         name={'confirmPassword' as Path<T>}
         label={t('fields.confirmPassword')}
-        type="password"
         autoComplete="new-password"
         placeholder={t('placeholders.confirmPassword')}
         required

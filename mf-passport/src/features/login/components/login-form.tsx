@@ -5,8 +5,8 @@ import { loginBody } from '@cardwallet/shared/schemas';
 import type { SessionResult } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import type { z } from '@cardwallet/shared/zod';
+import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { safeReturnTo } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
@@ -80,12 +80,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
           purpose="login"
         />
         <List className="passport-list">
-          <TextField
+          <PasswordField
             namespace="passport"
             control={form.control}
             name="password"
             label={t('fields.password')}
-            type="password"
             autoComplete="current-password"
             placeholder={t('placeholders.password')}
             required

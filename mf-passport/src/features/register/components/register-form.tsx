@@ -4,7 +4,7 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { registerBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
 import { AppLink } from '../../../components/app-link';
 import { CheckboxField } from '../../../components/checkbox-field';

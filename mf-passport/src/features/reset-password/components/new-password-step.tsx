@@ -5,7 +5,7 @@ import { resetPasswordBody } from '@cardwallet/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { addPasswordsDiffer } from '../../accounts/components/account-form';

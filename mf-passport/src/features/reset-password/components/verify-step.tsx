@@ -4,7 +4,7 @@ import { isApiError } from '@cardwallet/shared';
 import { codeCheckBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { useRegisterData } from '../../accounts/api/get-register-data';

@@ -1,25 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import QRCode from 'qrcode';
 import { useHost } from '@cardwallet/shared';
+import { QrCode } from '@cardwallet/shared/ui';
 import { useTranslation } from 'react-i18next';
 
 const WIDTH = 320;
 const HEIGHT = 480;
 const QR_SIZE = 200;
-
-/** The QR code's dark modules as one SVG path (qrcode library; error correction M, 4-module quiet zone). */
-export function qrPath(value: string): { path: string; modules: number } {
-  const qr = QRCode.create(value, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  let d = '';
-  for (let y = 0; y < n; y++) {
-    for (let x = 0; x < n; x++) {
-      if (qr.modules.get(x, y)) d += `M${x + 4} ${y + 4}h1v1h-1z`;
-    }
-  }
-  return { path: d, modules: n + 8 };
-}
 
 /** Renders the poster SVG to a PNG (what a phone saves to its photos). */
 async function posterPng(svg: SVGSVGElement): Promise<Blob> {
@@ -58,8 +45,6 @@ export function InvitePoster({ link, code }: { link: string; code: string }) {
   const { toast } = useHost();
   const svgRef = useRef<SVGSVGElement>(null);
   const [saving, setSaving] = useState(false);
-  const qr = useMemo(() => qrPath(link), [link]);
-  const qrScale = QR_SIZE / qr.modules;
   const qrX = (WIDTH - QR_SIZE) / 2;
 
   const save = async () => {
@@ -109,9 +94,7 @@ export function InvitePoster({ link, code }: { link: string; code: string }) {
           {t('poster.subline')}
         </text>
         <rect x={qrX - 12} y="140" width={QR_SIZE + 24} height={QR_SIZE + 24} rx="12" fill="#ffffff" />
-        <g transform={`translate(${qrX} 152) scale(${qrScale})`} shapeRendering="crispEdges">
-          <path d={qr.path} fill="#000" />
-        </g>
+        <QrCode value={link} size={QR_SIZE} x={qrX} y={152} />
         <text x={WIDTH / 2} y="406" textAnchor="middle" fill="#d9d9d9" fontSize="13">
           {t('poster.codeLabel')}
         </text>

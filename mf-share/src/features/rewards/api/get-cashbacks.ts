@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { referralCashbacksResult, type CashbackKind } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET referral/cashbacks?kind=&page= (15 per page) */
 export async function getCashbacks(

@@ -5,8 +5,8 @@ import { codeSchema } from '@cardwallet/shared/schemas';
 import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { apiErrorMessage, SendCodeButton, TextField } from '@cardwallet/shared/forms';
+import { z } from '@cardwallet/shared/zod';
+import { apiErrorMessage, PasswordField, SendCodeButton, TextField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 
 export type ProofMethod = 'code' | 'password';
@@ -116,14 +116,13 @@ export function ProofForm({
             }
           />
         ) : (
-          <TextField
+          <PasswordField
             namespace="user"
             keyPrefix="common"
             key="password"
             control={form.control}
             name="secret"
             label={t('change.loginPassword')}
-            type="password"
             autoComplete="current-password"
             required
           />

@@ -4,7 +4,7 @@ import { codeSchema, emailSchema, mobileSchema, normaliseAccount } from '@cardwa
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
 import { apiErrorMessage, applyServerFieldErrors, SendCodeButton, TextField } from '@cardwallet/shared/forms';

@@ -1,10 +1,13 @@
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { uploadImageResult, type UploadedImage } from '@cardwallet/shared/schemas';
+import type { UploadedImage } from '@cardwallet/shared/schemas';
+import { uploadImageFile } from '@cardwallet/shared/forms';
 
-/** POST upload/image through the host client's multipart upload (the spec's default upload path). */
+/**
+ * One document photo: straight to the bucket with an upload token when one is configured, else
+ * through POST upload/image (the shared helper asks the API which; docs/kyc.md "Direct uploads").
+ */
 export async function uploadImage(http: HttpClient, file: File): Promise<UploadedImage> {
-  const data = uploadImageResult.parse(await http.upload<unknown>([file], { prompt: false }));
-  return data.files[0]!;
+  return uploadImageFile(http, file);
 }
 
 export function useUploadImage() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 import { profileQueryKey } from '../../account/api/get-profile';
 import { payPasswordStatusKey } from './pay-password-status';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { codeSchema } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 import { SendCodeButton, TextField } from '@cardwallet/shared/forms';
 import { SendToPicker } from '../../account/components/send-to-picker';
 

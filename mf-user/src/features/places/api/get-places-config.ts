@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 
 const placesConfig = z.object({
   tileUrl: z.string().nullable(),

@@ -45,4 +45,50 @@ describe('open-location (issue 27)', () => {
     });
     expect(screen.getByRole('alert')).toHaveTextContent('رابط الموقع هذا غير صالح.');
   });
+
+  it('geocodes a saved address without coordinates: the whole address first, then city and country', async () => {
+    const dubai = {
+      name: 'Dubai Creek',
+      displayName: 'Dubai Creek, Dubai, United Arab Emirates',
+      latitude: 25.2631,
+      longitude: 55.3103,
+      address: {
+        road: null,
+        houseNumber: null,
+        city: 'Dubai',
+        state: 'Dubai',
+        postcode: null,
+        country: 'United Arab Emirates',
+        countryCode: 'AE',
+      },
+    };
+    const { calls } = renderWithHost(<OpenLocationPage />, {
+      loggedIn: true,
+      locale: 'en-US',
+      route:
+        '/pages/system/open-location?q=9+Nowhere+Lane%2C+Dubai%2C+United+Arab+Emirates&q=Dubai%2C+United+Arab+Emirates&name=Ada&address=9+Nowhere+Lane%2C+Dubai',
+      routes: {
+        'GET places/config': () => config,
+        'GET places/search': ({ params }) => ({ places: String(params?.q).startsWith('9 ') ? [] : [dubai] }),
+      },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Finding this address on the map…');
+    expect(await screen.findByRole('heading', { name: 'Ada' })).toBeInTheDocument();
+    expect(screen.getByText('9 Nowhere Lane, Dubai')).toBeInTheDocument();
+    expect(screen.getByText('25.263100, 55.310300')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === 'places/search').map((c) => c.params?.q)).toEqual([
+      '9 Nowhere Lane, Dubai, United Arab Emirates',
+      'Dubai, United Arab Emirates',
+    ]);
+  });
+
+  it('says so when the address cannot be found, in Turkish', async () => {
+    renderWithHost(<OpenLocationPage />, {
+      loggedIn: true,
+      locale: 'tr-TR',
+      route: '/pages/system/open-location?q=Nowhere&name=Ada',
+      routes: { 'GET places/config': () => config, 'GET places/search': () => ({ places: [] }) },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bu adres haritada bulunamadı.');
+  });
 });

@@ -1,6 +1,9 @@
+import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useSearchParams } from 'react-router-dom';
+import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useTranslation } from 'react-i18next';
 import { mapLinks, tileAt, usePlacesConfig } from '../api/get-places-config';
+import { useGeocodeAddress } from '../api/search-places';
 
 const ZOOM = 15;
 
@@ -20,13 +23,57 @@ function readPoint(params: URLSearchParams) {
 
 /**
  * /pages/system/open-location?lat=&lon=&name=&address= (issue 27): a point with its name and
- * address on a map tile, and links that open it in the phone's map apps.
+ * address on a map tile, and links that open it in the phone's map apps. A saved address without
+ * coordinates comes as `?q=…&q=…&name=&address=`: each `q` is geocoded (places/search) in turn
+ * until one is found.
  */
 export default function OpenLocationPage() {
   const { t } = useTranslation('user');
   const [params] = useSearchParams();
+  const queries = params
+    .getAll('q')
+    .map((q) => q.trim())
+    .filter((q) => q.length >= 2)
+    .slice(0, 3);
+  const direct = readPoint(params);
+  const geocoded = useGeocodeAddress(direct ? [] : queries);
+  if (!direct && queries.length > 0) {
+    if (geocoded.isPending)
+      return (
+        <main className="user-page user-place" aria-busy="true">
+          <p className="user-hint" role="status">
+            {t('places.findingAddress')}
+          </p>
+          <Skeleton animated className="user-place-skeleton" />
+        </main>
+      );
+    if (geocoded.isError || !geocoded.data)
+      return (
+        <main className="user-page user-place">
+          <h2 className="user-place-name">{(params.get('name') ?? '').slice(0, 120) || t('places.pickedPoint')}</h2>
+          {params.get('address') ? <p className="user-place-address">{params.get('address')!.slice(0, 300)}</p> : null}
+          <p role="alert" className="user-form-alert">
+            {geocoded.isError ? apiErrorMessage(geocoded.error, t) : t('places.notFound')}
+          </p>
+        </main>
+      );
+    return (
+      <PointView
+        point={{
+          latitude: geocoded.data.latitude,
+          longitude: geocoded.data.longitude,
+          name: (params.get('name') ?? '').slice(0, 120) || geocoded.data.name,
+          address: (params.get('address') ?? '').slice(0, 300) || geocoded.data.displayName,
+        }}
+      />
+    );
+  }
+  return <PointView point={direct} />;
+}
+
+function PointView({ point }: { point: ReturnType<typeof readPoint> }) {
+  const { t } = useTranslation('user');
   const config = usePlacesConfig();
-  const point = readPoint(params);
   if (!point)
     return (
       <main className="user-page user-error-state">

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { ChangePasswordBody } from '@cardwallet/shared/schemas';
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 
 const result = z.object({ revokedSessions: z.number().int() });
 

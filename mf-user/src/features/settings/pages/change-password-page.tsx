@@ -5,7 +5,7 @@ import { changePasswordBody, type ChangePasswordBody } from '@cardwallet/shared/
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
 import { useChangePassword } from '../api/change-password';
 
@@ -45,34 +45,31 @@ export default function ChangePasswordPage() {
         onSubmit={(e) => void form.handleSubmit(onValid)(e)}
       >
         <List>
-          <TextField
+          <PasswordField
             namespace="user"
             keyPrefix="common"
             control={form.control}
             name="oldPassword"
             label={t('password.old')}
-            type="password"
             autoComplete="current-password"
             required
           />
-          <TextField
+          <PasswordField
             namespace="user"
             keyPrefix="common"
             control={form.control}
             name="password"
             label={t('password.new')}
-            type="password"
             autoComplete="new-password"
             placeholder={t('password.rule')}
             required
           />
-          <TextField
+          <PasswordField
             namespace="user"
             keyPrefix="common"
             control={form.control}
             name="confirmPassword"
             label={t('password.confirm')}
-            type="password"
             autoComplete="new-password"
             required
           />

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { walletAddressSchema, type AddAddressBody } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** POST wallet/addAddress */
 export async function addAddress(http: HttpClient, body: AddAddressBody): Promise<z.infer<typeof walletAddressSchema>> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { addressListResult, type CryptoCurrency } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET wallet/addresses?currency= — the address book. */
 export async function getAddresses(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 import type { TFunction } from 'i18next';
 import { looksLikeAddress, type WalletNetwork } from '@cardwallet/shared/schemas';
 

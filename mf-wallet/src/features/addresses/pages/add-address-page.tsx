@@ -7,9 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
-import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { EmptyState } from '../../../components/empty-state';
 import { useAddAddress } from '../api/add-address';
@@ -105,6 +104,10 @@ export default function AddAddressPage() {
         }
       >
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="address"
           label={t('addresses.address')}
@@ -113,6 +116,10 @@ export default function AddAddressPage() {
           ltr
         />
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="remark"
           label={t('addresses.remark')}

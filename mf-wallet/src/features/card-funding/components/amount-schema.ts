@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@cardwallet/shared/zod';
 import type { TFunction } from 'i18next';
 import { dec, decimalsOf, isDecimal } from '../../../lib/amount';
 

@@ -13,11 +13,10 @@ import {
   type CardFundingWithdrawal,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -159,6 +158,10 @@ export default function CardFundingPage() {
       </section>
       <Form layout="vertical" className="wallet-form">
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="amount"
           label={t('cardFunding.amount')}

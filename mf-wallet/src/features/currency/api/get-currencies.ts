@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { currenciesResult } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET wallet/currencies — currencies, networks, limits and USD rates. */
 export async function getCurrencies(http: HttpClient): Promise<z.infer<typeof currenciesResult>> {

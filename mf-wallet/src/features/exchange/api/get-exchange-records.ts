@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { exchangeRecordsResult } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET wallet/exchangeRecords?page= (15 per page) */
 export async function getExchangeRecords(

@@ -16,10 +16,9 @@ import {
   type ExchangeRecord,
   type WalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -230,6 +229,10 @@ export default function CurrencyExchangePage() {
       </section>
       <Form layout="vertical" className="wallet-form">
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="amount"
           label={t('exchange.amount', { currency: from })}

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { depositsResult, type DepositRecord } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** How often the open recharge page asks again while a deposit is confirming (one block ≈ 3 s in the sandbox). */
 export const CONFIRMING_POLL_MS = 4000;

@@ -6,8 +6,8 @@ import { useHost, isApiError } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { useMoney } from '../../../lib/format';
-import { CopyButton } from '@cardwallet/shared/ui';
-import { QrCode } from '../../../components/qr-code';
+import { CopyButton, QrCode } from '@cardwallet/shared/ui';
+
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadError } from '../../../components/load-error';
@@ -77,7 +77,11 @@ export default function RechargePage() {
           ))}
         {address.data && (
           <>
-            <QrCode value={address.data.address} label={t('recharge.qrLabel', { currency, network })} />
+            <QrCode
+              value={address.data.address}
+              label={t('recharge.qrLabel', { currency, network })}
+              className="wallet-qr"
+            />
             <p className="wallet-address cw-ltr" data-testid="recharge-address">
               {address.data.address}
             </p>

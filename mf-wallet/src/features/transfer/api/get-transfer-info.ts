@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { transferInfoResult } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET wallet/transferInfo — limits, sources, the KYC 1 gate and the card-funding balance. */
 export async function getTransferInfo(http: HttpClient): Promise<z.infer<typeof transferInfoResult>> {

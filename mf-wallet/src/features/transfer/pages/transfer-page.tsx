@@ -8,10 +8,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { TransferRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -137,6 +136,10 @@ export default function TransferPage() {
       </section>
       <Form layout="vertical" className="wallet-form">
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="amount"
           label={t('transfer.amount')}

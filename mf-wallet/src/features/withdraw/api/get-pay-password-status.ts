@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { payPasswordStatusResult } from '@cardwallet/shared/schemas';
-import type { z } from 'zod';
+import type { z } from '@cardwallet/shared/zod';
 
 /** GET user/payPasswordStatus — whether a transaction password is set (else the way to set one). */
 export async function getPayPasswordStatus(http: HttpClient): Promise<z.infer<typeof payPasswordStatusResult>> {

@@ -10,12 +10,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, type WithdrawalRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { isDecimal, plus, spendable } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { TextField } from '../../../components/text-field';
 import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -197,6 +196,10 @@ export default function WithdrawPage() {
         }
       >
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="address"
           label={t('withdraw.address')}
@@ -231,6 +234,10 @@ export default function WithdrawPage() {
           }
         />
         <TextField
+          namespace="wallet"
+          layout="plain"
+          translateErrors={false}
+          autoComplete="off"
           control={control}
           name="amount"
           label={t('withdraw.amount', { currency })}
