@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { differenceInUnits, toUnits } from '../support/money';
 import { call, main, signIn } from './cards-helpers';
 import { loginThroughApi } from './passport-helpers';
 
@@ -13,7 +14,7 @@ import { loginThroughApi } from './passport-helpers';
 const DEMO = { account: 'demo@cardwallet.test', password: 'Demo1234!', payPassword: '246810' };
 
 type Balances = { balances: Array<{ currency: string; available: string }>; cardFunding: string };
-const usdt = (b: Balances) => Number(b.balances.find((x) => x.currency === 'USDT')!.available);
+const usdt = (b: Balances) => b.balances.find((x) => x.currency === 'USDT')!.available;
 
 test('the demo customer withdraws from a card and moves card-funding money back, and sees it in the wallet', async ({
   page,
@@ -83,8 +84,8 @@ test('the demo customer withdraws from a card and moves card-funding money back,
     ]),
   );
   const after = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
-  expect(usdt(after) - usdt(before)).toBeGreaterThanOrEqual(30);
-  expect(Number(before.cardFunding) - Number(after.cardFunding)).toBeCloseTo(20, 6);
+  expect(differenceInUnits(usdt(after), usdt(before)) >= toUnits('30')).toBe(true);
+  expect(differenceInUnits(before.cardFunding, after.cardFunding)).toBe(toUnits('20'));
   await main(page).getByRole('button', { name: 'Back to the wallet' }).click();
   await expect(page).toHaveURL(/\/pages\/wallet\/index$/);
   await page.goto('/pages/wallet/cash-flow');
@@ -130,5 +131,5 @@ test('a top-up coupon lowers the gateway fee shown and charged', async ({ page, 
   await expect(page).toHaveURL(/\/pages\/card\/index$/);
   const after = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
   // Only the 20 USD left the card funding: the coupon paid the 0.30 fee.
-  expect(Number(before.cardFunding) - Number(after.cardFunding)).toBeCloseTo(20, 6);
+  expect(differenceInUnits(before.cardFunding, after.cardFunding)).toBe(toUnits('20'));
 });

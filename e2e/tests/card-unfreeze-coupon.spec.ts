@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { differenceInUnits, toUnits } from '../support/money';
 import { call, cardholder, main, signIn } from './cards-helpers';
 
 /**
@@ -63,7 +64,7 @@ test('an unfreeze-fee coupon lowers the unfreeze fee shown and charged', async (
 
   // Charged: 0.40 left the card funding, and the coupon is used.
   const after = await call<Balances>(request, 'GET', 'wallet/balances', session.token);
-  expect(Number(before.cardFunding) - Number(after.cardFunding)).toBeCloseTo(0.4, 6);
+  expect(differenceInUnits(before.cardFunding, after.cardFunding)).toBe(toUnits('0.4'));
   const used = await call<{ data: Array<{ code: string }> }>(request, 'GET', 'coupon/list', session.token, {
     state: 'used',
     scope: 'card_unfreeze_fee',

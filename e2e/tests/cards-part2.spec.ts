@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
+import { differenceInUnits, toUnits } from '../support/money';
 import { call, cardholder, main, signIn } from './cards-helpers';
 
 /**
@@ -155,7 +156,7 @@ test.describe('cards, part 2', () => {
   test('closing a card refunds its balance to the wallet', async ({ page, request }) => {
     const session = await cardholder(request, { funds: '200', load: '100' });
     type Info = { cardFunding: string; sources: Array<{ currency: string; available: string }> };
-    const usdt = (i: Info) => Number(i.sources.find((x) => x.currency === 'USDT')?.available ?? '0');
+    const usdt = (i: Info) => i.sources.find((x) => x.currency === 'USDT')?.available ?? '0';
     const before = await call<Info>(request, 'GET', 'wallet/transferInfo', session.token);
     await signIn(page, session);
     await page.goto(`/pages/card/setting?cardId=${session.cardId}`);
@@ -169,7 +170,7 @@ test.describe('cards, part 2', () => {
     await dialog.getByRole('button', { name: 'Close card' }).click();
     await expect(main(page).getByRole('article')).toContainText('Closed');
     const after = await call<Info>(request, 'GET', 'wallet/transferInfo', session.token);
-    expect(usdt(after) - usdt(before)).toBeCloseTo(100, 6);
+    expect(differenceInUnits(usdt(after), usdt(before))).toBe(toUnits('100'));
     expect(after.cardFunding).toBe(before.cardFunding);
   });
 
