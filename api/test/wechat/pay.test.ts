@@ -104,6 +104,63 @@ describe.each(testDrivers())('WeChat Pay on %s', (driver) => {
     );
   });
 
+  it('a held quote is the amount asked for, even after the rate has moved; expired, used, foreign or for another product it is refused', async () => {
+    const c = await customer(t);
+    const held = await t.post('card/wechatPay/quote', { productId: PRODUCT }, { token: c.token });
+    expect(held.code, held.msg).toBe(200);
+    expect(held.data).toMatchObject({ feeUsd: '10.00', quoteId: expect.any(String) });
+    const holdMs = new Date(held.data.expiresAt).getTime() - t.clock.now().getTime();
+    expect(holdMs).toBeGreaterThan(55_000);
+    expect(holdMs).toBeLessThanOrEqual(60_000);
+    // The sandbox rate moves every 10 s: 50 s later the current price is another one (usually),
+    // but the order asks for the held amount to the fen.
+    t.clock.advance(50_000);
+    const res = await prepay(c.token, key(), { quoteId: held.data.quoteId });
+    expect(res.code, res.msg).toBe(200);
+    expect(res.data.order).toMatchObject({ amountCny: held.data.amountCny, rate: held.data.rate });
+    const [tx] = await t.database.sql.query<{ amount_fen: string }>(
+      `select total_fen::text as amount_fen from wechat_pay_sandbox_transactions where prepay_id = $1`,
+      [res.data.jsapi.package.slice('prepay_id='.length)],
+    );
+    expect(Number(tx!.amount_fen)).toBe(Math.round(Number(held.data.amountCny) * 100));
+    // One quote, one order: a second submission with another key is refused.
+    expect((await prepay(c.token, key(), { quoteId: held.data.quoteId })).key).toBe('quote_expired');
+    // Expired.
+    const late = await t.post('card/wechatPay/quote', { productId: PRODUCT }, { token: c.token });
+    t.clock.advance(60_001);
+    expect((await prepay(c.token, key(), { quoteId: late.data.quoteId })).key).toBe('quote_expired');
+    // Another customer's quote is not found; a quote for another product is refused.
+    const other = await customer(t);
+    const theirs = await t.post('card/wechatPay/quote', { productId: PRODUCT }, { token: other.token });
+    expect((await prepay(c.token, key(), { quoteId: theirs.data.quoteId })).key).toBe('not_found');
+    const mine = await t.post('card/wechatPay/quote', { productId: PRODUCT }, { token: c.token });
+    expect(
+      (await prepay(c.token, key(), { productId: 'virtual-mastercard-standard', quoteId: mine.data.quoteId })).key,
+    ).toBe('quote_expired');
+    // Bad input: a quote for an unknown product, a malformed quote id.
+    expect((await t.post('card/wechatPay/quote', { productId: 'nope' }, { token: c.token })).code).toBe(404);
+    expect((await prepay(c.token, key(), { quoteId: 'not-a-uuid' })).code).toBe(422);
+  });
+
+  it('20 submissions of one held quote with 20 keys at once open one order', async () => {
+    const c = await customer(t);
+    const held = await t.post('card/wechatPay/quote', { productId: PRODUCT }, { token: c.token });
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => prepay(c.token, key(), { quoteId: held.data.quoteId })),
+    );
+    expect(all.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(
+      all
+        .filter((r) => r.code !== 200)
+        .every((r) => r.key === 'quote_expired' || r.key === 'idempotency_key_in_flight'),
+    ).toBe(true);
+    const [n] = await t.database.sql.query<{ n: number }>(
+      `select count(*)::int as n from wechat_pay_orders where quote_id = $1`,
+      [held.data.quoteId],
+    );
+    expect(n!.n).toBe(1);
+  });
+
   it('the notification delivered twice and 50 times concurrently completes the application once', async () => {
     const c = await customer(t);
     const res = await prepay(c.token);

@@ -111,6 +111,11 @@ export const wechatPayPrepayBody = z
     addressId: z.string().trim().max(64).optional(),
     /** The mini-program payer's code (wx.login); absent in a browser, which goes to the cashier page. */
     payerCode: wxCode.optional(),
+    /**
+     * The held quote the customer saw (POST card/wechatPay/quote): the order asks for exactly its amount,
+     * or fails with `quote_expired`. Without it (older clients) the fee is priced at the current rate.
+     */
+    quoteId: z.string().trim().uuid().optional(),
   })
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type WechatPayPrepayBody = z.input<typeof wechatPayPrepayBody>;
@@ -155,6 +160,13 @@ export type WechatPayPrepayResult = z.infer<typeof wechatPayPrepayResult>;
 export const wechatPayQuoteQuery = z.object({ productId: z.string().trim().min(1).max(64) });
 export const wechatPayQuoteResult = z.object({ feeUsd: z.string(), amountCny: z.string(), rate: z.string() });
 export type WechatPayQuoteResult = z.infer<typeof wechatPayQuoteResult>;
+
+/** POST card/wechatPay/quote — the fee in CNY, held for this customer for 60 s (the amount prepay will ask for). */
+export const wechatPayHoldQuoteBody = z.object({
+  productId: z.string({ error: V.required }).trim().min(1, V.required).max(64, V.tooLong),
+});
+export const wechatPayHeldQuote = wechatPayQuoteResult.extend({ quoteId: z.string(), expiresAt: z.string() });
+export type WechatPayHeldQuote = z.infer<typeof wechatPayHeldQuote>;
 
 /** GET card/wechatPay/order?orderId= */
 export const wechatPayOrderQuery = z.object({ orderId: z.string().trim().uuid() });

@@ -9,6 +9,8 @@ import {
   wechatPayPrepayResult,
   wechatPayQuoteQuery,
   wechatPayQuoteResult,
+  wechatPayHoldQuoteBody,
+  wechatPayHeldQuote,
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
@@ -114,7 +116,8 @@ export async function registerWechatPay(base: FastifyInstance, deps: { cards: Ca
       ...user,
       schema: {
         tags,
-        summary: 'The application fee of a product in CNY at the current rate (mid + spread, rounded up to the fen)',
+        summary:
+          'The application fee of a product in CNY at the current rate (mid + spread, rounded up to the fen), not held: for display by releases before held quotes; POST holds one',
         querystring: wechatPayQuoteQuery,
         response: { 200: envelope(wechatPayQuoteResult) },
       },
@@ -123,6 +126,20 @@ export async function registerWechatPay(base: FastifyInstance, deps: { cards: Ca
       const { feeUsd, amountCny, rate } = await need().quote(r.query.productId);
       return okEnvelope(r.locale, { feeUsd, amountCny, rate });
     },
+  );
+  app.post(
+    '/card/wechatPay/quote',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'The application fee of a product in CNY, held for this customer for 60 s: prepay with its quoteId asks for exactly this amount (quote_expired once it has expired or been used)',
+        body: wechatPayHoldQuoteBody,
+        response: { 200: envelope(wechatPayHeldQuote) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await need().holdQuote(r.user!.userId, r.body.productId)),
   );
   app.post(
     '/card/wechatPay/prepay',

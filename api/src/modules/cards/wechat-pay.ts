@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Decimal from 'decimal.js';
 import { ResultCode, type ErrorKey } from '@cardwallet/shared';
 import type { WechatPayOrder, WechatPayPrepayBody } from '@cardwallet/shared/schemas';
+import { pgErrorCode } from '../../db/index.js';
 import type { SqlDatabase } from '../../db/sql';
 import { BusinessError } from '../../http/errors';
 import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
@@ -17,6 +18,23 @@ import type { CardService } from './service';
 
 /** An unpaid order expires after this (WeChat's time_expire; the prepay_id itself lives 2 h). */
 export const ORDER_SECONDS = 15 * 60;
+
+/**
+ * How long a quote's CNY amount is honoured (docs/wechat.md): long enough to read it and enter the
+ * PIN, short enough that the sandbox's (and the market's) CNY rate cannot move far meanwhile.
+ */
+export const QUOTE_HOLD_SECONDS = 60;
+
+/** A held quote (POST card/wechatPay/quote): the amount the customer sees is the amount the order asks for. */
+export interface HeldQuote {
+  quoteId: string;
+  feeUsd: string;
+  amountCny: string;
+  rate: string;
+  expiresAt: string;
+}
+
+type Priced = { feeUsd: string; amountCny: string; rate: string; fen: number };
 
 type OrderRow = {
   id: string;
@@ -94,7 +112,7 @@ export class WechatPayOrders {
     return this.deps.db;
   }
 
-  async quote(productId: string): Promise<{ feeUsd: string; amountCny: string; rate: string; fen: number }> {
+  async quote(productId: string): Promise<Priced> {
     const product = productById(productId);
     if (!product) throw new CardError('card_product_unavailable', {}, ResultCode.notFound);
     const fee = new Decimal(product.applicationFee);
@@ -112,6 +130,63 @@ export class WechatPayOrders {
     };
   }
 
+  /** Prices the product now and holds that price for this customer for QUOTE_HOLD_SECONDS. */
+  async holdQuote(userId: string, productId: string): Promise<HeldQuote> {
+    const priced = await this.quote(productId);
+    const id = randomUUID();
+    const now = this.deps.now();
+    const expires = new Date(now.getTime() + QUOTE_HOLD_SECONDS * 1000);
+    await this.db.query(
+      `insert into wechat_pay_quotes (id, user_id, product_id, fee_usd, amount_fen, rate, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, userId, productId, priced.feeUsd, priced.fen, priced.rate, now.toISOString(), expires.toISOString()],
+    );
+    return {
+      quoteId: id,
+      feeUsd: priced.feeUsd,
+      amountCny: priced.amountCny,
+      rate: priced.rate,
+      expiresAt: expires.toISOString(),
+    };
+  }
+
+  /**
+   * The price of a prepay: the held quote when the client names one (it must be this customer's, for
+   * this product, live and not yet used by another order), else the current price (mf-card releases
+   * before quotes were held send none).
+   */
+  private async priceOf(
+    userId: string,
+    productId: string,
+    quoteId: string | undefined,
+  ): Promise<Priced & { quoteId: string | null }> {
+    if (!quoteId) return { ...(await this.quote(productId)), quoteId: null };
+    const [q] = await this.db.query<{
+      product_id: string;
+      fee_usd: string;
+      amount_fen: string;
+      rate: string;
+      expires_at: Date | string;
+      used: boolean;
+    }>(
+      `select product_id, fee_usd::text as fee_usd, amount_fen::text as amount_fen, rate::text as rate, expires_at,
+              exists (select 1 from wechat_pay_orders o where o.quote_id = q.id) as used
+         from wechat_pay_quotes q where id = $1 and user_id = $2`,
+      [quoteId, userId],
+    );
+    if (!q) throw new BusinessError('not_found', {}, { code: ResultCode.notFound });
+    const live = new Date(q.expires_at).getTime() > this.deps.now().getTime();
+    if (!live || q.used || q.product_id !== productId) throw new BusinessError('quote_expired');
+    const fen = Number(q.amount_fen);
+    return {
+      feeUsd: new Decimal(q.fee_usd).toFixed(2),
+      amountCny: new Decimal(fen).dividedBy(100).toFixed(2),
+      rate: new Decimal(q.rate).toFixed(4),
+      fen,
+      quoteId,
+    };
+  }
+
   private async find(userId: string, key: string): Promise<OrderRow | undefined> {
     const [r] = await this.db.query<OrderRow>(
       `select ${ORDER_COLUMNS} from wechat_pay_orders where user_id = $1 and idempotency_key = $2`,
@@ -121,7 +196,13 @@ export class WechatPayOrders {
   }
 
   async prepay(userId: string, key: string, body: WechatPayPrepayBody) {
-    const hash = requestHash({ op: 'wechat_prepay', productId: body.productId, addressId: body.addressId ?? null });
+    const hash = requestHash({
+      op: 'wechat_prepay',
+      productId: body.productId,
+      addressId: body.addressId ?? null,
+      // Only when named, so a key sent before quotes were held still matches its own retry.
+      ...(body.quoteId ? { quoteId: body.quoteId } : {}),
+    });
     const result: IdempotentResult<OrderRow> = await idempotentOperation<OrderRow>({
       hash,
       find: () => this.find(userId, key),
@@ -155,7 +236,7 @@ export class WechatPayOrders {
       ]);
       if (!a) throw new CardError('not_found', {}, ResultCode.notFound);
     }
-    const quote = await this.quote(product.id);
+    const quote = await this.priceOf(userId, product.id, body.quoteId);
     let payer: string | null;
     if (body.payerCode) {
       if (!this.deps.signIn) throw new BusinessError('wechat_unavailable');
@@ -175,27 +256,34 @@ export class WechatPayOrders {
     const now = this.deps.now();
     const outTradeNo = `CW${now.toISOString().slice(0, 10).replace(/-/g, '')}${randomBytes(10).toString('hex')}`;
     const expires = new Date(now.getTime() + ORDER_SECONDS * 1000);
-    const [row] = await this.db.query<OrderRow>(
-      `insert into wechat_pay_orders (id, out_trade_no, user_id, idempotency_key, request_hash, product_id, address_id, pin_sealed,
-         fee_usd, amount_fen, rate, status, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'NOTPAY', $12, $13)
+    const [row] = await this.db
+      .query<OrderRow>(
+        `insert into wechat_pay_orders (id, out_trade_no, user_id, idempotency_key, request_hash, product_id, address_id, pin_sealed,
+         fee_usd, amount_fen, rate, status, created_at, expires_at, quote_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'NOTPAY', $12, $13, $14)
        on conflict (user_id, idempotency_key) do nothing returning ${ORDER_COLUMNS}`,
-      [
-        id,
-        outTradeNo,
-        userId,
-        key,
-        hash,
-        product.id,
-        body.addressId ?? null,
-        seal(this.deps.pay.keys.pinKey, body.pin, id),
-        quote.feeUsd,
-        quote.fen,
-        quote.rate,
-        now.toISOString(),
-        expires.toISOString(),
-      ],
-    );
+        [
+          id,
+          outTradeNo,
+          userId,
+          key,
+          hash,
+          product.id,
+          body.addressId ?? null,
+          seal(this.deps.pay.keys.pinKey, body.pin, id),
+          quote.feeUsd,
+          quote.fen,
+          quote.rate,
+          now.toISOString(),
+          expires.toISOString(),
+          quote.quoteId,
+        ],
+      )
+      .catch((e: unknown) => {
+        // Another order (another idempotency key) took this quote first: one quote, one order.
+        if (pgErrorCode(e) === '23505' && quote.quoteId) throw new BusinessError('quote_expired');
+        throw e;
+      });
     if (!row) return undefined;
     let prepayId: string;
     try {
@@ -401,6 +489,14 @@ export class WechatPayOrders {
         );
       }
     }
+    // Quotes are only worth keeping while they can be used, and as the record of an order's price.
+    await this.db.query(
+      `delete from wechat_pay_quotes q where q.id in (
+         select id from wechat_pay_quotes where expires_at < $1
+            and not exists (select 1 from wechat_pay_orders o where o.quote_id = wechat_pay_quotes.id)
+          limit $2)`,
+      [new Date(now.getTime() - 3_600_000).toISOString(), limit * 20],
+    );
     const stuck = await this.db.query<{ id: string; status: string }>(
       `select id::text as id, status from wechat_pay_orders
         where (status = 'PAID' and paid_at < $1) or status = 'REFUNDING' order by created_at limit $2`,

@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import type { ApplyCardBody, WechatPayJsapiParams } from '@cardwallet/shared/schemas';
+import { isApiError } from '@cardwallet/shared';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
@@ -38,11 +39,13 @@ export function WechatPayButton({
 
   const press = form.handleSubmit(async (values) => {
     setFailure(null);
+    if (!quote.data) return;
     try {
       const r = await prepay.mutateAsync({
         productId,
         pin: values.pin,
         pinConfirm: values.pinConfirm,
+        quoteId: quote.data.quoteId,
         ...(addressId ? { addressId } : {}),
       });
       const back = `/pages/card/wechat-pay?orderId=${encodeURIComponent(r.order.orderId)}`;
@@ -51,6 +54,8 @@ export function WechatPayButton({
       if (bridge) bridge.invoke('getBrandWCPayRequest', r.jsapi, () => window.location.assign(back));
       else window.location.assign(r.cashierUrl ?? back);
     } catch (error) {
+      // The held amount lapsed or was used: show the new amount and let the customer confirm it.
+      if (isApiError(error) && error.key === 'quote_expired') void quote.refetch();
       setFailure({ message: apiErrorMessage(error, t), fix: fixPageOf(error) });
     }
   });
