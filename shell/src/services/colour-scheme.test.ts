@@ -1,15 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DARK_ATTRIBUTE, followColourScheme } from './colour-scheme';
 
-/** A MediaQueryList whose `matches` the test flips, firing `change` as a phone does. */
-function fakeQuery(initial: boolean) {
+/** The phone's setting: a MediaQueryList whose `matches` the test flips, firing `change` as a phone does. */
+function stubPhone(dark: boolean) {
   const listeners: Array<() => void> = [];
   const query = {
-    matches: initial,
+    matches: dark,
+    media: '',
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
   };
+  const matchMedia = vi.fn((media: string) => Object.assign(query, { media }));
+  vi.stubGlobal('matchMedia', matchMedia);
   return {
-    query: query as unknown as MediaQueryList,
+    matchMedia,
     flip(matches: boolean) {
       query.matches = matches;
       for (const listener of listeners) listener();
@@ -17,11 +20,18 @@ function fakeQuery(initial: boolean) {
   };
 }
 
+const root = document.documentElement;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  root.removeAttribute(DARK_ATTRIBUTE);
+});
+
 describe('followColourScheme', () => {
   it('sets antd-mobile’s dark attribute when the phone is dark and clears it when it turns light, live', () => {
-    const root = document.createElement('html');
-    const phone = fakeQuery(true);
-    followColourScheme(root, phone.query);
+    const phone = stubPhone(true);
+    followColourScheme();
+    expect(phone.matchMedia).toHaveBeenCalledWith('(prefers-color-scheme: dark)');
     expect(root.getAttribute(DARK_ATTRIBUTE)).toBe('dark');
     phone.flip(false);
     expect(root.hasAttribute(DARK_ATTRIBUTE)).toBe(false);
@@ -30,14 +40,14 @@ describe('followColourScheme', () => {
   });
 
   it('leaves a light phone without the attribute', () => {
-    const root = document.createElement('html');
-    followColourScheme(root, fakeQuery(false).query);
+    stubPhone(false);
+    followColourScheme();
     expect(root.hasAttribute(DARK_ATTRIBUTE)).toBe(false);
   });
 
   it('does nothing where matchMedia is missing', () => {
-    const root = document.createElement('html');
-    expect(() => followColourScheme(root, undefined)).not.toThrow();
+    vi.stubGlobal('matchMedia', undefined);
+    expect(() => followColourScheme()).not.toThrow();
     expect(root.hasAttribute(DARK_ATTRIBUTE)).toBe(false);
   });
 });
