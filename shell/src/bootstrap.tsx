@@ -39,10 +39,12 @@ import { exposeForTests } from './routing/test-handle';
 import { scheduleTelemetry } from './telemetry/schedule';
 import { scheduleIdlePrefetch } from './routing/idle-prefetch';
 import { scheduleServiceWorker, showUpdatePrompt } from './pwa/register';
+import { followColourScheme } from './services/colour-scheme';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
   unstableSetRender(reactRootRender);
+  followColourScheme();
   const storage = window.localStorage;
   // The visitor's language arrives as its own chunk (services/locale-texts.ts), in parallel with
   // /remotes.json below: both are awaited before the first render, neither waits for the other.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@cardwallet/shared';
+import { FRAME_DARK_CSS } from './app-frame-dark.js';
 
 /**
  * The app frame painted by the HTML itself, before any script (issue 24): the language and
@@ -46,6 +47,7 @@ export const FRAME_CSS = [
   '.cwf-tab{flex:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;font-size:12px;color:#6b6f76}',
   '.cwf-tab i{width:24px;height:24px;border-radius:6px;background:#e8e9ec}',
   '.cwf-on{color:#1d1f24;font-weight:600}',
+  FRAME_DARK_CSS, // a dark phone: no white flash before the app's CSS (app-frame-dark.ts)
 ].join('');
 
 export function frameLocale(cookieValue: string | undefined, acceptLanguage: string | undefined): Locale {

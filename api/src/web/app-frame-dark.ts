@@ -1,0 +1,23 @@
+/**
+ * The painted app frame (app-frame.ts FRAME_CSS) and the offline page on a phone set to dark: the
+ * same colours as the dark theme (shared/src/ui/theme.css, `prefers-color-scheme: dark`), so the first
+ * paint is not a white flash before the app's CSS arrives. `html` in front of the offline page's rules:
+ * its own (light) CSS comes after this in the same `<style>`. `color-scheme` makes the browser's
+ * canvas and scrollbars dark too, before any CSS of the app.
+ */
+export const FRAME_DARK_CSS =
+  ':root{color-scheme:light dark}' +
+  '@media (prefers-color-scheme:dark){' +
+  'html,body,#root{background:#121317}' +
+  'body{color:#e8e9ec}' +
+  '.cwf-head{background:#1c1d22;border-bottom-color:#2a2c32}' +
+  '.cwf-title,.cwf-on{color:#eceef2}' +
+  '.cwf-card,.cwf-line,.cwf-tab i{background:#26282e}' +
+  '.cwf-tabs{background:#1c1d22;border-top-color:#2a2c32}' +
+  '.cwf-tab{color:#a3a7af}' +
+  'html .cwo{background:#121317}' +
+  'html .cwo h1{color:#eceef2}' +
+  'html .cwo p{color:#c4c7cd}' +
+  'html .cwo a{background:#f5b800;color:#1d1f24}' +
+  'html .cwo a:focus-visible{outline-color:#8ab4ff}' +
+  '}';
