@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /** The card issuing processor and its webhooks (docs/cards.md). */
 export interface CardIssuerConfig {
@@ -22,20 +23,11 @@ const schema = z.object({
   CARD_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
-export function loadCardIssuerConfig(env: Record<string, string | undefined>): {
-  config?: CardIssuerConfig;
-  errors: string[];
-} {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
-  const e = parsed.data;
-  return {
-    errors: [],
-    config: {
-      issuer: e.CARD_ISSUER,
-      timeoutMs: e.CARD_ISSUER_TIMEOUT_MS,
-      sandboxSecret: e.CARD_ISSUER_SANDBOX_SECRET,
-      webhookSecret: e.CARD_WEBHOOK_SECRET,
-    },
-  };
+export function loadCardIssuerConfig(env: Record<string, string | undefined>): Section<CardIssuerConfig> {
+  return readSection(schema, env, (e) => ({
+    issuer: e.CARD_ISSUER,
+    timeoutMs: e.CARD_ISSUER_TIMEOUT_MS,
+    sandboxSecret: e.CARD_ISSUER_SANDBOX_SECRET,
+    webhookSecret: e.CARD_WEBHOOK_SECRET,
+  }));
 }

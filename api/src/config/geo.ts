@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /** Geocoder and map tiles of the location pages (docs/places.md); unset = sandbox servers in sandbox mode, else off. */
 export interface GeoConfig {
@@ -22,17 +23,11 @@ const schema = z.object({
   MAP_ATTRIBUTION: z.string().min(1).max(300).optional(),
 });
 
-export function loadGeoConfig(env: Record<string, string | undefined>): { config?: GeoConfig; errors: string[] } {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
-  const e = parsed.data;
-  return {
-    errors: [],
-    config: {
-      geocoderUrl: e.GEOCODER_URL,
-      timeoutMs: e.GEOCODER_TIMEOUT_MS,
-      tileUrl: e.MAP_TILE_URL,
-      attribution: e.MAP_ATTRIBUTION,
-    },
-  };
+export function loadGeoConfig(env: Record<string, string | undefined>): Section<GeoConfig> {
+  return readSection(schema, env, (e) => ({
+    geocoderUrl: e.GEOCODER_URL,
+    timeoutMs: e.GEOCODER_TIMEOUT_MS,
+    tileUrl: e.MAP_TILE_URL,
+    attribution: e.MAP_ATTRIBUTION,
+  }));
 }

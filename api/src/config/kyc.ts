@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /** Identity verification (docs/kyc.md "Configuration"); the sandbox's documented secrets apply where these are unset. */
 export interface KycConfig {
@@ -31,21 +32,15 @@ const schema = z.object({
   SANDBOX_KYC_DELIVERY_MS: count(1000),
 });
 
-export function loadKycConfig(env: Record<string, string | undefined>): { config?: KycConfig; errors: string[] } {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
-  const e = parsed.data;
-  return {
-    errors: [],
-    config: {
-      webhookSecret: e.KYC_WEBHOOK_SECRET,
-      webhookAlgorithm: e.KYC_WEBHOOK_ALGORITHM,
-      identityHashKey: e.KYC_IDENTITY_HASH_KEY,
-      webhookMaxAgeSeconds: e.KYC_WEBHOOK_MAX_AGE_SECONDS,
-      accessTokenTtlSeconds: e.KYC_ACCESS_TOKEN_TTL_SECONDS,
-      maxFailedSubmissionsPerDay: e.KYC_MAX_FAILED_PER_DAY,
-      sandboxReviewMs: e.SANDBOX_KYC_REVIEW_MS,
-      sandboxDeliveryMs: e.SANDBOX_KYC_DELIVERY_MS,
-    },
-  };
+export function loadKycConfig(env: Record<string, string | undefined>): Section<KycConfig> {
+  return readSection(schema, env, (e) => ({
+    webhookSecret: e.KYC_WEBHOOK_SECRET,
+    webhookAlgorithm: e.KYC_WEBHOOK_ALGORITHM,
+    identityHashKey: e.KYC_IDENTITY_HASH_KEY,
+    webhookMaxAgeSeconds: e.KYC_WEBHOOK_MAX_AGE_SECONDS,
+    accessTokenTtlSeconds: e.KYC_ACCESS_TOKEN_TTL_SECONDS,
+    maxFailedSubmissionsPerDay: e.KYC_MAX_FAILED_PER_DAY,
+    sandboxReviewMs: e.SANDBOX_KYC_REVIEW_MS,
+    sandboxDeliveryMs: e.SANDBOX_KYC_DELIVERY_MS,
+  }));
 }

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /**
  * The programme's rates, caps and amounts (docs/referral.md "Configuration"). The spec leaves them
@@ -39,22 +40,13 @@ const envSchema = z.object({
 });
 
 /** Reads the REFERRAL_* variables; a malformed value is an error naming the variable. */
-export function readReferralConfig(env: Record<string, string | undefined>): {
-  config?: ReferralConfig;
-  errors: string[];
-} {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
-  const c = parsed.data;
-  return {
-    errors: [],
-    config: {
-      openCardLevel1: c.REFERRAL_OPEN_CARD_LEVEL1_USD,
-      openCardLevel2: c.REFERRAL_OPEN_CARD_LEVEL2_USD,
-      rechargePercentLevel1: c.REFERRAL_RECHARGE_LEVEL1_PERCENT,
-      rechargePercentLevel2: c.REFERRAL_RECHARGE_LEVEL2_PERCENT,
-      monthlyCap: c.REFERRAL_MONTHLY_CAP_USD,
-      rankingSize: c.REFERRAL_RANKING_SIZE,
-    },
-  };
+export function readReferralConfig(env: Record<string, string | undefined>): Section<ReferralConfig> {
+  return readSection(envSchema, env, (c) => ({
+    openCardLevel1: c.REFERRAL_OPEN_CARD_LEVEL1_USD,
+    openCardLevel2: c.REFERRAL_OPEN_CARD_LEVEL2_USD,
+    rechargePercentLevel1: c.REFERRAL_RECHARGE_LEVEL1_PERCENT,
+    rechargePercentLevel2: c.REFERRAL_RECHARGE_LEVEL2_PERCENT,
+    monthlyCap: c.REFERRAL_MONTHLY_CAP_USD,
+    rankingSize: c.REFERRAL_RANKING_SIZE,
+  }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /** The WeChat Pay merchant's live keys (WECHATPAY_* variables, docs/wechat.md); checked where the client is built. */
 export interface WechatPayLiveKeys {
@@ -55,34 +56,28 @@ const schema = z.object({
   WECHATPAY_TIMEOUT_MS: timeout,
 });
 
-export function loadWechatConfig(env: Record<string, string | undefined>): { config?: WechatConfig; errors: string[] } {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
-  const e = parsed.data;
-  return {
-    errors: [],
-    config: {
-      signIn: e.WECHAT,
-      apps: {
-        mpAppId: e.WECHAT_MP_APP_ID,
-        mpSecret: e.WECHAT_MP_SECRET,
-        webAppId: e.WECHAT_WEB_APP_ID,
-        webSecret: e.WECHAT_WEB_SECRET,
-      },
-      timeoutMs: e.WECHAT_TIMEOUT_MS,
-      pay: e.WECHATPAY,
-      payKeys: {
-        mchId: e.WECHATPAY_MCH_ID,
-        appId: e.WECHATPAY_APP_ID,
-        merchantKeyPem: e.WECHATPAY_MERCHANT_KEY_PEM,
-        merchantSerial: e.WECHATPAY_MERCHANT_SERIAL,
-        platformCertPem: e.WECHATPAY_PLATFORM_CERT_PEM,
-        platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
-        apiV3Key: e.WECHATPAY_API_V3_KEY,
-        pinKey: e.WECHATPAY_PIN_KEY,
-      },
-      payNotifyUrl: e.WECHATPAY_NOTIFY_URL,
-      payTimeoutMs: e.WECHATPAY_TIMEOUT_MS,
+export function loadWechatConfig(env: Record<string, string | undefined>): Section<WechatConfig> {
+  return readSection(schema, env, (e) => ({
+    signIn: e.WECHAT,
+    apps: {
+      mpAppId: e.WECHAT_MP_APP_ID,
+      mpSecret: e.WECHAT_MP_SECRET,
+      webAppId: e.WECHAT_WEB_APP_ID,
+      webSecret: e.WECHAT_WEB_SECRET,
     },
-  };
+    timeoutMs: e.WECHAT_TIMEOUT_MS,
+    pay: e.WECHATPAY,
+    payKeys: {
+      mchId: e.WECHATPAY_MCH_ID,
+      appId: e.WECHATPAY_APP_ID,
+      merchantKeyPem: e.WECHATPAY_MERCHANT_KEY_PEM,
+      merchantSerial: e.WECHATPAY_MERCHANT_SERIAL,
+      platformCertPem: e.WECHATPAY_PLATFORM_CERT_PEM,
+      platformSerial: e.WECHATPAY_PLATFORM_SERIAL,
+      apiV3Key: e.WECHATPAY_API_V3_KEY,
+      pinKey: e.WECHATPAY_PIN_KEY,
+    },
+    payNotifyUrl: e.WECHATPAY_NOTIFY_URL,
+    payTimeoutMs: e.WECHATPAY_TIMEOUT_MS,
+  }));
 }
