@@ -8,13 +8,27 @@ import globals from 'globals';
 
 const REMOTES = ['mf-card', 'mf-wallet', 'mf-user', 'mf-share', 'mf-passport'];
 
+// Browser code takes zod from @cardwallet/shared/zod: it sets zod's `jitless` before the first parse, so
+// zod never probes `new Function("")` (a CSP violation report on every cold page). ESLint keeps one
+// options object per rule and file — a later block's `no-restricted-imports` replaces an earlier one —
+// so these restrictions are part of each app's single boundary block, not a block of their own.
+const bareZod = {
+  paths: [{ name: 'zod', message: "Import z from '@cardwallet/shared/zod' (it sets zod's jitless mode for the CSP)." }],
+  pattern: {
+    group: ['zod/*'],
+    message: "Import z from '@cardwallet/shared/zod' (it sets zod's jitless mode for the CSP).",
+  },
+};
+
 const remoteBoundary = (self) => ({
   files: [`${self}/src/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
+        paths: bareZod.paths,
         patterns: [
+          bareZod.pattern,
           {
             group: ['**/shell', '**/shell/**', '@cardwallet/shell', '@cardwallet/shell/**'],
             message: 'A feature app never imports the shell: use the host services of @cardwallet/shared (useHost()).',
@@ -83,7 +97,9 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: bareZod.paths,
           patterns: [
+            bareZod.pattern,
             {
               group: [...REMOTES.flatMap((r) => [`**/${r}`, `**/${r}/**`, `@cardwallet/${r}`, `@cardwallet/${r}/**`])],
               message: 'The shell never imports a feature app: remotes are loaded at runtime from /remotes.json.',

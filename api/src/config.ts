@@ -6,6 +6,12 @@ import { SANDBOX_OPERATOR_PROFILE, operatorProfileSchema, type OperatorProfile }
 import { loadReleaseConfig, type ReleaseConfig } from './config/releases.js';
 import { loadTelemetryConfig, type TelemetryConfig } from './config/telemetry.js';
 import { loadUploadsConfig, type UploadsConfig } from './config/uploads.js';
+import { loadCardIssuerConfig, type CardIssuerConfig } from './config/cards.js';
+import { readEvmEnv, type EvmEnv } from './config/evm.js';
+import { loadGeoConfig, type GeoConfig } from './config/geo.js';
+import { loadKycConfig, type KycConfig } from './config/kyc.js';
+import { readReferralConfig, type ReferralConfig } from './config/referral.js';
+import { loadWechatConfig, type WechatConfig } from './config/wechat.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -191,6 +197,11 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins')
       .optional(),
+    /** Spread the sandbox exchange rates add on each side of the mid rate (a fraction below 1, at most 6 decimals). */
+    EXCHANGE_SPREAD: z
+      .string()
+      .regex(/^0(\.\d{1,6})?$/, 'must be a fraction such as 0.005')
+      .default('0.005'),
   })
   .superRefine((env, ctx) => {
     const sandbox = env.APP_MODE ? env.APP_MODE === 'sandbox' : (env.SANDBOX ?? true);
@@ -289,6 +300,20 @@ export interface Config {
   passkeys: { rpId: string; rpName: string; origins: string[] | 'localhost' } | undefined;
   /** WECHAT_REDIRECT_ORIGIN: prefixed to the WeChat website sign-in's redirect path ('' = same origin). */
   wechatRedirectOrigin: string;
+  /** EXCHANGE_SPREAD: the sandbox exchange rates' spread, a decimal string (default 0.005). */
+  exchangeSpread: string;
+  /** Geocoder and map tiles (GEOCODER_*, MAP_*; src/config/geo.ts). */
+  geo: GeoConfig;
+  /** WeChat sign-in and WeChat Pay (WECHAT*, WECHATPAY*; src/config/wechat.ts). */
+  wechat: WechatConfig;
+  /** Card issuer and its webhooks (CARD_ISSUER*, CARD_WEBHOOK_SECRET; src/config/cards.ts). */
+  cardIssuer: CardIssuerConfig;
+  /** Identity verification (KYC_*, SANDBOX_KYC_*; src/config/kyc.ts). */
+  kyc: KycConfig;
+  /** Referral programme (REFERRAL_*; src/config/referral.ts). */
+  referral: ReferralConfig;
+  /** A real EVM chain (CHAIN_EVM_*; src/config/evm.ts). Its problems stop the wallet's start, not loadConfig. */
+  evm: EvmEnv;
 }
 
 export class ConfigError extends Error {
@@ -320,6 +345,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sandbox = e.APP_MODE ? e.APP_MODE === 'sandbox' : (e.SANDBOX ?? true);
   const uploads = loadUploadsConfig(cleaned, { dataDir, sandbox });
   if (!uploads.config) throw new ConfigError(uploads.errors);
+  const sections = {
+    geo: loadGeoConfig(cleaned),
+    wechat: loadWechatConfig(cleaned),
+    cardIssuer: loadCardIssuerConfig(cleaned),
+    kyc: loadKycConfig(cleaned),
+    referral: readReferralConfig(cleaned),
+  };
+  const sectionErrors = Object.values(sections).flatMap((s) => s.errors);
+  if (sectionErrors.length) throw new ConfigError(sectionErrors);
   return {
     port: e.PORT,
     host: e.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
@@ -369,6 +403,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetry: telemetry.config,
     wechatRedirectOrigin: e.WECHAT_REDIRECT_ORIGIN,
     uploads: uploads.config,
+    exchangeSpread: e.EXCHANGE_SPREAD,
+    geo: sections.geo.config!,
+    wechat: sections.wechat.config!,
+    cardIssuer: sections.cardIssuer.config!,
+    kyc: sections.kyc.config!,
+    referral: sections.referral.config!,
+    evm: readEvmEnv(cleaned, sandbox),
     passkeys:
       e.PASSKEY_RP_ID && e.PASSKEY_ORIGINS
         ? { rpId: e.PASSKEY_RP_ID, rpName: e.PASSKEY_RP_NAME, origins: e.PASSKEY_ORIGINS.split(',') }

@@ -6,9 +6,9 @@
 // Save-Data, so the prefetch is skipped: the figure without it.
 //
 //   cd e2e && node support/first-tap-bench.mjs http://127.0.0.1:8080
-import { chromium } from '@playwright/test';
+import { baseUrl, demoSession, launchChromium, median, PHONE, signInContext, throttle } from './bench-browser.mjs';
 
-const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const base = baseUrl();
 const runs = Number(process.env.RUNS ?? 3);
 const settleMs = Number(process.env.SETTLE_MS ?? 5_000);
 const saveData = process.env.SAVE_DATA === '1';
@@ -17,69 +17,16 @@ const TABS = [
   { tab: 'wallet', ready: 'Total assets (USD)' },
 ];
 
-async function demoSession() {
-  const response = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo@cardwallet.test', password: 'Demo1234!' }),
-  });
-  const body = await response.json();
-  if (body.code !== 200) throw new Error(`demo login failed: ${body.msg}`);
-  return body.data;
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 const results = {};
 try {
   for (const { tab, ready } of TABS) {
     results[tab] = [];
     for (let run = 0; run < runs; run++) {
-      const demo = await demoSession();
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        locale: 'en-US',
-        serviceWorkers: 'block',
-      });
-      // What a sign-in's answer sets: the HttpOnly session cookie, and the facts the shell keeps.
-      await context.addCookies([
-        {
-          name: 'cw_session',
-          value: demo.token,
-          domain: new URL(base).hostname,
-          path: '/',
-          httpOnly: true,
-          secure: false,
-          sameSite: 'Strict',
-          expires: Math.floor(Date.now() / 1000) + 86_400,
-        },
-      ]);
-      await context.addInitScript(
-        ({ userId, saveData }) => {
-          // The shell keeps no token (the cookie above carries it): the user id and the expiry.
-          if (!localStorage.getItem('userId')) {
-            localStorage.setItem('userId', userId);
-            localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
-          }
-          if (saveData) Object.defineProperty(navigator, 'connection', { value: { saveData: true } });
-        },
-        { ...demo, saveData },
-      );
+      const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+      await signInContext(context, base, await demoSession(base), { saveData });
       const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 150,
-        downloadThroughput: (1.6 * 1024 * 1024) / 8,
-        uploadThroughput: (750 * 1024) / 8,
-      });
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await throttle(context, page);
       await page.goto(`${base}/`, { timeout: 60_000 });
       await page.getByRole('heading', { name: 'Quick actions' }).first().waitFor({ timeout: 60_000 });
       await page.waitForTimeout(settleMs);

@@ -1,53 +1,22 @@
 #!/usr/bin/env node
 // Measures what the browser loads (bytes on the wire, as served: pre-compressed) for the home page
 // and for a remote page, cold cache, phone viewport. Usage: node support/measure-performance.mjs [baseURL]
-import { chromium } from '@playwright/test';
+import { baseUrl, demoSession, launchChromium, PHONE, signInContext } from './bench-browser.mjs';
 
-const base = process.argv[2] ?? 'http://127.0.0.1:8090';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const base = baseUrl('http://127.0.0.1:8090');
+const browser = await launchChromium(['--disable-quic', '--disable-component-update', '--disable-sync']);
 
 // Signed-in scenarios use the sandbox demo customer's real session (the pages call the real API).
-async function demoSession() {
-  const response = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo@cardwallet.test', password: 'Demo1234!' }),
-  });
-  const body = await response.json();
-  if (body.code !== 200) throw new Error(`demo login failed: ${body.msg}`);
-  return body.data;
-}
-const demo = await demoSession();
+const demo = await demoSession(base);
 
 async function measure(label, path, { signIn = false, settle, then } = {}) {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
+    ...PHONE,
     // ENCODING=gzip measures the gzip variant (the browser default is br when offered).
     extraHTTPHeaders: process.env.ENCODING ? { 'Accept-Encoding': process.env.ENCODING } : {},
   });
-  if (signIn) {
-    await context.addInitScript(({ token, userId }) => {
-      if (!localStorage.getItem('AccessToken')) {
-        localStorage.setItem('AccessToken', token);
-        localStorage.setItem('userId', userId);
-        localStorage.setItem('sessionExpiresAt', String(Date.now() + 86_400_000));
-      }
-    }, demo);
-  }
+  // The session cookie, as a sign-in sets it (a token in localStorage is an older build's: the shell drops it).
+  if (signIn) await signInContext(context, base, demo);
   const page = await context.newPage();
   const finished = [];
   page.on('requestfinished', (request) => finished.push(request));

@@ -7,27 +7,11 @@
 //
 //   node support/repeat-visit-bench.mjs http://127.0.0.1:8093      (PAGES=/,/pages/passport/login)
 import os from 'node:os';
-import { chromium } from '@playwright/test';
+import { baseUrl, launchChromium, median, PHONE, throttle } from './bench-browser.mjs';
 
-const base = (process.argv[2] ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const base = baseUrl();
 const pages = (process.env.PAGES ?? '/').split(',');
 const runs = Number(process.env.RUNS ?? 3);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-async function throttled(context, page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 async function paints(page) {
   return page.evaluate(
@@ -45,10 +29,7 @@ async function paints(page) {
   );
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 try {
   for (const path of pages) {
     const results = { cold: [], 'repeat, HTTP cache only': [], 'repeat, service worker': [] };
@@ -56,9 +37,8 @@ try {
     for (let i = 0; i < runs; i++) {
       for (const mode of Object.keys(results)) {
         const context = await browser.newContext({
+          ...PHONE,
           serviceWorkers: mode.includes('service worker') ? 'allow' : 'block',
-          viewport: { width: 390, height: 844 },
-          isMobile: true,
         });
         if (mode !== 'cold') {
           const first = await context.newPage();
@@ -73,7 +53,7 @@ try {
           await first.close();
         }
         const page = await context.newPage();
-        await throttled(context, page);
+        await throttle(context, page);
         await page.goto(`${base}${path}`, { waitUntil: 'load' });
         results[mode].push(await paints(page));
         await context.close();

@@ -13,7 +13,6 @@ import { checkCards } from '../modules/cards/check.js';
 import { checkReferral } from '../modules/referral/check.js';
 import { createCardIssuer } from '../providers/card-issuer/index.js';
 import { checkEvmHoldings } from '../modules/wallet/evm-check.js';
-import { readEvmEnv } from '../providers/chain/evm/config.js';
 import { EvmChain } from '../providers/chain/evm/index.js';
 
 async function main(): Promise<number> {
@@ -39,13 +38,18 @@ async function main(): Promise<number> {
     // The books (src/ledger/check.ts): every account kind, every posting, the wallet's operations.
     const report = await checkLedgerSnapshot(database.sql);
     // Cards (docs/cards.md): operations ↔ postings, and each card's ledger balance ↔ the issuer's.
-    const { issuer } = createCardIssuer({ sandboxMode: config.sandbox, db: database.sql, now: () => new Date() });
+    const { issuer } = createCardIssuer({
+      sandboxMode: config.sandbox,
+      settings: config.cardIssuer,
+      db: database.sql,
+      now: () => new Date(),
+    });
     const cardProblems = await checkCards(database.sql, issuer, new Date());
     report.problems.push(...cardProblems);
     // Referral (docs/referral.md): every cashback record ↔ its posting.
     report.problems.push(...(await checkReferral(database.sql)));
     // A real EVM chain (CHAIN_EVM_RPC_URL, docs/chain.md): customer balances ≤ on-chain holdings.
-    const evmConfig = readEvmEnv(process.env, config.sandbox).config;
+    const evmConfig = config.evm.config;
     if (evmConfig) {
       const evm = new EvmChain(database.sql, evmConfig);
       try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSection, type Section } from './section.js';
 
 /** Telemetry ingest, canary analysis and automatic rollouts (TELEMETRY_* variables; docs/releasing.md). */
 export interface TelemetryConfig {
@@ -51,30 +52,21 @@ const schema = z.object({
   TELEMETRY_Z_CRITICAL: z.coerce.number().min(1).max(10).default(3.89),
 });
 
-export function loadTelemetryConfig(env: Record<string, string | undefined>): {
-  config?: TelemetryConfig;
-  errors: string[];
-} {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) return { errors: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`) };
-  const e = parsed.data;
-  return {
-    errors: [],
-    config: {
-      ipBatchesPerMinute: e.TELEMETRY_IP_BATCHES_PER_MINUTE,
-      maxBodyBytes: e.TELEMETRY_MAX_BODY_BYTES,
-      flushMs: e.TELEMETRY_FLUSH_MS,
-      retentionDays: e.TELEMETRY_RETENTION_DAYS,
-      analysisIntervalMs: e.TELEMETRY_ANALYSIS_INTERVAL_MS,
-      steps: e.TELEMETRY_ROLLOUT_STEPS,
-      stepHoldMinutes: e.TELEMETRY_STEP_HOLD_MINUTES,
-      minSessions: e.TELEMETRY_MIN_SESSIONS,
-      minVitals: e.TELEMETRY_MIN_VITALS,
-      zCritical: e.TELEMETRY_Z_CRITICAL,
-      rateRatio: 1.5,
-      rateAbsolute: 0.005,
-      lcpMarginMs: 300,
-      inpMarginMs: 100,
-    },
-  };
+export function loadTelemetryConfig(env: Record<string, string | undefined>): Section<TelemetryConfig> {
+  return readSection(schema, env, (e) => ({
+    ipBatchesPerMinute: e.TELEMETRY_IP_BATCHES_PER_MINUTE,
+    maxBodyBytes: e.TELEMETRY_MAX_BODY_BYTES,
+    flushMs: e.TELEMETRY_FLUSH_MS,
+    retentionDays: e.TELEMETRY_RETENTION_DAYS,
+    analysisIntervalMs: e.TELEMETRY_ANALYSIS_INTERVAL_MS,
+    steps: e.TELEMETRY_ROLLOUT_STEPS,
+    stepHoldMinutes: e.TELEMETRY_STEP_HOLD_MINUTES,
+    minSessions: e.TELEMETRY_MIN_SESSIONS,
+    minVitals: e.TELEMETRY_MIN_VITALS,
+    zCritical: e.TELEMETRY_Z_CRITICAL,
+    rateRatio: 1.5,
+    rateAbsolute: 0.005,
+    lcpMarginMs: 300,
+    inpMarginMs: 100,
+  }));
 }

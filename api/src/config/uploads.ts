@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '@cardwallet/shared/schemas';
 
 /** Where uploaded images live and how the browser sends them (docs/kyc.md "Direct uploads"). */
 export interface UploadsConfig {
@@ -26,6 +27,12 @@ export interface UploadsConfig {
    * behind a POST-policy gate, api/src/sandbox/bucket.ts) and uses it as `s3`. Port 0 = any free port.
    */
   sandboxBucket?: { port: number };
+  /**
+   * Quotas of the image upload (docs/kyc.md): files per customer per 24 h (UPLOAD_MAX_PER_DAY, 500),
+   * bytes of all files of one request (UPLOAD_MAX_REQUEST_BYTES, three full-size photos), upload
+   * requests per IP per IP_WINDOW_SECONDS (IP_UPLOAD_MAX, 60). Read per request.
+   */
+  limits: { perDay: number; requestBytes: number; perIp: number };
 }
 
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off']).transform((v) => ['1', 'true', 'on'].includes(v));
@@ -51,6 +58,13 @@ const schema = z.object({
   UPLOAD_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   SANDBOX_BUCKET: flag.optional(),
   SANDBOX_BUCKET_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  UPLOAD_MAX_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().positive('must be > 0').default(500),
+  UPLOAD_MAX_REQUEST_BYTES: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .positive('must be > 0')
+    .default(3 * UPLOAD_MAX_BYTES),
+  IP_UPLOAD_MAX: z.coerce.number({ error: 'must be a number' }).int().positive('must be > 0').default(60),
 });
 
 export function loadUploadsConfig(
@@ -86,6 +100,7 @@ export function loadUploadsConfig(
       direct: e.UPLOAD_DIRECT ?? true,
       tokenTtlSeconds: e.UPLOAD_TOKEN_TTL_SECONDS,
       sandboxBucket: e.SANDBOX_BUCKET ? { port: e.SANDBOX_BUCKET_PORT } : undefined,
+      limits: { perDay: e.UPLOAD_MAX_PER_DAY, requestBytes: e.UPLOAD_MAX_REQUEST_BYTES, perIp: e.IP_UPLOAD_MAX },
     },
   };
 }

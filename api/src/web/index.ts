@@ -21,6 +21,7 @@ import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { directUploadOrigin } from '../config/uploads.js';
+import type { GeoConfig } from '../config/geo.js';
 import { geoSelection } from '../providers/geo/index.js';
 
 /** Where each remote is served: `/remotes/<short>/`, exactly as if deployed on another host. */
@@ -81,14 +82,17 @@ function hasFiles(dir: string): boolean {
  * under `/remotes/<name>/`, `/remotes.json`, and the SPA fallback for `/` and `/pages/*`.
  * `/api/*` is never answered here (the API's own not-found handler answers in the envelope).
  */
-export default async function webPlugin(app: FastifyInstance, opts: { rootDir: string }): Promise<void> {
+export default async function webPlugin(
+  app: FastifyInstance,
+  opts: { rootDir: string; /** The web-only server's map settings (the API's are app.config.geo). */ geo?: GeoConfig },
+): Promise<void> {
   const shellDist = join(opts.rootDir, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   // The API process has a database, hence a release registry; the web-only server does not.
   const releases = app.hasDecorator('database') ? releaseServiceOf(app) : undefined;
   const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
 
-  const tileOrigin = geoSelection(sandbox).tileOrigin;
+  const tileOrigin = geoSelection(sandbox, app.hasDecorator('config') ? app.config.geo : opts.geo).tileOrigin;
   const uploadOrigin = app.hasDecorator('config') ? directUploadOrigin(app.config.uploads) : undefined;
   await registerSecurityHeaders(app, {
     scriptOrigins: () => releases?.scriptOrigins() ?? [],

@@ -3,13 +3,16 @@
 import Fastify from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { loadConfig } from '../config.js';
 import webPlugin from './index';
 
-const rootDir = process.env.WEB_ROOT ?? join(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+// The same configuration as the API (PORT, HOST, WEB_ROOT, MAP_TILE_URL …), read and validated in config.ts.
+const config = loadConfig();
+const rootDir = config.webRoot ?? join(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const app = Fastify({ logger: { level: 'warn' } });
-await app.register(webPlugin, { rootDir });
+await app.register(webPlugin, { rootDir, geo: config.geo });
 app.setNotFoundHandler((request, reply) => {
   void reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null });
 });
-await app.listen({ port: Number(process.env.PORT ?? 8080), host: process.env.HOST ?? '127.0.0.1' });
-console.info(`web front end at http://localhost:${process.env.PORT ?? 8080}`);
+await app.listen({ port: config.port, host: config.host });
+console.info(`web front end at http://localhost:${config.port}`);

@@ -167,13 +167,8 @@ for (const driver of testDrivers()) {
     describe('issuer failures (a 300 ms issuer deadline)', () => {
       let t: TestApp;
       beforeAll(async () => {
-        // Read when the module builds its issuer: only this app answers timeouts after 300 ms.
-        process.env.CARD_ISSUER_TIMEOUT_MS = '300';
-        try {
-          t = await createTestApp(driver);
-        } finally {
-          delete process.env.CARD_ISSUER_TIMEOUT_MS;
-        }
+        // Only this app answers timeouts after 300 ms.
+        t = await createTestApp(driver, { CARD_ISSUER_TIMEOUT_MS: '300' });
       });
       afterAll(async () => t?.close());
       const activeCard = (fund: string, first: string) => outerActiveCard(fund, first, t);

@@ -10,7 +10,7 @@ import { S3ObjectStore } from '../../src/providers/object-store/s3';
 import { SANDBOX_BUCKET_CREDENTIALS, startSandboxBucket, type SandboxBucket } from '../../src/sandbox/bucket';
 import { cspDirectives } from '../../src/web/security-headers';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
-import { jpegWithGps, png, removeScratch, useScratchUploads } from './support';
+import { jpegWithGps, png, removeScratch, kycTestEnv, useScratchUploads } from './support';
 
 const scratch = useScratchUploads();
 
@@ -47,8 +47,6 @@ describe.each(testDrivers())('direct uploads to the bucket (%s)', (driver) => {
   let store: S3ObjectStore;
 
   beforeAll(async () => {
-    // Every request here comes from one address: the per-IP upload limit (tested in upload-quota) is raised.
-    process.env.IP_UPLOAD_MAX = '10000';
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-direct-'));
     bucket = await startSandboxBucket({
       port: 0,
@@ -59,6 +57,9 @@ describe.each(testDrivers())('direct uploads to the bucket (%s)', (driver) => {
       now: () => (t ? t.clock.now() : new Date()),
     });
     t = await createTestApp(driver, {
+      ...kycTestEnv(scratch),
+      // Every request here comes from one address: the per-IP upload limit (tested in upload-quota) is raised.
+      IP_UPLOAD_MAX: '10000',
       OBJECT_STORE: 's3',
       S3_BUCKET: 'cw-uploads',
       S3_ENDPOINT: bucket.endpoint,
@@ -75,7 +76,6 @@ describe.each(testDrivers())('direct uploads to the bucket (%s)', (driver) => {
     });
   }, 60_000);
   afterAll(async () => {
-    delete process.env.IP_UPLOAD_MAX;
     await t?.close();
     await bucket?.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -364,7 +364,7 @@ describe('uploads configuration', () => {
 describe('without a bucket', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('pglite', kycTestEnv(scratch));
   });
   afterAll(async () => {
     await t?.close();

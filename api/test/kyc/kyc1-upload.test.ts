@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
-import { dateYearsAgo, files, jpegWithGps, multipart, png, removeScratch, useScratchUploads } from './support';
+import {
+  dateYearsAgo,
+  files,
+  jpegWithGps,
+  multipart,
+  png,
+  removeScratch,
+  kycTestEnv,
+  useScratchUploads,
+} from './support';
 
 const scratch = useScratchUploads();
 
 describe.each(testDrivers())('KYC level 1 and image upload on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    t = await createTestApp(driver, kycTestEnv(scratch));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
-import { files, multipart, png, removeScratch, sign, useScratchUploads } from './support';
+import { files, multipart, png, removeScratch, sign, kycTestEnv, useScratchUploads } from './support';
 
 const scratch = useScratchUploads();
 
 describe.each(testDrivers())('KYC level 2 (provider flow + webhook) on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    t = await createTestApp(driver, kycTestEnv(scratch));
   });
   afterAll(async () => {
     await t?.close();

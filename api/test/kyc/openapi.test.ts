@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/harness';
-import { removeScratch, useScratchUploads } from './support';
+import { removeScratch, kycTestEnv, useScratchUploads } from './support';
 
 const scratch = useScratchUploads();
 
 describe('KYC routes in the OpenAPI document (pglite)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp('pglite', kycTestEnv(scratch));
   });
   afterAll(async () => {
     await t?.close();

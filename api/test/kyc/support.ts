@@ -4,14 +4,17 @@ import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { demoDocumentPng } from '../../src/modules/kyc/demo-image';
 
-/** Test uploads go to a scratch directory; background webhook delivery is off (tests deliver). */
+/** A scratch directory for test uploads (removeScratch deletes it). */
 export function useScratchUploads(): string {
-  const dir = path.join(os.tmpdir(), `cw-kyc-uploads-${process.pid}-${randomBytes(3).toString('hex')}`);
-  process.env.UPLOAD_DIR = dir;
-  process.env.SANDBOX_KYC_DELIVERY_MS = '0';
-  process.env.SANDBOX_KYC_REVIEW_MS = '0';
-  return dir;
+  return path.join(os.tmpdir(), `cw-kyc-uploads-${process.pid}-${randomBytes(3).toString('hex')}`);
 }
+
+/** The test app's settings for KYC: uploads in `dir`; the sandbox reviews at once and never delivers in the background (tests deliver). */
+export const kycTestEnv = (dir: string): Record<string, string> => ({
+  UPLOAD_DIR: dir,
+  SANDBOX_KYC_DELIVERY_MS: '0',
+  SANDBOX_KYC_REVIEW_MS: '0',
+});
 export function removeScratch(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }

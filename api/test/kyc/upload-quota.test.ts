@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
-import { files, multipart, png, removeScratch, useScratchUploads } from './support';
+import { files, multipart, png, removeScratch, kycTestEnv, useScratchUploads } from './support';
 
 const scratch = useScratchUploads();
-process.env.UPLOAD_MAX_PER_DAY = '3';
 
 describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(driver);
+    t = await createTestApp(driver, { ...kycTestEnv(scratch), UPLOAD_MAX_PER_DAY: '3' });
   });
   afterAll(async () => {
     await t?.close();
@@ -69,7 +68,10 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
 
   it('all files of one request together stay within UPLOAD_MAX_REQUEST_BYTES', async () => {
     const one = png().length;
-    process.env.UPLOAD_MAX_REQUEST_BYTES = String(Math.floor(one * 1.5));
+    // The limits are read per request from the app's configuration: lowered for this test only.
+    const limits = t.app.config.uploads.limits;
+    const configured = limits.requestBytes;
+    limits.requestBytes = Math.floor(one * 1.5);
     try {
       const u = await t.createUser();
       expect(await upload(u.token, png(), png())).toMatchObject({ code: 422, key: 'upload_too_large' });
@@ -80,19 +82,21 @@ describe.each(testDrivers())('image upload daily quota (%s)', (driver) => {
       );
       expect(row!.n).toBe(1);
     } finally {
-      delete process.env.UPLOAD_MAX_REQUEST_BYTES;
+      limits.requestBytes = configured;
     }
   });
 
   it('upload requests per IP are limited (IP_UPLOAD_MAX), whoever the customer', async () => {
-    process.env.IP_UPLOAD_MAX = '4';
+    const limits = t.app.config.uploads.limits;
+    const configured = limits.perIp;
+    limits.perIp = 4;
     try {
       const answers = [];
       for (let i = 0; i < 6; i++) answers.push(await upload((await t.createUser()).token, png()));
       expect(answers.filter((a) => a.code === 200).length).toBeLessThanOrEqual(4);
       expect(answers.at(-1)).toMatchObject({ code: 429, key: 'rate_limited' });
     } finally {
-      delete process.env.IP_UPLOAD_MAX;
+      limits.perIp = configured;
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromNominatim, geoSelection, NominatimGeocoder, GeocoderUnavailable } from '../../src/providers/geo';
+import { loadGeoConfig } from '../../src/config/geo';
 import { tileOf } from '../../src/providers/geo/sandbox';
 import { createTestApp, type TestApp } from '../support/harness';
 
@@ -153,10 +154,13 @@ describe('places (issue 27) on pglite', () => {
     ).toMatchObject({ district: 'Downtown Dubai', city: 'Dubai', road: null, countryCode: 'AE' });
     // production without servers configured: no geocoder, no tiles
     expect(geoSelection(false, {})).toMatchObject({ geocoder: null, tileUrl: null });
-    const prod = geoSelection(false, {
-      GEOCODER_URL: 'https://nominatim.example',
-      MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
-    });
+    const prod = geoSelection(
+      false,
+      loadGeoConfig({
+        GEOCODER_URL: 'https://nominatim.example',
+        MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      }).config,
+    );
     expect(prod.tileOrigin).toBe('https://tiles.example');
     expect(prod.geocoder?.name).toBe('nominatim');
   });

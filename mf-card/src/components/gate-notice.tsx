@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 
 /**
  * A refusal that explains itself and leads to the page that fixes it. Pages of other apps get
@@ -20,7 +20,7 @@ export function GateNotice({ message, fix }: { message: string; fix: string | nu
       {links.length > 0 ? (
         <p className="card-notice-links">
           {links.map((to) => (
-            <AppLink key={to} to={withReturn(to)}>
+            <AppLink key={to} className="card-link" href={withReturn(to)}>
               {t(`fix.${fixLabel(to)}`)}
             </AppLink>
           ))}

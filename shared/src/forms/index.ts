@@ -21,3 +21,7 @@ export { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
 export { PasswordField, TextField, type TextFieldProps } from './text-field';
 // One image upload for every feature app: straight to the bucket when one is configured, else through the API (issue 27).
 export { uploadImageFile } from './upload-image';
+// The one passkey proof (was copies in mf-card, mf-wallet and mf-user) and the offer's condition.
+export { passkeyProof, usePasskeyOffered, type PasskeyProof } from './passkey-proof';
+// "Confirm with passkey" with the app's passkeys.* texts (was one wrapper per app).
+export { PasskeyProofButton } from './passkey-proof-button';

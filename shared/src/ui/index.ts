@@ -14,3 +14,5 @@ export { createFeatureAppFrame, type FeatureAppFrameOptions } from './feature-ap
 export { useFeatureAppNamespace } from './feature-app-namespace';
 // The one QR code (was drawn separately by mf-wallet and mf-share); `qrcode` is bundled by the apps that use it.
 export { QrCode, qrCodePath, type QrCodeProps } from './qr-code';
+// The one in-app link (was copies in mf-card, mf-passport and the shell's home page).
+export { AppLink } from './app-link';

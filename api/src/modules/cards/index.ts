@@ -58,6 +58,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { issuer, sandbox } = createCardIssuer({
     sandboxMode: app.config.sandbox,
+    settings: app.config.cardIssuer,
     db: app.database.sql,
     now: () => app.clock.now(),
   });
@@ -73,7 +74,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   const transactions = new CardTransactions({ db: app.database.sql, events: app.events });
   const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords, now: () => app.clock.now() });
   // Issuer webhooks: CARD_WEBHOOK_SECRET; the sandbox has a documented default. Without a secret every webhook is refused.
-  const webhookSecret = process.env.CARD_WEBHOOK_SECRET || (sandbox ? SANDBOX_WEBHOOK_SECRET : '');
+  const webhookSecret = app.config.cardIssuer.webhookSecret || (sandbox ? SANDBOX_WEBHOOK_SECRET : '');
   const network = sandbox
     ? new SandboxCardNetwork(app.database.sql, sandbox, webhookSecret, () => app.clock.now())
     : null;
@@ -334,7 +335,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     cards,
     webhookSecret,
     sandboxMode: app.config.sandbox,
-    issuerChoice: process.env.CARD_ISSUER,
+    issuerChoice: app.config.cardIssuer.issuer,
   });
   // WeChat Pay for the application fee (issue 27, docs/wechat.md).
   await registerWechatPay(base, { cards });

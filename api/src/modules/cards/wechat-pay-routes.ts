@@ -78,10 +78,7 @@ export async function registerWechatPay(base: FastifyInstance, deps: { cards: Ca
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { pay, sandbox } = await wechatPay(base);
   const { signIn } = wechatSignIn(base);
-  const spread =
-    process.env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(process.env.EXCHANGE_SPREAD)
-      ? process.env.EXCHANGE_SPREAD
-      : '0.005';
+  const spread = base.config.exchangeSpread;
   const orders = pay
     ? new WechatPayOrders({
         db: base.database.sql,

@@ -57,7 +57,7 @@ export class DirectUploads {
       const ipWait = await this.app.ipLimiter.hit(
         request,
         'upload',
-        uploadsPerIp(),
+        uploadsPerIp(this.app),
         this.app.config.limits.ipWindowSeconds,
       );
       if (ipWait > 0) throw rateLimited('rate_limited', ipWait);

@@ -19,7 +19,7 @@ import { SANDBOX_WEBHOOK_SECRET, SandboxVerificationProvider } from '../../provi
 import { registerSandboxFlow } from '../../providers/kyc/sandbox-flow.js';
 import type { VerificationProvider } from '../../providers/kyc/types.js';
 import { UnconfiguredVerificationProvider } from '../../providers/kyc/unconfigured.js';
-import { KycService, WEBHOOK_DIGEST_ALGORITHMS, type WebhookDigestAlgorithm } from './service.js';
+import { KycService, type WebhookDigestAlgorithm } from './service.js';
 import { SANDBOX_IDENTITY_KEY } from './identity.js';
 import { MULTIPART_LIMITS, receiveImages } from './upload.js';
 import { registerKycDemoSeed } from './demo-seed.js';
@@ -29,14 +29,9 @@ import { userOf } from '../../http/auth.js';
 const ok = z.object({ ok: z.literal(true) });
 const webhookResult = z.object({ duplicate: z.boolean(), applied: z.boolean() });
 
-const intEnv = (value: string | undefined, fallback: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? n : fallback;
-};
-
 /**
  * Identity verification (docs/kyc.md) and the image upload.
- * Configuration (environment): KYC_WEBHOOK_SECRET (required outside sandbox; sandbox default
+ * Configuration (app.config.kyc, read in config/kyc.ts): KYC_WEBHOOK_SECRET (required outside sandbox; sandbox default
  * documented), KYC_WEBHOOK_ALGORITHM (HMAC_SHA256_HEX default, or HMAC_SHA512_HEX; never the
  * caller's choice; the sandbox provider signs SHA-256), KYC_IDENTITY_HASH_KEY (required outside
  * sandbox for level 2; docs/kyc.md "One identity, one account"), KYC_WEBHOOK_MAX_AGE_SECONDS
@@ -45,16 +40,11 @@ const intEnv = (value: string | undefined, fallback: number) => {
  * object store: see providers/object-store.
  */
 const kycModule: FastifyPluginAsync = async (base) => {
-  const env = process.env;
   const config = base.config;
-  const webhookSecret = env.KYC_WEBHOOK_SECRET || (config.sandbox ? SANDBOX_WEBHOOK_SECRET : '');
+  const kyc = config.kyc;
+  const webhookSecret = kyc.webhookSecret || (config.sandbox ? SANDBOX_WEBHOOK_SECRET : '');
   // Fixed by configuration, never by the caller (docs/kyc.md): HMAC_SHA256_HEX (default) or HMAC_SHA512_HEX.
-  const webhookAlgorithm = (env.KYC_WEBHOOK_ALGORITHM || 'HMAC_SHA256_HEX') as WebhookDigestAlgorithm;
-  if (!(webhookAlgorithm in WEBHOOK_DIGEST_ALGORITHMS)) {
-    throw new Error(
-      `KYC_WEBHOOK_ALGORITHM must be one of ${Object.keys(WEBHOOK_DIGEST_ALGORITHMS).join(', ')} (got ${JSON.stringify(webhookAlgorithm)})`,
-    );
-  }
+  const webhookAlgorithm: WebhookDigestAlgorithm = kyc.webhookAlgorithm;
   const store = createObjectStore(config);
 
   let sandbox: SandboxVerificationProvider | null = null;
@@ -64,7 +54,7 @@ const kycModule: FastifyPluginAsync = async (base) => {
       db: base.database.sql,
       clock: base.clock,
       webhookSecret,
-      reviewDelayMs: intEnv(env.SANDBOX_KYC_REVIEW_MS, 4000),
+      reviewDelayMs: kyc.sandboxReviewMs,
       // The sandbox "provider" calls our webhook over the same HTTP pipeline a real one would use.
       deliver: async (body, headers) => {
         const res = await base.inject({ method: 'POST', url: '/api/kyc/webhook', headers, payload: body });
@@ -82,10 +72,10 @@ const kycModule: FastifyPluginAsync = async (base) => {
     provider,
     webhookSecret,
     webhookAlgorithm,
-    webhookMaxAgeSeconds: intEnv(env.KYC_WEBHOOK_MAX_AGE_SECONDS, 172_800),
-    accessTokenTtlSeconds: intEnv(env.KYC_ACCESS_TOKEN_TTL_SECONDS, 600),
-    maxFailedSubmissionsPerDay: intEnv(env.KYC_MAX_FAILED_PER_DAY, 10),
-    identityKey: env.KYC_IDENTITY_HASH_KEY || (config.sandbox ? SANDBOX_IDENTITY_KEY : ''),
+    webhookMaxAgeSeconds: kyc.webhookMaxAgeSeconds,
+    accessTokenTtlSeconds: kyc.accessTokenTtlSeconds,
+    maxFailedSubmissionsPerDay: kyc.maxFailedSubmissionsPerDay,
+    identityKey: kyc.identityHashKey || (config.sandbox ? SANDBOX_IDENTITY_KEY : ''),
     events: base.events,
   });
 
@@ -349,7 +339,7 @@ const kycModule: FastifyPluginAsync = async (base) => {
       },
       async (request) => okEnvelope(request.locale, { delivered: await sb.deliverDue() }),
     );
-    const every = intEnv(env.SANDBOX_KYC_DELIVERY_MS, 1000);
+    const every = kyc.sandboxDeliveryMs;
     // One API process delivers (the outbox rows are not claimed, so two deliverers would send twice).
     base.jobs.every('kyc.sandbox-webhooks', every, () =>
       sb.deliverDue().catch((e) => base.log.warn({ err: e }, 'sandbox kyc webhook delivery failed')),

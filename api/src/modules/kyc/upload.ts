@@ -100,18 +100,12 @@ function watchForStall(file: Readable): { stop: () => void; failed: Promise<neve
   };
 }
 
-/** A positive integer from the environment, else `fallback`. */
-function envInt(name: string, fallback: number): number {
-  const n = Number.parseInt(process.env[name] ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-/** Images a customer may upload per 24 h (UPLOAD_MAX_PER_DAY, default 500). */
-const uploadsPerDay = () => envInt('UPLOAD_MAX_PER_DAY', 500);
-/** Bytes of all files of one request together (UPLOAD_MAX_REQUEST_BYTES, default 60 MB: three full-size photos). */
-const bytesPerRequest = () => envInt('UPLOAD_MAX_REQUEST_BYTES', 3 * UPLOAD_MAX_BYTES);
-/** Upload requests per IP per IP_WINDOW_SECONDS (IP_UPLOAD_MAX, default 60), shared through Redis when set. */
-export const uploadsPerIp = () => envInt('IP_UPLOAD_MAX', 60);
+/** Images a customer may upload per 24 h (UPLOAD_MAX_PER_DAY, config/uploads.ts). */
+const uploadsPerDay = (app: FastifyInstance) => app.config.uploads.limits.perDay;
+/** Bytes of all files of one request together (UPLOAD_MAX_REQUEST_BYTES, default three full-size photos). */
+const bytesPerRequest = (app: FastifyInstance) => app.config.uploads.limits.requestBytes;
+/** Upload requests per IP per IP_WINDOW_SECONDS (IP_UPLOAD_MAX), shared through Redis when set. */
+export const uploadsPerIp = (app: FastifyInstance) => app.config.uploads.limits.perIp;
 
 /**
  * Reserves one file of the customer's daily quota BEFORE the file is streamed: one atomic upsert,
@@ -129,7 +123,7 @@ export async function reserveUploadSlot(app: FastifyInstance, userId: string): P
      returning files, window_started_at`,
     [userId, now.toISOString(), since],
   );
-  if (row && row.files > uploadsPerDay()) {
+  if (row && row.files > uploadsPerDay(app)) {
     const resetsIn = (new Date(row.window_started_at).getTime() + 86400_000 - now.getTime()) / 1000;
     throw rateLimited('rate_limited', Math.max(1, resetsIn));
   }
@@ -156,9 +150,9 @@ export async function receiveImages(
   userId: string,
 ): Promise<UploadedImage[]> {
   if (!request.isMultipart()) throw uploadError('upload_not_multipart');
-  const ipWait = await app.ipLimiter.hit(request, 'upload', uploadsPerIp(), app.config.limits.ipWindowSeconds);
+  const ipWait = await app.ipLimiter.hit(request, 'upload', uploadsPerIp(app), app.config.limits.ipWindowSeconds);
   if (ipWait > 0) throw rateLimited('rate_limited', ipWait);
-  let requestBytesLeft = bytesPerRequest();
+  let requestBytesLeft = bytesPerRequest(app);
   const stored: Stored[] = [];
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {

@@ -25,7 +25,7 @@ const LANGUAGE_OF: Record<string, string> = { 'en-US': 'en', 'zh-HK': 'zh-HK,zh'
  */
 const placesModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const geo = geoSelection(app.config.sandbox, process.env, () => injectGeoTransport(app));
+  const geo = geoSelection(app.config.sandbox, app.config.geo, () => injectGeoTransport(app));
   const user = { tags: ['places'], security: [{ accessToken: [] }] };
   const language = (locale: string) => LANGUAGE_OF[locale] ?? 'en';
   const geocoder = () => {

@@ -1,60 +1,15 @@
-import { z } from 'zod';
 import type { ReferralRates } from '@cardwallet/shared/schemas';
+import { readReferralConfig, type ReferralConfig } from '../../config/referral.js';
 import { format, money } from '../../ledger/money.js';
 
-/**
- * The programme's rates, caps and amounts (docs/referral.md "Configuration"). The spec leaves them
- * open; the defaults are what a prepaid-card programme of this size typically pays, and each can
- * be changed per deployment through the environment.
- */
-export interface ReferralConfig {
-  /** Fixed USD paid when a level-1 / level-2 invitee opens a card. */
-  openCardLevel1: string;
-  openCardLevel2: string;
-  /** Percent of each card top-up amount paid to the level-1 / level-2 inviter. */
-  rechargePercentLevel1: string;
-  rechargePercentLevel2: string;
-  /** Most cashback one customer receives per calendar month (UTC); campaign bonuses do not count. */
-  monthlyCap: string;
-  /** Top inviters shown on the ranking page. */
-  rankingSize: number;
-}
+// The section lives in the configuration layer (config/referral.ts, composed into app.config.referral).
+export type { ReferralConfig } from '../../config/referral.js';
 
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,2})?$/, 'a USD amount with at most 2 decimals');
-const percent = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}(\.\d{1,2})?$/, 'a percentage with at most 2 decimals')
-  .refine((v) => money(v).lte(20), 'at most 20 %');
-
-const envSchema = z.object({
-  REFERRAL_OPEN_CARD_LEVEL1_USD: amount.default('5'),
-  REFERRAL_OPEN_CARD_LEVEL2_USD: amount.default('2'),
-  REFERRAL_RECHARGE_LEVEL1_PERCENT: percent.default('1'),
-  REFERRAL_RECHARGE_LEVEL2_PERCENT: percent.default('0.5'),
-  REFERRAL_MONTHLY_CAP_USD: amount.default('200'),
-  REFERRAL_RANKING_SIZE: z.coerce.number().int().min(3).max(100).default(20),
-});
-
-/** Reads the configuration; a malformed value stops the start with the variable's name. */
-export function loadReferralConfig(env: NodeJS.ProcessEnv = process.env): ReferralConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`referral configuration: ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const c = parsed.data;
-  return {
-    openCardLevel1: c.REFERRAL_OPEN_CARD_LEVEL1_USD,
-    openCardLevel2: c.REFERRAL_OPEN_CARD_LEVEL2_USD,
-    rechargePercentLevel1: c.REFERRAL_RECHARGE_LEVEL1_PERCENT,
-    rechargePercentLevel2: c.REFERRAL_RECHARGE_LEVEL2_PERCENT,
-    monthlyCap: c.REFERRAL_MONTHLY_CAP_USD,
-    rankingSize: c.REFERRAL_RANKING_SIZE,
-  };
+/** The programme's settings from these variables (defaults where unset); throws naming a malformed variable. */
+export function loadReferralConfig(env: Record<string, string | undefined> = {}): ReferralConfig {
+  const { config, errors } = readReferralConfig(env);
+  if (!config) throw new Error(`referral configuration: ${errors[0]}`);
+  return config;
 }
 
 export function ratesOf(c: ReferralConfig): ReferralRates {

@@ -15,7 +15,6 @@ import {
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { checkReferral } from './check.js';
-import { loadReferralConfig } from './config.js';
 import { ReferralConsumer } from './consumer.js';
 import { registerReferralDemoSeed } from './seed.js';
 import { ReferralService } from './service.js';
@@ -32,7 +31,7 @@ function userIdOf(request: FastifyRequest): string {
  */
 const referralModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const config = loadReferralConfig();
+  const config = app.config.referral;
   new ReferralConsumer(config, app.events).subscribeTo(app.events);
   const referral = new ReferralService(app.database.sql, config, () => app.clock.now());
 

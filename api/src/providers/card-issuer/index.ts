@@ -1,3 +1,4 @@
+import type { CardIssuerConfig } from '../../config/cards.js';
 import type { SqlDatabase } from '../../ledger/sql';
 import { SANDBOX_ISSUER_SECRET, SandboxCardIssuer } from './sandbox';
 import { CardIssuerError, withTimeout, type CardIssuer } from './types';
@@ -38,19 +39,19 @@ export interface CardIssuerSelection {
 }
 
 /**
- * By configuration: CARD_ISSUER (`sandbox`, the default in sandbox mode; anything else has no
- * implementation yet), CARD_ISSUER_TIMEOUT_MS (default 10000), CARD_ISSUER_SANDBOX_SECRET.
+ * By configuration (app.config.cardIssuer): CARD_ISSUER (`sandbox`, the default in sandbox mode;
+ * anything else has no implementation yet), CARD_ISSUER_TIMEOUT_MS, CARD_ISSUER_SANDBOX_SECRET.
  */
-export function createCardIssuer(
-  opts: { sandboxMode: boolean; db: SqlDatabase; now: () => Date },
-  env: NodeJS.ProcessEnv = process.env,
-): CardIssuerSelection {
-  const choice = env.CARD_ISSUER ?? (opts.sandboxMode ? 'sandbox' : 'none');
-  const timeout = Number.parseInt(env.CARD_ISSUER_TIMEOUT_MS ?? '10000', 10);
-  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000;
+export function createCardIssuer(opts: {
+  sandboxMode: boolean;
+  settings: CardIssuerConfig;
+  db: SqlDatabase;
+  now: () => Date;
+}): CardIssuerSelection {
+  const choice = opts.settings.issuer ?? (opts.sandboxMode ? 'sandbox' : 'none');
   if (choice === 'sandbox' && opts.sandboxMode) {
-    const sandbox = new SandboxCardIssuer(opts.db, env.CARD_ISSUER_SANDBOX_SECRET || SANDBOX_ISSUER_SECRET, opts.now);
-    return { issuer: withTimeout(sandbox, timeoutMs), sandbox };
+    const sandbox = new SandboxCardIssuer(opts.db, opts.settings.sandboxSecret || SANDBOX_ISSUER_SECRET, opts.now);
+    return { issuer: withTimeout(sandbox, opts.settings.timeoutMs), sandbox };
   }
   return { issuer: new UnconfiguredIssuer(), sandbox: null };
 }

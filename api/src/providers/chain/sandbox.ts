@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WALLET_NETWORKS, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared/schemas';
 import { deriveDepositAddress } from './addresses';
+import { DEFAULT_ERC20_CONFIRMATIONS } from '../../config/evm.js';
 import type { JobScheduler } from '../../jobs/background-jobs';
 import { ChainProviderError, type ChainProvider, type IncomingTransfer, type SendRequest } from './types';
 
@@ -13,7 +14,11 @@ export interface SandboxChainOptions {
 }
 
 /** Real-world-like confirmation counts (TRON solidification, Ethereum, Bitcoin). */
-export const DEFAULT_CONFIRMATIONS: Record<WalletNetwork, number> = { TRC20: 19, ERC20: 12, BTC: 3 };
+export const DEFAULT_CONFIRMATIONS: Record<WalletNetwork, number> = {
+  TRC20: 19,
+  ERC20: DEFAULT_ERC20_CONFIRMATIONS,
+  BTC: 3,
+};
 
 const FEES: Record<string, string> = {
   'USDT/TRC20': '1',

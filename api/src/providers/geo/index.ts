@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { GeoConfig } from '../../config/geo.js';
 import { NominatimGeocoder } from './nominatim';
 import type { Geocoder, GeoTransport } from './types';
 
@@ -48,25 +49,24 @@ function originOf(template: string): string | null {
 }
 
 /**
- * Geocoder and tiles by configuration (docs/places.md): GEOCODER_URL (Nominatim-compatible base URL)
- * and MAP_TILE_URL (OSM-compatible template with {z}/{x}/{y}), MAP_ATTRIBUTION, GEOCODER_TIMEOUT_MS
- * (default 4000). In sandbox mode, without them, this API's own sandbox servers answer.
+ * Geocoder and tiles by configuration (app.config.geo, docs/places.md): GEOCODER_URL
+ * (Nominatim-compatible base URL) and MAP_TILE_URL (OSM-compatible template with {z}/{x}/{y}),
+ * MAP_ATTRIBUTION, GEOCODER_TIMEOUT_MS. In sandbox mode, without them, this API's own sandbox servers answer.
  */
 export function geoSelection(
   sandbox: boolean,
-  env: NodeJS.ProcessEnv = process.env,
+  geo: Partial<GeoConfig> = {},
   inject?: () => GeoTransport,
 ): GeoSelection {
-  const timeout = Number(env.GEOCODER_TIMEOUT_MS ?? 4000);
   let geocoder: Geocoder | null = null;
-  if (env.GEOCODER_URL) geocoder = new NominatimGeocoder(env.GEOCODER_URL, fetchTransport(timeout));
+  if (geo.geocoderUrl) geocoder = new NominatimGeocoder(geo.geocoderUrl, fetchTransport(geo.timeoutMs ?? 4000));
   else if (sandbox && inject) geocoder = new NominatimGeocoder(SANDBOX_GEO, inject());
-  const tileUrl = env.MAP_TILE_URL ?? (sandbox ? SANDBOX_TILE_URL : null);
+  const tileUrl = geo.tileUrl ?? (sandbox ? SANDBOX_TILE_URL : null);
   const tileOrigin = tileUrl ? originOf(tileUrl) : null;
   return {
     geocoder,
     tileUrl: tileUrl && (tileUrl.startsWith('/') || tileOrigin) ? tileUrl : null,
-    attribution: env.MAP_ATTRIBUTION ?? (env.MAP_TILE_URL ? '© OpenStreetMap contributors' : 'CardWallet sandbox map'),
+    attribution: geo.attribution ?? (geo.tileUrl ? '© OpenStreetMap contributors' : 'CardWallet sandbox map'),
     tileOrigin,
   };
 }

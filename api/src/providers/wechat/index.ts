@@ -41,18 +41,19 @@ export function injectTransport(app: FastifyInstance, prefix: string): Transport
  * WECHAT_WEB_SECRET (website application); WECHAT_TIMEOUT_MS (default 5000). Without them WeChat
  * sign-in answers wechat_unavailable. One selection per app (both modules share it).
  */
-export function wechatSignIn(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): WechatSelection {
+export function wechatSignIn(app: FastifyInstance): WechatSelection {
   const cached = byApp.get(app.database);
   if (cached) return cached;
   const now = () => app.clock.now();
-  const choice = env.WECHAT ?? (app.config.sandbox ? 'sandbox' : 'none');
+  const wechat = app.config.wechat;
+  const choice = wechat.signIn ?? (app.config.sandbox ? 'sandbox' : 'none');
   let selection: WechatSelection = { signIn: null, sandbox: null };
   if (choice === 'sandbox' && app.config.sandbox) {
     const apps = {
-      mpAppId: env.WECHAT_MP_APP_ID || SANDBOX_WECHAT.mpAppId,
-      mpSecret: env.WECHAT_MP_SECRET || SANDBOX_WECHAT.mpSecret,
-      webAppId: env.WECHAT_WEB_APP_ID || SANDBOX_WECHAT.webAppId,
-      webSecret: env.WECHAT_WEB_SECRET || SANDBOX_WECHAT.webSecret,
+      mpAppId: wechat.apps.mpAppId || SANDBOX_WECHAT.mpAppId,
+      mpSecret: wechat.apps.mpSecret || SANDBOX_WECHAT.mpSecret,
+      webAppId: wechat.apps.webAppId || SANDBOX_WECHAT.webAppId,
+      webSecret: wechat.apps.webSecret || SANDBOX_WECHAT.webSecret,
     };
     const sandbox = new SandboxWechatServer(app.database.sql, now, apps);
     selection = {
@@ -66,23 +67,19 @@ export function wechatSignIn(app: FastifyInstance, env: NodeJS.ProcessEnv = proc
     };
   } else if (
     choice === 'live' &&
-    env.WECHAT_MP_APP_ID &&
-    env.WECHAT_MP_SECRET &&
-    env.WECHAT_WEB_APP_ID &&
-    env.WECHAT_WEB_SECRET
+    wechat.apps.mpAppId &&
+    wechat.apps.mpSecret &&
+    wechat.apps.webAppId &&
+    wechat.apps.webSecret
   ) {
-    const timeout = Number.parseInt(env.WECHAT_TIMEOUT_MS ?? '5000', 10);
     selection = {
       sandbox: null,
       signIn: new WechatClient('live', {
-        mpAppId: env.WECHAT_MP_APP_ID,
-        mpSecret: env.WECHAT_MP_SECRET,
-        webAppId: env.WECHAT_WEB_APP_ID,
-        webSecret: env.WECHAT_WEB_SECRET,
-        transport: httpsTransport(
-          'https://api.weixin.qq.com',
-          Number.isFinite(timeout) && timeout > 0 ? timeout : 5000,
-        ),
+        mpAppId: wechat.apps.mpAppId,
+        mpSecret: wechat.apps.mpSecret,
+        webAppId: wechat.apps.webAppId,
+        webSecret: wechat.apps.webSecret,
+        transport: httpsTransport('https://api.weixin.qq.com', wechat.timeoutMs),
         openBase: 'https://open.weixin.qq.com',
         now,
       }),
@@ -114,14 +111,15 @@ const payByApp = new WeakMap<object, Promise<WechatPaySelection>>();
  * generated at the first start and kept in the database) or WECHATPAY=live with the WECHATPAY_*
  * keys (see pay.ts liveKeys) and WECHATPAY_NOTIFY_URL. Otherwise WeChat Pay is unavailable.
  */
-export function wechatPay(app: FastifyInstance, env: NodeJS.ProcessEnv = process.env): Promise<WechatPaySelection> {
+export function wechatPay(app: FastifyInstance): Promise<WechatPaySelection> {
   let p = payByApp.get(app.database);
   if (!p) {
     p = (async (): Promise<WechatPaySelection> => {
       const now = () => app.clock.now();
-      const choice = env.WECHATPAY ?? (app.config.sandbox ? 'sandbox' : 'none');
+      const wechat = app.config.wechat;
+      const choice = wechat.pay ?? (app.config.sandbox ? 'sandbox' : 'none');
       if (choice === 'sandbox' && app.config.sandbox) {
-        const keys = await sandboxKeys(app.database.sql, env.WECHAT_MP_APP_ID || SANDBOX_WECHAT.mpAppId);
+        const keys = await sandboxKeys(app.database.sql, wechat.apps.mpAppId || SANDBOX_WECHAT.mpAppId);
         const sandbox = new SandboxWechatPayServer(app.database.sql, keys, now, async (url, headers, body) => {
           const res = await app.inject({ method: 'POST', url, headers, payload: body });
           return res.statusCode === 200 && (JSON.parse(res.body) as { code?: number }).code === 200;
@@ -134,18 +132,14 @@ export function wechatPay(app: FastifyInstance, env: NodeJS.ProcessEnv = process
         });
         return { pay, sandbox };
       }
-      const keys = choice === 'live' ? liveKeys(env) : null;
-      if (!keys || !env.WECHATPAY_NOTIFY_URL) return { pay: null, sandbox: null };
-      const timeout = Number.parseInt(env.WECHATPAY_TIMEOUT_MS ?? '5000', 10);
+      const keys = choice === 'live' ? liveKeys(wechat.payKeys) : null;
+      if (!keys || !wechat.payNotifyUrl) return { pay: null, sandbox: null };
       return {
         sandbox: null,
         pay: new WechatPayClient('live', {
-          transport: httpsTransport(
-            'https://api.mch.weixin.qq.com',
-            Number.isFinite(timeout) && timeout > 0 ? timeout : 5000,
-          ),
+          transport: httpsTransport('https://api.mch.weixin.qq.com', wechat.payTimeoutMs),
           keys,
-          notifyUrl: env.WECHATPAY_NOTIFY_URL,
+          notifyUrl: wechat.payNotifyUrl,
           now,
         }),
       };

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { SqlRunner } from '../../db/sql';
+import type { WechatPayLiveKeys } from '../../config/wechat.js';
 import {
   aeadDecrypt,
   authorizationHeader,
@@ -278,28 +279,19 @@ export function rfc3339China(d: Date): string {
  * WECHATPAY_API_V3_KEY and WECHATPAY_PIN_KEY (64 hex). Sandbox: generated at the first start and
  * kept in the database (wechat_pay_sandbox_keys) so every process shares them.
  */
-export function liveKeys(env: NodeJS.ProcessEnv): PayKeys | null {
-  const need = [
-    'WECHATPAY_MCH_ID',
-    'WECHATPAY_APP_ID',
-    'WECHATPAY_MERCHANT_KEY_PEM',
-    'WECHATPAY_MERCHANT_SERIAL',
-    'WECHATPAY_PLATFORM_CERT_PEM',
-    'WECHATPAY_PLATFORM_SERIAL',
-    'WECHATPAY_API_V3_KEY',
-    'WECHATPAY_PIN_KEY',
-  ];
-  if (need.some((n) => !env[n])) return null;
-  if (env.WECHATPAY_API_V3_KEY!.length !== 32 || !/^[0-9a-f]{64}$/i.test(env.WECHATPAY_PIN_KEY!)) return null;
+export function liveKeys(k: WechatPayLiveKeys): PayKeys | null {
+  const { mchId, appId, merchantKeyPem, merchantSerial, platformCertPem, platformSerial, apiV3Key, pinKey } = k;
+  if (!mchId || !appId || !merchantKeyPem || !merchantSerial || !platformCertPem || !platformSerial) return null;
+  if (!apiV3Key || apiV3Key.length !== 32 || !pinKey || !/^[0-9a-f]{64}$/i.test(pinKey)) return null;
   return {
-    mchid: env.WECHATPAY_MCH_ID!,
-    appId: env.WECHATPAY_APP_ID!,
-    merchantSerial: env.WECHATPAY_MERCHANT_SERIAL!,
-    merchantPrivateKey: createPrivateKey(env.WECHATPAY_MERCHANT_KEY_PEM!),
-    platformSerial: env.WECHATPAY_PLATFORM_SERIAL!,
-    platformPublicKey: createPublicKey(env.WECHATPAY_PLATFORM_CERT_PEM!),
-    apiV3Key: env.WECHATPAY_API_V3_KEY!,
-    pinKey: env.WECHATPAY_PIN_KEY!,
+    mchid: mchId,
+    appId,
+    merchantSerial,
+    merchantPrivateKey: createPrivateKey(merchantKeyPem),
+    platformSerial,
+    platformPublicKey: createPublicKey(platformCertPem),
+    apiV3Key,
+    pinKey,
   };
 }
 

@@ -16,7 +16,14 @@ import {
   type CardWalletCurrency,
   type CardWithdrawBody,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, PasswordField, TextField } from '@cardwallet/shared/forms';
+import {
+  apiErrorMessage,
+  applyServerFieldErrors,
+  passkeyProof,
+  PasswordField,
+  TextField,
+  usePasskeyOffered,
+} from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
@@ -26,7 +33,6 @@ import { useFeeCoupons } from '../api/get-fee-coupons';
 import { useTopUpCard } from '../api/top-up-card';
 import { useWithdrawCard } from '../api/withdraw-card';
 import { CardPasskeyButton } from '../../controls/components/card-passkey-button';
-import { passkeyProof, usePasskeyOffered } from '../../controls/api/passkey-proof';
 import { AmountSummary } from './amount-summary';
 import { CardTile } from './card-tile';
 

@@ -10,7 +10,6 @@ import { ChoiceGroup } from '../../../components/choice-group';
 import { FormAlert } from '../../../components/form-alert';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
-import { AppLink } from '../../../components/app-link';
 import { FIX_PAGE, fixPageOf } from '../../../lib/gate';
 import { formatUsd, fromCents, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -21,7 +20,7 @@ import { useEligibility } from '../api/get-eligibility';
 import { useProducts } from '../api/get-products';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { couponDiscount } from '../../../lib/coupon-discount';
-import { NavListItem } from '@cardwallet/shared/ui';
+import { NavListItem, AppLink } from '@cardwallet/shared/ui';
 import { WechatPayButton } from '../../wechat-pay/components/wechat-pay-button';
 
 type CardType = 'virtual' | 'physical';
@@ -151,7 +150,7 @@ export default function ApplyPage() {
           />
         ) : null}
         <p className="card-fine-print">
-          <AppLink to={type === 'virtual' ? '/pages/card/vbenefits' : '/pages/card/benefits'}>
+          <AppLink className="card-link" href={type === 'virtual' ? '/pages/card/vbenefits' : '/pages/card/benefits'}>
             {t('apply.seeBenefits')}
           </AppLink>
         </p>

@@ -4,26 +4,16 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { renderWithHost } from '../../../testing/render';
 import { cardFixture, eligibilityFixture, productsFixture } from '../../../testing/fixtures';
 import WithdrawPage from './withdraw-page';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // The browser's passkey dialog is the only thing faked here.
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
 
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 const routes = (passkeys: unknown[]) => ({
   'GET card/products': () => productsFixture,
   'GET card/eligibility': () => eligibilityFixture({ cardFunding: '80.00' }),

@@ -3,16 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { passkeyListQueryKey } from '@cardwallet/shared/forms';
 import { renderWithHost } from '../../../testing/render';
 import { RevealPanel } from '../components/reveal-panel';
+import { passkeyListItem as key } from '@cardwallet/shared/testing/passkeys';
 
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
-
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
 
 describe("the card pages' passkey offer follows the shared passkey list", () => {
   it('a passkey added in settings (mf-user invalidates the shared key) is offered without a reload', async () => {

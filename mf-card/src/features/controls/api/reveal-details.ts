@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { cardDetailsResult, cardRevealGrantResult, type CardDetails } from '@cardwallet/shared/schemas';
-import { passkeyProof, type PasskeyProof } from './passkey-proof';
+import { passkeyProof, type PasskeyProof } from '@cardwallet/shared/forms';
 
 /** The proof card/detailsGrant takes: the transaction password or a passkey assertion. */
 export type RevealBody = { cardId: string; payPassword: string } | { cardId: string; passkey: PasskeyProof };

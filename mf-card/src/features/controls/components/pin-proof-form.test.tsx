@@ -4,25 +4,15 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { apiError } from '@cardwallet/shared/testing/fake-host';
 import { renderWithHost } from '../../../testing/render';
 import { PinProofForm } from './pin-proof-form';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // Only the browser's passkey dialog is faked (the real one runs in e2e/tests/passkeys.spec.ts).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('card PIN step-up with a passkey', () => {
   it('the passkey comes first and steps up card_pin; a refusal is shown next to it', async () => {

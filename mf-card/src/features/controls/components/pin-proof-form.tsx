@@ -4,9 +4,8 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, PasswordField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, PasswordField, passkeyProof, usePasskeyOffered } from '@cardwallet/shared/forms';
 import { FormAlert } from '../../../components/form-alert';
-import { passkeyProof, usePasskeyOffered } from '../api/passkey-proof';
 import { useStepUp } from '../api/step-up';
 import { CardPasskeyButton } from './card-passkey-button';
 

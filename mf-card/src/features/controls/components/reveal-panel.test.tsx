@@ -4,6 +4,11 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { apiError } from '@cardwallet/shared/testing/fake-host';
 import { renderWithHost } from '../../../testing/render';
 import { RevealPanel } from './reveal-panel';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // The browser's passkey dialog is the only thing faked here (e2e/tests/passkeys.spec.ts runs the real one).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
@@ -16,21 +21,6 @@ const details = {
   cardholder: 'ADA LOVELACE',
   visibleSeconds: 30,
 };
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('card details reveal with a passkey', () => {
   beforeEach(() => {

@@ -3,10 +3,8 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { CardDetails } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
-import { AppLink } from '../../../components/app-link';
-import { PasscodePad } from '@cardwallet/shared/ui';
-import { usePasskeyOffered } from '../api/passkey-proof';
+import { apiErrorMessage, usePasskeyOffered } from '@cardwallet/shared/forms';
+import { PasscodePad, AppLink } from '@cardwallet/shared/ui';
 import { revealDetailsWithPasskey, useRevealDetails } from '../api/reveal-details';
 import { CardPasskeyButton } from './card-passkey-button';
 
@@ -114,7 +112,10 @@ export function RevealPanel({ cardId }: { cardId: string }) {
         />
         {needsPassword ? (
           <div role="alert" className="card-form-alert">
-            {apiErrorMessage(error, t)} <AppLink to="/pages/user/paypass">{t('setting.setPayPassword')}</AppLink>
+            {apiErrorMessage(error, t)}{' '}
+            <AppLink className="card-link" href="/pages/user/paypass">
+              {t('setting.setPayPassword')}
+            </AppLink>
           </div>
         ) : null}
         <Button fill="none" onClick={() => setAsking(false)}>

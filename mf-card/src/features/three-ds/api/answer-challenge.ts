@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { threeDsChallenge, type ThreeDsChallenge } from '@cardwallet/shared/schemas';
-import type { PasskeyProof } from '../../controls/api/passkey-proof';
+import type { PasskeyProof } from '@cardwallet/shared/forms';
 
 export type ThreeDsAnswer =
   | { id: string; decision: 'decline' }

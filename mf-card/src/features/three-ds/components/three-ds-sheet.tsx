@@ -3,11 +3,9 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { ThreeDsChallenge } from '@cardwallet/shared/schemas';
-import { PasscodePad } from '@cardwallet/shared/ui';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
-import { AppLink } from '../../../components/app-link';
+import { PasscodePad, AppLink } from '@cardwallet/shared/ui';
+import { apiErrorMessage, passkeyProof, usePasskeyOffered } from '@cardwallet/shared/forms';
 import { formatMoney, formatUsd } from '../../../lib/money';
-import { passkeyProof, usePasskeyOffered } from '../../controls/api/passkey-proof';
 import { CardPasskeyButton } from '../../controls/components/card-passkey-button';
 import { useAnswerChallenge } from '../api/answer-challenge';
 
@@ -137,7 +135,10 @@ export function ThreeDsSheet({
           />
           {needsPassword ? (
             <div role="alert" className="card-form-alert">
-              {apiErrorMessage(error, t)} <AppLink to="/pages/user/paypass">{t('setting.setPayPassword')}</AppLink>
+              {apiErrorMessage(error, t)}{' '}
+              <AppLink className="card-link" href="/pages/user/paypass">
+                {t('setting.setPayPassword')}
+              </AppLink>
             </div>
           ) : null}
           <Button fill="none" disabled={answer.isPending} onClick={() => setProving(false)}>

@@ -1,11 +1,11 @@
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { AppLink } from '../../../components/app-link';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useWechatPayOrder } from '../api/wechat-pay-order';
 import '../components/wechat-pay.css';
+import { AppLink } from '@cardwallet/shared/ui';
 
 /** After WeChat Pay: waits for the payment notification, then shows the new card, or why not (closed, refunded). */
 export default function WechatPayPage() {
@@ -58,7 +58,9 @@ export default function WechatPayPage() {
           }
         />
         <p className="card-wechat-pay__status">
-          <AppLink to="/pages/card/apply">{t('wechatPay.applyAgain')}</AppLink>
+          <AppLink className="card-link" href="/pages/card/apply">
+            {t('wechatPay.applyAgain')}
+          </AppLink>
         </p>
       </main>
     );

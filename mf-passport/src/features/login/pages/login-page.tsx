@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useHost } from '@cardwallet/shared';
 import type { SessionResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
 import { PageHeading } from '../../../components/page-heading';
 import { shouldOfferPasskey } from '../../passkeys/api/offer-passkey';
 import { PasskeyOffer } from '../../passkeys/components/passkey-offer';
 import { PasskeySignIn } from '../../passkeys/components/passkey-sign-in';
 import { LoginForm, leaveLogin } from '../components/login-form';
 import { WechatSignInButton } from '../../wechat/components/wechat-sign-in-button';
+import { AppLink } from '@cardwallet/shared/ui';
 
 export default function LoginPage() {
   const { t } = useTranslation('passport');
@@ -43,9 +43,14 @@ export default function LoginPage() {
       <PasskeySignIn onSignedIn={afterPasskey} />
       <WechatSignInButton />
       <nav className="passport-links" aria-label={t('login.moreActions')}>
-        <AppLink to="/pages/passport/reset-password">{t('login.forgotPassword')}</AppLink>
+        <AppLink className="passport-link" href="/pages/passport/reset-password">
+          {t('login.forgotPassword')}
+        </AppLink>
         <span>
-          {t('login.noAccount')} <AppLink to="/pages/passport/register">{t('login.toRegister')}</AppLink>
+          {t('login.noAccount')}{' '}
+          <AppLink className="passport-link" href="/pages/passport/register">
+            {t('login.toRegister')}
+          </AppLink>
         </span>
       </nav>
     </main>

@@ -6,7 +6,6 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
-import { AppLink } from '../../../components/app-link';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormAlert } from '../../../components/form-alert';
 import { useRegisterData } from '../../accounts/api/get-register-data';
@@ -20,6 +19,7 @@ import {
 import { VerificationCodeField } from '../../accounts/components/verification-code-field';
 import { useRegister } from '../api/register';
 import { NewPasswordFields } from '../../accounts/components/new-password-fields';
+import { AppLink } from '@cardwallet/shared/ui';
 
 export interface RegisterFormValues extends AccountFormValues {
   code: string;
@@ -126,7 +126,10 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
           />
         </List>
         <CheckboxField control={form.control} name="agreement">
-          {t('register.agreementPrefix')} <AppLink to={USER_AGREEMENT_PATH}>{t('register.agreementLink')}</AppLink>
+          {t('register.agreementPrefix')}{' '}
+          <AppLink className="passport-link" href={USER_AGREEMENT_PATH}>
+            {t('register.agreementLink')}
+          </AppLink>
         </CheckboxField>
         <FormAlert message={formError} />
         <div className="adm-form-footer">

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
 import { PageHeading } from '../../../components/page-heading';
 import { RegisterForm } from '../components/register-form';
+import { AppLink } from '@cardwallet/shared/ui';
 
 export default function RegisterPage() {
   const { t } = useTranslation('passport');
@@ -15,7 +15,10 @@ export default function RegisterPage() {
       <RegisterForm refereeId={refereeId} />
       <nav className="passport-links" aria-label={t('register.moreActions')}>
         <span>
-          {t('register.haveAccount')} <AppLink to="/pages/passport/login">{t('register.toLogin')}</AppLink>
+          {t('register.haveAccount')}{' '}
+          <AppLink className="passport-link" href="/pages/passport/login">
+            {t('register.toLogin')}
+          </AppLink>
         </span>
       </nav>
     </main>

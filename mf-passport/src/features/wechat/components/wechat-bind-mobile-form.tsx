@@ -5,7 +5,6 @@ import { normaliseAccount, type LoginMpWxMobileResult } from '@cardwallet/shared
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
-import { AppLink } from '../../../components/app-link';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormAlert } from '../../../components/form-alert';
 import { useRegisterData } from '../../accounts/api/get-register-data';
@@ -15,6 +14,7 @@ import { VerificationCodeField } from '../../accounts/components/verification-co
 import { USER_AGREEMENT_PATH } from '../../register/components/register-form';
 import { useLoginMpWxMobile } from '../api/login-mp-wx-mobile';
 import { useWechatSendCode } from '../api/wechat-send-code';
+import { AppLink } from '@cardwallet/shared/ui';
 
 interface Values extends AccountFormValues {
   code: string;
@@ -82,7 +82,10 @@ export function WechatBindMobileForm({
           <VerificationCodeField purpose="bind" send={send} />
         </List>
         <CheckboxField control={form.control} name="agree">
-          {t('wechat.agreementPrefix')} <AppLink to={USER_AGREEMENT_PATH}>{t('register.agreementLink')}</AppLink>
+          {t('wechat.agreementPrefix')}{' '}
+          <AppLink className="passport-link" href={USER_AGREEMENT_PATH}>
+            {t('register.agreementLink')}
+          </AppLink>
         </CheckboxField>
         <FormAlert message={formError} />
         <div className="adm-form-footer">

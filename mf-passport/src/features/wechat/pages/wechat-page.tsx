@@ -4,13 +4,13 @@ import { useHost } from '@cardwallet/shared';
 import type { LoginMpWxResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
-import { AppLink } from '../../../components/app-link';
 import { FormAlert } from '../../../components/form-alert';
 import { PageHeading } from '../../../components/page-heading';
 import { leaveLogin } from '../../login/components/login-form';
 import { useLoginMpWx } from '../api/login-mp-wx';
 import { WechatBindMobileForm } from '../components/wechat-bind-mobile-form';
 import '../wechat.css';
+import { AppLink } from '@cardwallet/shared/ui';
 
 /**
  * Where WeChat's authorisation page comes back (`?code=…&state=…`): a bound WeChat signs in at
@@ -58,7 +58,9 @@ export default function WechatPage() {
       {error ? (
         <>
           <FormAlert message={error} />
-          <AppLink to="/pages/passport/login">{t('wechat.backToLogin')}</AppLink>
+          <AppLink className="passport-link" href="/pages/passport/login">
+            {t('wechat.backToLogin')}
+          </AppLink>
         </>
       ) : result?.ticket ? (
         <WechatBindMobileForm

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { passkeyProof, usePasskeyOffered } from '@cardwallet/shared/forms';
 import { maskAccount } from '../../../lib/mask';
 import { useVerifyIdentity } from '../../account/api/verify-identity';
-import { passkeyProof } from '../../account/api/passkey-proof';
 import { ProofForm } from '../../account/components/proof-form';
-import { PasskeyProofButton, usePasskeyStepUpOffered } from '../../paypass/components/passkey-step-up-button';
+import { PasskeyProofButton } from '../../paypass/components/passkey-step-up-button';
 
 export interface VerifyIdentityStepProps {
   channel: 'email' | 'mobile';
@@ -26,7 +26,7 @@ export function VerifyIdentityStep({ channel, current, first = false, notice, on
   const { t } = useTranslation('user');
   const verify = useVerifyIdentity();
   const { http } = useHost();
-  const passkeyOffered = usePasskeyStepUpOffered();
+  const passkeyOffered = usePasskeyOffered();
   const masked = current ? <span className="cw-ltr">{maskAccount(current)}</span> : null;
 
   return (

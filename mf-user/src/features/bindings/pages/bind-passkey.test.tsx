@@ -4,26 +4,15 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { renderWithHost } from '../../../testing/render';
 import { apiError, profileFixture } from '../../../testing/fake-host';
 import BindPhonePage from './bind-phone-page';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // The browser's passkey dialog is the only thing faked here (api/test/passkeys/bind.test.ts runs a real assertion).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
-
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 // Waits up to 5 s for the passkey offer: the first render of a file is cold (jsdom, antd-mobile, i18n) and slow on a loaded machine.
 describe('bind a first phone with a passkey', () => {

@@ -1,23 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { PasskeyConfirmButton, apiErrorMessage, isPasskeyCancel, passkeysUsableHere } from '@cardwallet/shared/forms';
-import { passkeyProof } from '../../account/api/passkey-proof';
+import { PasskeyConfirmButton, apiErrorMessage, isPasskeyCancel, passkeyProof } from '@cardwallet/shared/forms';
 import { useStepUp } from '../../account/api/step-up';
-import { passkeysQueryOptions } from '../../passkeys/api/list-passkeys';
-
-/**
- * Offer the passkey when this browser can use one here and the customer has one (GET passkey/list,
- * the passkeys page's cache; only asked where a passkey could be used). A failed list: password only.
- */
-export function usePasskeyStepUpOffered(): boolean {
-  const { http, session } = useHost();
-  const { userId, isLoggedIn } = session.useSession();
-  const usable = passkeysUsableHere() && browserSupportsWebAuthn();
-  const passkeys = useQuery({ ...passkeysQueryOptions(http, userId), enabled: usable && isLoggedIn, retry: false });
-  return usable && (passkeys.data?.length ?? 0) > 0;
-}
 
 const CLASS_NAMES = { root: 'user-passkey-proof', alert: 'user-form-alert', hint: 'user-hint' };
 
@@ -28,7 +12,7 @@ export function PasskeyStepUpButton({ onDone }: { onDone: () => void }) {
   return (
     <PasskeyProofButton
       confirm={async () => {
-        await stepUp.mutateAsync({ purpose: 'paypass', proof: await passkeyProof(http) });
+        await stepUp.mutateAsync({ purpose: 'paypass', proof: { kind: 'passkey', ...(await passkeyProof(http)) } });
         onDone();
       }}
     />

@@ -4,25 +4,15 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { apiError } from '@cardwallet/shared/testing/fake-host';
 import { renderWithHost } from '../../../testing/render';
 import { StepUpStep } from './step-up-step';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // Only the browser's passkey dialog is faked (the real one runs in e2e/tests/passkeys.spec.ts).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 describe('transaction-password step-up with a passkey', () => {
   it('offers the passkey first; a cancel is said under it, then it steps up paypass once per press', async () => {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useStepUp } from '../../account/api/step-up';
 import { ProofForm } from '../../account/components/proof-form';
 import { SendToPicker } from '../../account/components/send-to-picker';
-import { PasskeyStepUpButton, usePasskeyStepUpOffered } from './passkey-step-up-button';
+import { usePasskeyOffered } from '@cardwallet/shared/forms';
+import { PasskeyStepUpButton } from './passkey-step-up-button';
 
 /** Refusals that belong to the field (shown next to it); anything else above the button. */
 const FIELD_KEYS = new Set([
@@ -33,7 +34,7 @@ export function StepUpStep({
 }) {
   const { t } = useTranslation('user');
   const stepUp = useStepUp();
-  const passkeyOffered = usePasskeyStepUpOffered();
+  const passkeyOffered = usePasskeyOffered();
   const [account, setAccount] = useState(accounts[0] ?? '');
 
   return (

@@ -10,7 +10,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, type WithdrawalRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import {
+  apiErrorMessage,
+  passkeyProof,
+  TextField,
+  usePasskeyOffered,
+  type PasskeyProof,
+} from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { isDecimal, plus, spendable } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
@@ -25,7 +31,6 @@ import { draftFor, useWithdrawDraft } from '../components/withdraw-draft';
 import { withdrawFormSchema, type WithdrawFormValues } from '../components/withdraw-schema';
 import { PayPasswordSheet } from '../components/pay-password-sheet';
 import { WithdrawPasskeyButton } from '../components/withdraw-passkey-button';
-import { passkeyProof, usePasskeyOffered, type PasskeyProof } from '../api/passkey-proof';
 
 const PAYPASS_ERRORS = new Set(['paypass_wrong', 'paypass_locked']);
 

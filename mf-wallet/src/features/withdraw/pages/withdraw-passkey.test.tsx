@@ -7,27 +7,17 @@ import { renderWithHost } from '../../../testing/render';
 import { TRON_ADDRESS, withdrawFeeFixture, withdrawalFixture } from '../../../testing/fixtures';
 import { useWithdrawDraft } from '../components/withdraw-draft';
 import WithdrawPage from './withdraw-page';
+import {
+  passkeyAssertion as assertion,
+  passkeyListItem as key,
+  proofCeremony as ceremony,
+} from '@cardwallet/shared/testing/passkeys';
 
 // The browser's passkey dialog is the only thing faked here (the API test runs a real assertion).
 vi.mock('@simplewebauthn/browser', () => ({ browserSupportsWebAuthn: () => true, startAuthentication: vi.fn() }));
 const dialog = vi.mocked(startAuthentication);
 
 const ROUTE = '/pages/wallet/withdraw?currency=USDT&network=TRC20';
-const assertion = {
-  id: 'cred',
-  rawId: 'cred',
-  type: 'public-key',
-  clientExtensionResults: {},
-  response: { clientDataJSON: 'cd', authenticatorData: 'ad', signature: 'sig' },
-};
-const key = {
-  id: '1',
-  name: 'Chrome on Android',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastUsedAt: null,
-  backedUp: true,
-};
-const ceremony = { ceremonyId: 'c'.repeat(32), options: { challenge: 'chal' } };
 
 async function fillAndAsk() {
   // The closing sheet's leftovers carry pointer-events: none in jsdom (no animation frames end).

@@ -4,11 +4,12 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+// useHost from the package root: the federated singleton whose React context the shell provides.
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { passkeyListQueryOptions, passkeysUsableHere } from '@cardwallet/shared/forms';
-import { passkeyOptionsResult, type AuthenticationResponseBody } from '@cardwallet/shared/schemas';
+import { passkeyOptionsResult, type AuthenticationResponseBody } from '../schemas/passkeys';
+import { passkeyListQueryOptions, passkeysUsableHere } from './passkeys';
 
-/** A passkey proof as wallet/withdraw takes it (the customer's own proof ceremony, single use). */
+/** A passkey proof as card/detailsGrant, wallet/withdraw and user/stepUp take it (the customer's own ceremony, single use). */
 export interface PasskeyProof {
   ceremonyId: string;
   response: AuthenticationResponseBody;
@@ -16,7 +17,7 @@ export interface PasskeyProof {
 
 /**
  * POST passkey/proofOptions, then the browser's passkey dialog over that challenge. The caller
- * sends the answer at once; the ceremony lasts 5 minutes and proves once.
+ * sends the answer at once (reveal, withdrawal, step-up); the ceremony lasts 5 minutes and proves once.
  */
 export async function passkeyProof(http: HttpClient): Promise<PasskeyProof> {
   const { ceremonyId, options } = passkeyOptionsResult.parse(
@@ -30,9 +31,10 @@ export async function passkeyProof(http: HttpClient): Promise<PasskeyProof> {
 }
 
 /**
- * Whether to offer "Confirm with passkey": WebAuthn works on this origin and the customer has a
- * passkey (the shared passkey/list query, so a passkey added in settings shows here at once).
- * Anything else — or a failed list — leaves the transaction password as the only way.
+ * Whether to offer "Confirm with passkey": this browser can run WebAuthn on this origin (not an IP
+ * address) and the customer has at least one passkey (the shared passkey/list query, so a passkey
+ * added or removed in settings shows here at once). Anything else — or a failed list — leaves the
+ * password as the only way, never a broken button.
  */
 export function usePasskeyOffered(): boolean {
   const { http, session } = useHost();
