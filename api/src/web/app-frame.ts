@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@cardwallet/shared';
+import { routeSkeletonHtml, type RouteSkeletonEntry } from './route-skeleton.js';
 
 /**
  * The app frame painted by the HTML itself, before any script (issue 24): the language and
@@ -63,9 +64,19 @@ export function tabOf(path: string): string | undefined {
   return TAB_PATHS.find(([, p]) => p === clean)?.[0];
 }
 
-export function frameHtml(path: string, texts: FrameTexts | undefined): string {
+/**
+ * What `#root` holds until React renders: the route's own skeleton when its app described one
+ * (route-skeleton.ts), else the generic frame; the tab bar on the four tab pages either way.
+ */
+export function frameHtml(
+  path: string,
+  texts: FrameTexts | undefined,
+  route?: { skeleton: RouteSkeletonEntry | undefined; locale: Locale; signedIn?: boolean },
+): string {
   const tab = tabOf(path);
-  const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
+  const skeleton = route?.skeleton
+    ? routeSkeletonHtml(route.skeleton, route.locale, { signedIn: route.signedIn })
+    : `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
   const tabs = TAB_PATHS.map(
     ([name]) =>
