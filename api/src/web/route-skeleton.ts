@@ -71,7 +71,7 @@ const RULES = {
   route: '.cwf-route{padding:12px}.cwf-route .cwf-card{margin-bottom:12px}',
   h1: '.cwf-h1{margin:0 0 6px;font-size:26px;font-weight:700;line-height:1.2;color:#1d1f24}',
   page: '.cwf-top{padding:48px 20px 0;margin-bottom:4px}.cwf-top p{margin:0;font-size:14px;color:#4a4f57}',
-  hero: '.cwf-hero{background:#1d1f24;padding:32px 20px 28px}.cwf-hero .cwf-h1{margin:0;font-size:24px;color:#fff}.cwf-hero p{margin:8px 0 0;color:#c9ccd1}',
+  hero: '.cwf-hero{background:#1d1f24;padding:32px 20px 28px}.cwf-hero .cwf-h1{margin:0;font-size:24px;color:#fff}.cwf-hero p{margin:8px 0 0;font-size:13px;color:#c9ccd1}',
   gate: '.cwf-gate{padding:48px 16px 0;display:flex;flex-direction:column;align-items:center}.cwf-gate .cwf-line{width:60%;margin:16px 0 20px}.cwf-gate .cwf-btn{align-self:stretch;margin:0 0 12px}.cwf-icon{width:48px;height:48px;border-radius:50%;margin:0}',
   list: '.cwf-list{background:#fff;border-radius:12px;margin-bottom:12px;padding-inline:16px}.cwf-row{display:flex;align-items:center;border-bottom:1px solid #f0f0f0}.cwf-row:last-child{border-bottom:0}.cwf-row .cwf-line{flex:1;margin:0}',
   form: '.cwf-label{width:30%;height:12px;margin-bottom:8px}.cwf-field{height:44px;border-radius:8px}',
