@@ -81,7 +81,7 @@ export function routeSkeletons({ tables, catalogueDir, namespaces = {} }) {
         subtitle: skeleton.subtitleKey ? translateKey(skeleton.subtitleKey, where) : undefined,
         auth: route.auth !== false,
         blocks: skeleton.blocks.map((block) =>
-          block.kind === 'text' ? { kind: 'text', text: translateKey(block.key, where) } : block,
+          block.kind === 'text' ? { ...block, key: undefined, text: translateKey(block.key, where) } : block,
         ),
       };
     }

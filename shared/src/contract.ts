@@ -75,7 +75,10 @@ export interface RouteSkeleton {
   blocks: SkeletonBlock[];
 }
 
-export type SkeletonBlock =
+/** Blocks shown only to a visitor the server knows signed in / not signed in (a hint, see the server). */
+export type SkeletonBlock = SkeletonBlockShape & { when?: 'signedIn' | 'signedOut' };
+
+type SkeletonBlockShape =
   /** A grey panel (balance card, banner, QR code). */
   | { kind: 'card'; height: number }
   /** A white list of rows, each with a grey line (cash flow, settings, messages). */

@@ -24,6 +24,8 @@ const TAB_PATHS = [
 export interface FrameTexts {
   appName: string;
   tabs: Record<(typeof TAB_PATHS)[number][0], string>;
+  /** The shell's "log in or register" sentence, painted on a page that needs a session (route-skeleton.ts). */
+  loginRequired?: string;
   /** The offline page's texts (older builds have none: English below). */
   offline?: { title: string; body: string; retry: string };
 }
@@ -75,7 +77,7 @@ export function frameHtml(
 ): string {
   const tab = tabOf(path);
   const skeleton = route?.skeleton
-    ? routeSkeletonHtml(route.skeleton, route.locale, { signedIn: route.signedIn })
+    ? routeSkeletonHtml(route.skeleton, route.locale, { signedIn: route.signedIn, loginRequired: texts?.loginRequired })
     : `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
   const tabs = TAB_PATHS.map(

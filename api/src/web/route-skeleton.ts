@@ -15,18 +15,20 @@ export const SKELETONS_FILE = 'skeletons.json';
 
 const translated = z.record(z.string(), z.string().max(200));
 // Bounds keep a malformed or hostile release from making the page heavy: the HTML budget is 6 KiB.
+const when = { when: z.enum(['signedIn', 'signedOut']).optional() };
 const block = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('card'), height: z.number().int().min(8).max(480) }),
+  z.object({ ...when, kind: z.literal('card'), height: z.number().int().min(8).max(480) }),
   z.object({
+    ...when,
     kind: z.literal('list'),
     rows: z.number().int().min(1).max(8),
     rowHeight: z.number().int().min(24).max(120).optional(),
   }),
-  z.object({ kind: z.literal('form'), fields: z.number().int().min(1).max(6) }),
-  z.object({ kind: z.literal('lines'), count: z.number().int().min(1).max(6) }),
-  z.object({ kind: z.literal('tiles'), count: z.number().int().min(1).max(5) }),
-  z.object({ kind: z.literal('button') }),
-  z.object({ kind: z.literal('text'), text: translated }),
+  z.object({ ...when, kind: z.literal('form'), fields: z.number().int().min(1).max(6) }),
+  z.object({ ...when, kind: z.literal('lines'), count: z.number().int().min(1).max(6) }),
+  z.object({ ...when, kind: z.literal('tiles'), count: z.number().int().min(1).max(5) }),
+  z.object({ ...when, kind: z.literal('button') }),
+  z.object({ ...when, kind: z.literal('text'), text: translated }),
 ]);
 const routeSkeleton = z.object({
   header: z.enum(['bar', 'page', 'hero', 'none']),
@@ -72,7 +74,7 @@ const RULES = {
   h1: '.cwf-h1{margin:0 0 6px;font-size:26px;font-weight:700;line-height:1.2;color:#1d1f24}',
   page: '.cwf-top{padding:48px 20px 0;margin-bottom:4px}.cwf-top p{margin:0;font-size:14px;color:#4a4f57}',
   hero: '.cwf-hero{background:#1d1f24;padding:32px 20px 28px}.cwf-hero .cwf-h1{margin:0;font-size:24px;color:#fff}.cwf-hero p{margin:8px 0 0;font-size:13px;color:#c9ccd1}',
-  gate: '.cwf-gate{padding:48px 16px 0;display:flex;flex-direction:column;align-items:center}.cwf-gate .cwf-line{width:60%;margin:16px 0 20px}.cwf-gate .cwf-btn{align-self:stretch;margin:0 0 12px}.cwf-icon{width:48px;height:48px;border-radius:50%;margin:0}',
+  gate: '.cwf-gate{padding:48px 24px;display:flex;flex-direction:column;align-items:center;gap:12px;text-align:center}.cwf-gate p{margin:0;font-size:13px;line-height:1.5;color:#4a4f57}.cwf-gate .cwf-line{width:60%;margin:0}.cwf-gate .cwf-btn{align-self:stretch;margin:0}.cwf-icon{width:48px;height:48px;border-radius:50%;margin:0}',
   list: '.cwf-list{background:#fff;border-radius:12px;margin-bottom:12px;padding-inline:16px}.cwf-row{display:flex;align-items:center;border-bottom:1px solid #f0f0f0}.cwf-row:last-child{border-bottom:0}.cwf-row .cwf-line{flex:1;margin:0}',
   form: '.cwf-label{width:30%;height:12px;margin-bottom:8px}.cwf-field{height:44px;border-radius:8px}',
   button: '.cwf-btn{height:44px;border-radius:8px}',
@@ -84,21 +86,28 @@ const RULES = {
 export const SKELETON_CSS = Object.values(RULES).join('');
 
 const styles = new WeakMap<RouteSkeletonEntry, string>();
+const stylesSignedOut = new WeakMap<RouteSkeletonEntry, string>();
+
+function shownBlocks(skeleton: RouteSkeletonEntry, signedIn: boolean | undefined): SkeletonBlockEntry[] {
+  return skeleton.blocks.filter((b) => !b.when || (b.when === 'signedIn') === Boolean(signedIn));
+}
 
 /** The `<style>` a page with this skeleton needs beside the frame's (none without a skeleton). */
 export function skeletonStyle(skeleton: RouteSkeletonEntry | undefined, opts: { signedIn?: boolean } = {}): string {
   if (!skeleton) return '';
   // A page that needs a session, for a client not known signed in, shows the log-in view's layout.
   const gated = skeleton.auth !== false && !opts.signedIn;
-  let css = gated ? undefined : styles.get(skeleton);
+  const cache = opts.signedIn ? styles : stylesSignedOut;
+  let css = gated ? undefined : cache.get(skeleton);
   if (css === undefined) {
     const used = new Set<keyof typeof RULES>(['route']);
     if (skeleton.header === 'page') used.add('h1').add('page');
     if (skeleton.header === 'hero') used.add('h1').add('hero');
     if (gated) used.add('gate').add('button');
-    else for (const b of skeleton.blocks) if (b.kind in RULES) used.add(b.kind as keyof typeof RULES);
+    else
+      for (const b of shownBlocks(skeleton, opts.signedIn)) if (b.kind in RULES) used.add(b.kind as keyof typeof RULES);
     css = `<style>${[...used].map((k) => RULES[k]).join('')}</style>`;
-    if (!gated) styles.set(skeleton, css);
+    if (!gated) cache.set(skeleton, css);
   }
   return css;
 }
@@ -142,7 +151,7 @@ function blockHtml(b: SkeletonBlockEntry, locale: Locale): string {
 export function routeSkeletonHtml(
   skeleton: RouteSkeletonEntry,
   locale: Locale,
-  opts: { signedIn?: boolean } = {},
+  opts: { signedIn?: boolean; loginRequired?: string } = {},
 ): string {
   const title = escapeText(textIn(skeleton.title, locale));
   let head = '';
@@ -154,8 +163,10 @@ export function routeSkeletonHtml(
   // "log in or register" view (layout/status-views.tsx LoginRequiredView) is what will show.
   const body =
     skeleton.auth !== false && !opts.signedIn
-      ? '<div class="cwf-gate"><div class="cwf-card cwf-icon"></div><div class="cwf-line"></div><div class="cwf-card cwf-btn"></div><div class="cwf-card cwf-btn"></div></div>'
-      : `<div class="cwf-route">${skeleton.blocks.map((b) => blockHtml(b, locale)).join('')}</div>`;
+      ? `<div class="cwf-gate"><div class="cwf-card cwf-icon"></div>${opts.loginRequired ? `<p>${escapeText(opts.loginRequired)}</p>` : '<div class="cwf-line"></div>'}<div class="cwf-card cwf-btn"></div><div class="cwf-card cwf-btn"></div></div>`
+      : `<div class="cwf-route">${shownBlocks(skeleton, opts.signedIn)
+          .map((b) => blockHtml(b, locale))
+          .join('')}</div>`;
   return `<div class="cwf" aria-hidden="true">${head}${body}</div>`;
 }
 

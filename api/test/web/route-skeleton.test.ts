@@ -108,6 +108,9 @@ describe('a route’s own skeleton in the HTML', () => {
     expect(out).toContain('cwf-gate');
     expect(out).toContain('Deposit');
     expect(out).not.toContain('height:136px');
+    expect(routeSkeletonHtml(skeleton, 'en-US', { loginRequired: 'Not logged in <b>' })).toContain(
+      '<p>Not logged in &lt;b&gt;</p>',
+    );
     const open = parseSkeletons(file({ login: { ...wallet, auth: false } })).get('login')!;
     expect(routeSkeletonHtml(open, 'en-US', { signedIn: false })).toContain('height:136px');
   });
@@ -120,6 +123,29 @@ describe('a route’s own skeleton in the HTML', () => {
     const tab = frameHtml('/pages/wallet/index', undefined, { skeleton, locale: 'en-US', signedIn: true });
     expect(tab).toContain('cwf-route');
     expect(tab).toContain('cwf-tabs');
+  });
+
+  it('shows blocks meant for a signed-in or a signed-out visitor only to them', () => {
+    const home = {
+      header: 'hero',
+      title,
+      auth: false,
+      blocks: [
+        { kind: 'text', text: { 'en-US': 'What we offer' }, when: 'signedOut' },
+        { kind: 'card', height: 148, when: 'signedIn' },
+        { kind: 'card', height: 58 },
+      ],
+    };
+    const skeleton = parseSkeletons(file({ 'index/index': home })).get('index/index')!;
+    const out = routeSkeletonHtml(skeleton, 'en-US', { signedIn: false });
+    expect(out).toContain('What we offer');
+    expect(out).not.toContain('height:148px');
+    expect(out).toContain('height:58px');
+    const inside = routeSkeletonHtml(skeleton, 'en-US', { signedIn: true });
+    expect(inside).not.toContain('What we offer');
+    expect(inside).toContain('height:148px');
+    expect(skeletonStyle(skeleton, { signedIn: false })).toContain('.cwf-text');
+    expect(skeletonStyle(skeleton, { signedIn: true })).not.toContain('.cwf-text');
   });
 
   it('finds a path’s key below its app’s prefix', () => {

@@ -11,8 +11,13 @@ export const SHELL_ROUTES: FeatureRoute[] = [
       titleKey: 'appName',
       subtitleKey: 'home:welcome',
       blocks: [
-        { kind: 'card', height: 136 },
-        { kind: 'card', height: 200 },
+        { kind: 'card', height: 58 },
+        // Signed out, the offers are the page's largest text: painted by the HTML, it is the LCP element.
+        { kind: 'text', key: 'home:offerWallet', when: 'signedOut' },
+        { kind: 'text', key: 'home:offerCards', when: 'signedOut' },
+        { kind: 'text', key: 'home:offerVerify', when: 'signedOut' },
+        { kind: 'card', height: 148, when: 'signedIn' },
+        { kind: 'card', height: 200, when: 'signedIn' },
       ],
     },
     navBar: 'none',
