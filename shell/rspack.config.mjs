@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { createHostConfig, DEV_REMOTES } from '../shared/build/remote-preset.mjs';
+import { RouteSkeletonsPlugin } from '../shared/build/route-skeletons.mjs';
 import { withCommonCatalogueSplit } from './build/common-catalogue.mjs';
 import { withFrameTexts } from './build/frame-texts.mjs';
 import { serviceWorkerConfig } from './build/service-worker.mjs';
@@ -37,6 +38,18 @@ const shellConfig = withWebAppManifest(
 // that build's precache list (build/service-worker.mjs). The dev server has none.
 export default (env, argv = {}) => {
   const config = shellConfig(env, argv);
+  // dist/skeletons.json: the shell's pages' skeletons, painted by the server before any script (issue 24).
+  config.plugins.push(
+    new RouteSkeletonsPlugin({
+      routesFile: `${import.meta.dirname}/src/routing/shell-routes.ts`,
+      groups: [
+        { exportName: 'SHELL_ROUTES', prefix: 'index/' },
+        { exportName: 'ABOUT_ROUTES', prefix: 'about/' },
+      ],
+      catalogueDir: `${import.meta.dirname}/src/i18n`,
+      namespaces: { home: `${import.meta.dirname}/src/pages/home/i18n` },
+    }),
+  );
   if ((argv.mode ?? process.env.NODE_ENV ?? 'production') !== 'production') return config;
   config.name = 'shell';
   const rspack = createRequire(import.meta.url)('@rspack/core');

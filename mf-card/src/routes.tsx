@@ -6,12 +6,34 @@ export const routes: FeatureRoute[] = [
     path: 'index',
     load: () => import('./features/cards/pages/card-index-page'),
     titleKey: 'titles.index',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 210 },
+        { kind: 'tiles', count: 4 },
+        { kind: 'list', rows: 3 },
+      ],
+    },
     pullToRefresh: true,
   },
-  { path: 'list', load: () => import('./features/cards/pages/card-list-page'), titleKey: 'titles.list' },
+  {
+    path: 'list',
+    load: () => import('./features/cards/pages/card-list-page'),
+    titleKey: 'titles.list',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 210 },
+        { kind: 'card', height: 210 },
+      ],
+    },
+  },
   { path: 'benefits', load: () => import('./features/cards/pages/benefits-page'), titleKey: 'titles.benefits' },
   { path: 'vbenefits', load: () => import('./features/cards/pages/vbenefits-page'), titleKey: 'titles.vbenefits' },
-  { path: 'apply', load: () => import('./features/cards/pages/apply-page'), titleKey: 'titles.apply' },
+  {
+    path: 'apply',
+    load: () => import('./features/cards/pages/apply-page'),
+    titleKey: 'titles.apply',
+    skeleton: { blocks: [{ kind: 'card', height: 200 }, { kind: 'form', fields: 3 }, { kind: 'button' }] },
+  },
   {
     path: 'wechat-pay',
     load: () => import('./features/wechat-pay/pages/wechat-pay-page'),
@@ -38,16 +60,41 @@ export const routes: FeatureRoute[] = [
     load: () => import('./features/cards/pages/activation-page'),
     titleKey: 'titles.activation',
   },
-  { path: 'recharge', load: () => import('./features/cards/pages/recharge-page'), titleKey: 'titles.recharge' },
+  {
+    path: 'recharge',
+    load: () => import('./features/cards/pages/recharge-page'),
+    titleKey: 'titles.recharge',
+    skeleton: { blocks: [{ kind: 'card', height: 96 }, { kind: 'form', fields: 1 }, { kind: 'button' }] },
+  },
   { path: 'select-card', load: () => import('./features/cards/pages/select-card-page'), titleKey: 'titles.selectCard' },
-  { path: 'withdraw', load: () => import('./features/cards/pages/withdraw-page'), titleKey: 'titles.withdraw' },
-  { path: 'setting', load: () => import('./features/controls/pages/setting-page'), titleKey: 'titles.setting' },
+  {
+    path: 'withdraw',
+    load: () => import('./features/cards/pages/withdraw-page'),
+    titleKey: 'titles.withdraw',
+    skeleton: { blocks: [{ kind: 'card', height: 96 }, { kind: 'form', fields: 1 }, { kind: 'button' }] },
+  },
+  {
+    path: 'setting',
+    load: () => import('./features/controls/pages/setting-page'),
+    titleKey: 'titles.setting',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 210 },
+        { kind: 'list', rows: 5 },
+      ],
+    },
+  },
   {
     path: 'set-card-pin',
     load: () => import('./features/controls/pages/set-card-pin-page'),
     titleKey: 'titles.setCardPin',
   },
-  { path: 'order-list', load: () => import('./features/orders/pages/order-list-page'), titleKey: 'titles.orderList' },
+  {
+    path: 'order-list',
+    load: () => import('./features/orders/pages/order-list-page'),
+    titleKey: 'titles.orderList',
+    skeleton: { blocks: [{ kind: 'list', rows: 6, rowHeight: 72 }] },
+  },
   { path: 'bind-card', load: () => import('./features/binding/pages/bind-card-page'), titleKey: 'titles.bindCard' },
   {
     path: 'binding-card',

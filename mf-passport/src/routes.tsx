@@ -9,6 +9,11 @@ export const routes: FeatureRoute[] = [
     path: 'login',
     load: () => import('./features/login/pages/login-page'),
     titleKey: 'titles.login',
+    skeleton: {
+      titleKey: 'login.heading',
+      subtitleKey: 'login.subheading',
+      blocks: [{ kind: 'form', fields: 2 }, { kind: 'button' }, { kind: 'button' }],
+    },
     navBar: 'none',
     auth: false,
   },
@@ -16,6 +21,11 @@ export const routes: FeatureRoute[] = [
     path: 'register',
     load: () => import('./features/register/pages/register-page'),
     titleKey: 'titles.register',
+    skeleton: {
+      titleKey: 'register.heading',
+      subtitleKey: 'register.subheading',
+      blocks: [{ kind: 'form', fields: 4 }, { kind: 'button' }],
+    },
     navBar: 'none',
     auth: false,
   },
@@ -29,6 +39,7 @@ export const routes: FeatureRoute[] = [
     path: 'reset-password',
     load: () => import('./features/reset-password/pages/reset-password-page'),
     titleKey: 'titles.resetPassword',
+    skeleton: { blocks: [{ kind: 'form', fields: 3 }, { kind: 'button' }] },
     auth: false,
   },
   {

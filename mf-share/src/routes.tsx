@@ -6,6 +6,12 @@ export const routes: FeatureRoute[] = [
     path: 'index',
     load: () => import('./features/invite/pages/share-index-page'),
     titleKey: 'titles.index',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 160 },
+        { kind: 'card', height: 320 },
+      ],
+    },
     navBar: 'none',
   },
   {

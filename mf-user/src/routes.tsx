@@ -6,14 +6,32 @@ export const routes: FeatureRoute[] = [
     path: 'index',
     load: () => import('./features/profile/pages/user-index-page'),
     titleKey: 'index.title',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 120 },
+        { kind: 'list', rows: 4 },
+        { kind: 'list', rows: 3 },
+      ],
+    },
     auth: false,
     pullToRefresh: true,
   },
-  { path: 'settings', load: () => import('./features/settings/pages/settings-page'), titleKey: 'settings.title' },
+  {
+    path: 'settings',
+    load: () => import('./features/settings/pages/settings-page'),
+    titleKey: 'settings.title',
+    skeleton: {
+      blocks: [
+        { kind: 'list', rows: 5 },
+        { kind: 'list', rows: 2 },
+      ],
+    },
+  },
   {
     path: 'language',
     load: () => import('./features/language/pages/language-page'),
     titleKey: 'language.title',
+    skeleton: { blocks: [{ kind: 'list', rows: 4 }] },
     auth: false,
   },
   { path: 'paypass', load: () => import('./features/paypass/pages/paypass-page'), titleKey: 'paypass.title' },
@@ -38,6 +56,13 @@ export const routes: FeatureRoute[] = [
     path: 'coupon-list',
     load: () => import('./features/coupons/pages/coupon-list-page'),
     titleKey: 'coupons.title',
+    skeleton: {
+      blocks: [
+        { kind: 'card', height: 96 },
+        { kind: 'card', height: 96 },
+        { kind: 'card', height: 96 },
+      ],
+    },
     navBar: 'custom',
   },
   // ---- end member centre ----------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { readFileSync, mkdirSync, writeFileSync, readdirSync, statSync } from 'n
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RouteSkeletonsPlugin } from './route-skeletons.mjs';
 
 const sharedDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -197,6 +198,12 @@ export function createRemoteConfig({ dir, name, routePrefix, port }) {
         dts: false,
         // The shell provides the MF runtime; each remoteEntry would otherwise carry its own copy.
         experiments: { externalRuntime: true },
+      }),
+      // dist/skeletons.json: the routes' skeletons, painted by the server before any script (issue 24).
+      new RouteSkeletonsPlugin({
+        routesFile: join(dir, 'src/routes.tsx'),
+        groups: [{ exportName: 'routes', prefix: '' }],
+        catalogueDir: join(dir, 'src/i18n'),
       }),
       {
         apply(compiler) {

@@ -7,7 +7,7 @@ import { ApiError } from './api/envelope';
  * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
  * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
  */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.2.0';
 export const CONTRACT_MAJOR = 1;
 
 export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
@@ -52,7 +52,47 @@ export interface FeatureRoute {
   auth?: boolean;
   /** The yellow pull-to-refresh of spec §2 is on for this page. */
   pullToRefresh?: boolean;
+  /** The page's layout in grey, painted by the HTML before any script (issue 24; contract 1.2). */
+  skeleton?: RouteSkeleton;
 }
+
+/**
+ * A route's skeleton: written next to the route, emitted by the app's build into its release
+ * (`skeletons.json`, shared/build/route-skeletons.mjs) and drawn by the server into the page's
+ * first response (api/src/web/route-skeleton.ts). Heights are CSS pixels of the real page at a
+ * 390 px wide phone, so nothing moves when React's page replaces it.
+ */
+export interface RouteSkeleton {
+  /**
+   * `bar`: the shell's 45 px nav bar with the title (default for `navBar` default/custom);
+   * `page`: the title as the page's own heading (default for `navBar: 'none'`); `hero`: the title
+   * (and `subtitleKey`) on the dark band of the home page; `none`: no title.
+   */
+  header?: 'bar' | 'page' | 'hero' | 'none';
+  /** A key of the app's namespace for the title, when it is not the route's `titleKey`. */
+  titleKey?: string;
+  subtitleKey?: string;
+  blocks: SkeletonBlock[];
+}
+
+/** Blocks shown only to a visitor the server knows signed in / not signed in (a hint, see the server). */
+export type SkeletonBlock = SkeletonBlockShape & { when?: 'signedIn' | 'signedOut' };
+
+type SkeletonBlockShape =
+  /** A grey panel (balance card, banner, QR code). */
+  | { kind: 'card'; height: number }
+  /** A white list of rows, each with a grey line (cash flow, settings, messages). */
+  | { kind: 'list'; rows: number; rowHeight?: number }
+  /** Form fields: a label line above a grey input each. */
+  | { kind: 'form'; fields: number }
+  /** Grey text lines. */
+  | { kind: 'lines'; count: number }
+  /** A row of `count` square tiles (quick actions, currency chips). */
+  | { kind: 'tiles'; count: number }
+  /** The page's primary button. */
+  | { kind: 'button' }
+  /** A real translated sentence of the page (a key of the app's namespace). */
+  | { kind: 'text'; key: string };
 
 export type TranslationTree = { [key: string]: string | TranslationTree };
 

@@ -11,7 +11,13 @@ export function frameTexts(dir) {
   const out = {};
   for (const locale of LOCALES) {
     const catalogue = JSON.parse(readFileSync(join(dir, 'src', 'i18n', `${locale}.json`), 'utf8'));
-    out[locale] = { appName: catalogue.appName, tabs: catalogue.tabs, offline: catalogue.offline };
+    out[locale] = {
+      appName: catalogue.appName,
+      tabs: catalogue.tabs,
+      offline: catalogue.offline,
+      // The route skeleton of a page that needs a session shows the shell's log-in view's sentence.
+      loginRequired: catalogue.login?.required,
+    };
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@cardwallet/shared';
 import { FRAME_DARK_CSS } from './app-frame-dark.js';
+import { routeSkeletonHtml, type RouteSkeletonEntry } from './route-skeleton.js';
 
 /**
  * The app frame painted by the HTML itself, before any script (issue 24): the language and
@@ -24,6 +25,8 @@ const TAB_PATHS = [
 export interface FrameTexts {
   appName: string;
   tabs: Record<(typeof TAB_PATHS)[number][0], string>;
+  /** The shell's "log in or register" sentence, painted on a page that needs a session (route-skeleton.ts). */
+  loginRequired?: string;
   /** The offline page's texts (older builds have none: English below). */
   offline?: { title: string; body: string; retry: string };
 }
@@ -65,9 +68,19 @@ export function tabOf(path: string): string | undefined {
   return TAB_PATHS.find(([, p]) => p === clean)?.[0];
 }
 
-export function frameHtml(path: string, texts: FrameTexts | undefined): string {
+/**
+ * What `#root` holds until React renders: the route's own skeleton when its app described one
+ * (route-skeleton.ts), else the generic frame; the tab bar on the four tab pages either way.
+ */
+export function frameHtml(
+  path: string,
+  texts: FrameTexts | undefined,
+  route?: { skeleton: RouteSkeletonEntry | undefined; locale: Locale; signedIn?: boolean },
+): string {
   const tab = tabOf(path);
-  const skeleton = `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
+  const skeleton = route?.skeleton
+    ? routeSkeletonHtml(route.skeleton, route.locale, { signedIn: route.signedIn, loginRequired: texts?.loginRequired })
+    : `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
   const tabs = TAB_PATHS.map(
     ([name]) =>

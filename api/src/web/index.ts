@@ -18,6 +18,8 @@ import {
   offlineHtml,
 } from './app-frame.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
+import { RouteSkeletonSource } from './skeleton-source.js';
+import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { directUploadOrigin } from '../config/uploads.js';
@@ -185,6 +187,21 @@ export default async function webPlugin(
     return preloadLinks(hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl })));
   };
 
+  // Each route's own skeleton, from the release the client gets for it (skeleton-source.ts).
+  const routeSkeletons = new RouteSkeletonSource({
+    shellFile: join(shellDist, 'skeletons.json'),
+    readRelease: async (manifestUrl) => {
+      if (releases) {
+        const key = /([^/]+\/[^/]+\/)mf-manifest\.json$/.exec(manifestUrl)?.[1];
+        return key ? (await releases.store.read(`${key}${SKELETONS_FILE}`))?.toString('utf8') : undefined;
+      }
+      const short = /^\/remotes\/([a-z]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
+      const dir = REMOTE_DIRS.find((r) => r.short === short)?.dir;
+      return dir ? readFileSync(join(opts.rootDir, dir, 'dist', SKELETONS_FILE), 'utf8') : undefined;
+    },
+    // Releases are immutable; builds on disk (the web-only server) may be rebuilt.
+    ttlMs: releases ? 0 : 2_000,
+  });
   const shellDocument = new ShellDocument(indexFile);
   const frameTexts = new FrameTextsFile(join(shellDist, 'frame-texts.json'));
   const frameStyle = `<style>${FRAME_CSS}</style>`;
@@ -200,12 +217,18 @@ export default async function webPlugin(
     const path = request.url.split('?')[0] ?? '/';
     // The language the shell will start in: its stored choice (mirrored in a cookie), else the browser's.
     const locale = frameLocale(readCookie(request, LANGUAGE_COOKIE), request.headers['accept-language']);
+    const skeleton = await routeSkeletons.find(
+      path,
+      registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string }>,
+    );
+    // A hint, not a credential: the page's cohort is the remembered signed-in one (release-serving.ts).
+    const signedIn = registry.cohort === 'user';
     const html = shellDocument.render(registry, {
       lang: locale,
       dir: directionOf(locale),
       // The shell's start chain first (every page needs it), then the route's remote chain.
-      headExtra: `${frameStyle}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry)}`,
-      root: frameHtml(path, frameTexts.get(locale)),
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry)}`,
+      root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)
       return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { addSessionCookie, registerCustomer } from '../support/customer';
+
+/**
+ * Each route's first response paints that route's own skeleton before any script (issue 24): the
+ * title as text in the reader's language and direction, the page's layout in grey, the tab bar on
+ * tab pages — seen here with JavaScript off, as a phone shows it before the shell has run.
+ */
+test.use({ javaScriptEnabled: false });
+
+/**
+ * axe-core runs as script in the page, which a context without JavaScript cannot do: it checks the
+ * same first response in a context where the page's own scripts are refused instead.
+ */
+async function expectSkeletonAccessible(page: Page, browser: Browser) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    serviceWorkers: 'block',
+    javaScriptEnabled: true,
+  });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const checked = await context.newPage();
+    await checked.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await checked.goto(page.url());
+    await expect(checked.locator('.cwf')).toBeVisible();
+    await expectAccessible(checked);
+  } finally {
+    await context.close();
+  }
+}
+
+const catalogue = (app: string, locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../${app}/src/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+
+async function withLanguage(page: Page, locale: string) {
+  const { hostname } = new URL(test.info().project.use.baseURL!);
+  await page.context().addCookies([{ name: 'cw_lang', value: locale, domain: hostname, path: '/' }]);
+}
+
+test('login: its own heading and form in the HTML, before any script, accessible', async ({ page, browser }) => {
+  const texts = catalogue('mf-passport', 'en-US');
+  await page.goto('/pages/passport/login');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('.cwf-h1')).toHaveText(texts.login!.heading!);
+  await expect(page.locator('.cwf-top p')).toHaveText(texts.login!.subheading!);
+  await expect(page.locator('.cwf-field')).toHaveCount(2);
+  await expect(page.locator('.cwf-btn')).toHaveCount(2);
+  await expect(page.locator('.cwf-tabs')).toHaveCount(0);
+  await expectSkeletonAccessible(page, browser);
+});
+
+test('a tab page in Arabic: right to left, its title and the tab bar; signed out it shows the log-in layout', async ({
+  page,
+  browser,
+}) => {
+  await withLanguage(page, 'ar-AE');
+  await page.goto('/pages/wallet/index');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-AE');
+  await expect(page.locator('.cwf-title')).toHaveText(catalogue('mf-wallet', 'ar-AE').titles!.index!);
+  await expect(page.locator('.cwf-gate')).toBeVisible();
+  await expect(page.locator('.cwf-tab.cwf-on')).toHaveText(catalogue('shell', 'ar-AE').tabs!.wallet!);
+  // Right to left: the tab bar starts at the right (Home is the rightmost tab).
+  const [home, member] = await Promise.all([
+    page.locator('.cwf-tab').first().boundingBox(),
+    page.locator('.cwf-tab').last().boundingBox(),
+  ]);
+  expect(home!.x).toBeGreaterThan(member!.x);
+  await expectSkeletonAccessible(page, browser);
+});
+
+test('signed in: the deposit page’s own layout in the reader’s language', async ({ page, request, browser }) => {
+  const customer = await registerCustomer(request, 'skeleton');
+  await addSessionCookie(page, customer.token);
+  // What the shell's start does: asked with a session, /remotes.json remembers the signed-in cohort.
+  expect((await page.request.get('/remotes.json')).ok()).toBe(true);
+  await withLanguage(page, 'zh-HK');
+  await page.goto('/pages/wallet/recharge');
+  await expect(page.locator('.cwf-title')).toHaveText(catalogue('mf-wallet', 'zh-HK').titles!.recharge!);
+  await expect(page.locator('.cwf-route > .cwf-card')).toHaveCount(3);
+  await expect(page.locator('.cwf-gate')).toHaveCount(0);
+  await expectSkeletonAccessible(page, browser);
+});
+
+test('a route without a skeleton keeps the generic frame', async ({ page }) => {
+  await page.goto('/pages/wallet/no-such-page');
+  await expect(page.locator('.cwf-title')).toHaveText(catalogue('shell', 'en-US').appName as unknown as string);
+  await expect(page.locator('.cwf-route')).toHaveCount(0);
+});
+
+test.describe('with JavaScript', () => {
+  test.use({ javaScriptEnabled: true });
+  test('the page replaces its skeleton', async ({ page }) => {
+    await page.goto('/pages/passport/login');
+    await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();
+    await expect(page.locator('.cwf')).toHaveCount(0);
+  });
+});

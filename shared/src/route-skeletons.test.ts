@@ -1,0 +1,52 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error — a build script (plain .mjs, no types)
+import { readRouteTables, routeSkeletons } from '../build/route-skeletons.mjs';
+
+const root = join(import.meta.dirname, '..', '..');
+const APPS = ['mf-card', 'mf-wallet', 'mf-user', 'mf-share', 'mf-passport'];
+const LOCALES = ['en-US', 'zh-HK', 'ar-AE', 'tr-TR'];
+
+type Emitted = { routes: Record<string, { title?: Record<string, string>; blocks: unknown[] }> };
+
+describe('the routes’ skeletons each build writes (issue 24)', () => {
+  it.each(APPS)('%s: every skeleton’s title has a text in every language', (app) => {
+    const [routes] = readRouteTables(join(root, app, 'src/routes.tsx'), ['routes']);
+    const out: Emitted = routeSkeletons({
+      tables: [{ prefix: '', routes }],
+      catalogueDir: join(root, app, 'src/i18n'),
+    });
+    expect(Object.keys(out.routes).length).toBeGreaterThan(0);
+    for (const [key, skeleton] of Object.entries(out.routes)) {
+      for (const locale of LOCALES) expect(skeleton.title?.[locale], `${app} ${key} ${locale}`).toMatch(/\S/);
+      expect(skeleton.blocks.length, `${app} ${key}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('the shell: home and messages, texts of the home page’s own namespace too', () => {
+    const file = join(root, 'shell/src/routing/shell-routes.ts');
+    const [index, about] = readRouteTables(file, ['SHELL_ROUTES', 'ABOUT_ROUTES']);
+    const out: Emitted & { routes: Record<string, { subtitle?: Record<string, string> }> } = routeSkeletons({
+      tables: [
+        { prefix: 'index/', routes: index },
+        { prefix: 'about/', routes: about },
+      ],
+      catalogueDir: join(root, 'shell/src/i18n'),
+      namespaces: { home: join(root, 'shell/src/pages/home/i18n') },
+    });
+    expect(out.routes['index/index']?.subtitle?.['ar-AE']).toMatch(/\S/);
+    expect(out.routes['index/information']?.title?.['zh-HK']).toMatch(/\S/);
+  });
+
+  it('fails the build on a key without an English text, and on a route table that imports code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cw-skel-'));
+    for (const locale of LOCALES) writeFileSync(join(dir, `${locale}.json`), '{"titles":{"a":"A"}}');
+    const routes = [{ path: 'a', titleKey: 'titles.missing', skeleton: { blocks: [{ kind: 'button' }] } }];
+    expect(() => routeSkeletons({ tables: [{ prefix: '', routes }], catalogueDir: dir })).toThrow(/titles\.missing/);
+    const table = join(dir, 'routes.tsx');
+    writeFileSync(table, "import { x } from './x';\nexport const routes = [x];\n");
+    expect(() => readRouteTables(table, ['routes'])).toThrow(/types only/);
+  });
+});
