@@ -10,9 +10,11 @@ import {
   isLocale,
   isRtl,
   negotiateLocale,
+  type FeatureApp,
   type I18nService,
   type Locale,
 } from '@cardwallet/shared';
+import { createCatalogueSet, latestWins } from '@cardwallet/shared/catalogues';
 import { createCommonErrorTexts, type CommonErrorTexts } from './common-errors';
 import { HOME_NAMESPACE } from '../pages/home/i18n';
 import { createLocaleTextsLoader, type LocaleTexts, type LocaleTextsLoader } from './locale-texts';
@@ -44,6 +46,8 @@ export async function createI18n(
   service: I18nService;
   errorTexts: CommonErrorTexts;
   localeTexts: LocaleTextsLoader;
+  /** A loaded feature app's texts in the current language (and the one being switched to); awaited before its page renders. */
+  addAppTexts: (app: FeatureApp) => Promise<void>;
 }> {
   const locale = initialLocale(storage, typeof navigator === 'undefined' ? [] : navigator.languages);
   const instance = i18next.createInstance();
@@ -55,6 +59,14 @@ export async function createI18n(
     instance.addResourceBundle(l, SHELL_NAMESPACE, texts.shell, true, true);
     instance.addResourceBundle(l, HOME_NAMESPACE, texts.home, true, true);
   };
+  // Feature apps' catalogues, one language each (FeatureApp.i18n.load): a catalogue that fails to
+  // load falls back to en-US and is reported; a key missing in the reader's language loads the
+  // app's English texts (missingKeyHandler below), which i18next then falls back to.
+  const catalogues = createCatalogueSet({
+    add: (l, ns, texts) => instance.addResourceBundle(l, ns, texts, true, true),
+    report: (error, where) =>
+      console.error(`[shell] ${where.namespace} texts in ${where.locale} unavailable, showing en-US`, error),
+  });
   const first = await localeTexts.load(locale);
   const resources: Record<string, Record<string, object>> = {};
   for (const l of LOCALES) resources[l] = { [COMMON_NAMESPACE]: commonResources[l] };
@@ -74,6 +86,7 @@ export async function createI18n(
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => {
       if (ns === COMMON_NAMESPACE && /^(errors|validation)\./.test(key)) errorTexts.ensure().catch(() => undefined);
+      else if (catalogues.has(ns) && instance.language !== DEFAULT_LOCALE) void catalogues.fallback(ns);
     },
     react: { bindI18nStore: 'added' },
   });
@@ -85,14 +98,33 @@ export async function createI18n(
     language: () => store.getState().locale,
     async setLanguage(next) {
       if (!isLocale(next)) throw new Error(`Unsupported locale ${String(next)}`);
-      const [texts] = await Promise.all([localeTexts.load(next), errorTexts.beforeLanguageChange(next)]);
-      addLocaleTexts(next, texts);
+      await switchLanguage(next);
+    },
+  };
+  // Every text of the new language (the shell's, the loaded apps', the error texts in use) is there
+  // before the switch, so nothing shows a key or English for a moment; of two quick switches the
+  // last one chosen wins, whichever language arrives first.
+  const switchLanguage = latestWins(
+    (next: Locale) =>
+      Promise.all([
+        localeTexts.load(next).then((texts) => addLocaleTexts(next, texts)),
+        errorTexts.beforeLanguageChange(next),
+        catalogues.prepare(next),
+      ]),
+    async (next: Locale) => {
       await instance.changeLanguage(next);
       storage.setItem(LANGUAGE_STORAGE_KEY, next);
       applyDocumentLanguage(next);
       onChange(next);
       store.setState({ locale: next });
     },
+  );
+  const addAppTexts = (app: FeatureApp): Promise<void> => {
+    const { namespace, load, resources } = app.i18n;
+    if (load) return catalogues.register(namespace, load, store.getState().locale);
+    // A remote built before contract 1.2 carries every language inline.
+    for (const [l, texts] of Object.entries(resources ?? {})) instance.addResourceBundle(l, namespace, texts, true, true);
+    return Promise.resolve();
   };
-  return { instance, service, errorTexts, localeTexts };
+  return { instance, service, errorTexts, localeTexts, addAppTexts };
 }
