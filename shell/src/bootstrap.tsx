@@ -60,8 +60,11 @@ async function start() {
     localeTexts,
   );
   // Bound once i18nReady settles; used only later (requests, prompts, dialogs, loaded remotes).
-  let started: { instance: I18nInstance; service: I18nService; addAppTexts: (app: FeatureApp) => Promise<void> } | null =
-    null;
+  let started: {
+    instance: I18nInstance;
+    service: I18nService;
+    addAppTexts: (app: FeatureApp) => Promise<void>;
+  } | null = null;
   const i18nNow = () => {
     if (!started) throw new Error('i18n not ready');
     return started;

@@ -123,7 +123,8 @@ export async function createI18n(
     const { namespace, load, resources } = app.i18n;
     if (load) return catalogues.register(namespace, load, store.getState().locale);
     // A remote built before contract 1.2 carries every language inline.
-    for (const [l, texts] of Object.entries(resources ?? {})) instance.addResourceBundle(l, namespace, texts, true, true);
+    for (const [l, texts] of Object.entries(resources ?? {}))
+      instance.addResourceBundle(l, namespace, texts, true, true);
     return Promise.resolve();
   };
   return { instance, service, errorTexts, localeTexts, addAppTexts };
