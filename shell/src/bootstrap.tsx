@@ -122,9 +122,19 @@ async function start() {
     pageTimeoutMs: PAGE_TIMEOUT_MS,
   });
   const registryReady = registry.refresh();
-  const { instance, service, errorTexts, addAppTexts } = await i18nReady;
+  const { instance, service, errorTexts, addAppTexts, preloadAppTexts } = await i18nReady;
   started = { instance, service, addAppTexts };
-  registerPlugins([commonErrorTextsPlugin(errorTexts)]);
+  registerPlugins([
+    commonErrorTextsPlugin(errorTexts),
+    // What keeps the apps' per-language texts loads beside the first remote's files.
+    {
+      name: 'cardwallet-app-texts',
+      beforeRequest<T>(args: T): T {
+        preloadAppTexts();
+        return args;
+      },
+    },
+  ]);
 
   const tabBadge = createTabBadgeService(storage);
   const live = lazyLiveUpdates(async () => {

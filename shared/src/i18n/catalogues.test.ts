@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../locales';
 import type { TranslationTree } from '../contract';
-import { catalogueLoader, createCatalogueSet, latestWins } from './catalogues';
+import { catalogueLoader, createCatalogueSet } from './catalogues';
+import { latestWins } from './latest-wins';
 
 const TEXTS: Record<Locale, TranslationTree> = {
   'en-US': { title: 'Wallet', only: { english: 'Only in English' } },

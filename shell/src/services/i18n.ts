@@ -14,10 +14,11 @@ import {
   type I18nService,
   type Locale,
 } from '@cardwallet/shared';
-import { createCatalogueSet, latestWins } from '@cardwallet/shared/catalogues';
+import { latestWins } from '@cardwallet/shared/latest-wins';
 import { createCommonErrorTexts, type CommonErrorTexts } from './common-errors';
 import { HOME_NAMESPACE } from '../pages/home/i18n';
 import { createLocaleTextsLoader, type LocaleTexts, type LocaleTextsLoader } from './locale-texts';
+import type { AppTexts } from './app-texts';
 
 export const SHELL_NAMESPACE = 'shell';
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -48,29 +49,37 @@ export async function createI18n(
   localeTexts: LocaleTextsLoader;
   /** A loaded feature app's texts in the current language (and the one being switched to); awaited before its page renders. */
   addAppTexts: (app: FeatureApp) => Promise<void>;
+  /** Starts loading the code that keeps apps' texts, when a feature app is requested (beside its files). */
+  preloadAppTexts: () => void;
 }> {
   const locale = initialLocale(storage, typeof navigator === 'undefined' ? [] : navigator.languages);
   const instance = i18next.createInstance();
   const errorTexts = createCommonErrorTexts(instance);
   // The shell's and the home page's texts: the visitor's language only (services/locale-texts.ts),
   // another language when chosen — every catalogue is complete in every language (their tests say
-  // so), so no English fallback is loaded beside it. `common` is small and stays whole.
+  // so), so no English fallback is loaded beside it.
+  // `common` (its words; errors load on demand, ./common-errors.ts) comes in the same chunk; unit
+  // tests, which load no chunks, take it from the package.
+  const commonOf = (l: Locale, texts: LocaleTexts) => texts.common ?? commonResources[l];
   const addLocaleTexts = (l: Locale, texts: LocaleTexts) => {
+    instance.addResourceBundle(l, COMMON_NAMESPACE, commonOf(l, texts), true, true);
     instance.addResourceBundle(l, SHELL_NAMESPACE, texts.shell, true, true);
     instance.addResourceBundle(l, HOME_NAMESPACE, texts.home, true, true);
   };
-  // Feature apps' catalogues, one language each (FeatureApp.i18n.load): a catalogue that fails to
-  // load falls back to en-US and is reported; a key missing in the reader's language loads the
-  // app's English texts (missingKeyHandler below), which i18next then falls back to.
-  const catalogues = createCatalogueSet({
-    add: (l, ns, texts) => instance.addResourceBundle(l, ns, texts, true, true),
-    report: (error, where) =>
-      console.error(`[shell] ${where.namespace} texts in ${where.locale} unavailable, showing en-US`, error),
-  });
+  // Feature apps' texts, one language each (./app-texts.ts, its own chunk: loaded when the first
+  // remote is requested, beside its files). A key missing in the reader's language loads the app's
+  // English texts (missingKeyHandler below), which i18next then falls back to.
+  let appTexts: Promise<AppTexts> | null = null;
+  const loadAppTexts = () =>
+    (appTexts ??= import(/* webpackChunkName: "app-texts" */ './app-texts').then((m) => m.createAppTexts(instance)));
   const first = await localeTexts.load(locale);
-  const resources: Record<string, Record<string, object>> = {};
-  for (const l of LOCALES) resources[l] = { [COMMON_NAMESPACE]: commonResources[l] };
-  resources[locale] = { ...resources[locale], [SHELL_NAMESPACE]: first.shell, [HOME_NAMESPACE]: first.home };
+  const resources = {
+    [locale]: {
+      [COMMON_NAMESPACE]: commonOf(locale, first),
+      [SHELL_NAMESPACE]: first.shell,
+      [HOME_NAMESPACE]: first.home,
+    },
+  };
   await instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
@@ -86,7 +95,8 @@ export async function createI18n(
     saveMissing: true,
     missingKeyHandler: (_lngs, ns, key) => {
       if (ns === COMMON_NAMESPACE && /^(errors|validation)\./.test(key)) errorTexts.ensure().catch(() => undefined);
-      else if (catalogues.has(ns) && instance.language !== DEFAULT_LOCALE) void catalogues.fallback(ns);
+      else if (appTexts && instance.language !== DEFAULT_LOCALE)
+        void appTexts.then((texts) => (texts.has(ns) ? texts.fallback(ns) : undefined));
     },
     react: { bindI18nStore: 'added' },
   });
@@ -109,7 +119,7 @@ export async function createI18n(
       Promise.all([
         localeTexts.load(next).then((texts) => addLocaleTexts(next, texts)),
         errorTexts.beforeLanguageChange(next),
-        catalogues.prepare(next),
+        appTexts?.then((texts) => texts.prepare(next)),
       ]),
     async (next: Locale) => {
       await instance.changeLanguage(next);
@@ -119,13 +129,6 @@ export async function createI18n(
       store.setState({ locale: next });
     },
   );
-  const addAppTexts = (app: FeatureApp): Promise<void> => {
-    const { namespace, load, resources } = app.i18n;
-    if (load) return catalogues.register(namespace, load, store.getState().locale);
-    // A remote built before contract 1.2 carries every language inline.
-    for (const [l, texts] of Object.entries(resources ?? {}))
-      instance.addResourceBundle(l, namespace, texts, true, true);
-    return Promise.resolve();
-  };
-  return { instance, service, errorTexts, localeTexts, addAppTexts };
+  const addAppTexts = (app: FeatureApp) => loadAppTexts().then((texts) => texts.add(app, store.getState().locale));
+  return { instance, service, errorTexts, localeTexts, addAppTexts, preloadAppTexts: () => void loadAppTexts() };
 }
