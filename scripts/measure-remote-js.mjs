@@ -37,7 +37,14 @@ async function measure(app) {
   const compiler = rspack(config);
   const stats = await new Promise((resolve, reject) => compiler.run((err, s) => (err ? reject(err) : resolve(s))));
   await new Promise((resolve) => compiler.close(resolve));
-  const json = stats.toJson({ all: false, chunks: true, chunkOrigins: true, chunkRelations: true, ids: true });
+  const json = stats.toJson({
+    all: false,
+    chunks: true,
+    chunkOrigins: true,
+    chunkRelations: true,
+    ids: true,
+    chunkNames: true,
+  });
   const jsOf = (chunk) => chunk.files.filter((f) => f.endsWith('.js'));
   const size = (files) => [...files].reduce((sum, f) => sum + gz(join(out, f)), 0);
   const all = json.chunks.flatMap(jsOf);
@@ -64,6 +71,15 @@ async function measure(app) {
       onDemand.set(key, [...(onDemand.get(key) ?? []), ...jsOf(chunk)]);
     }
   }
+  // One chunk per language (`locale-<locale>`: the app's catalogue with antd-mobile's texts), loaded
+  // with every page in the reader's language only; absent from builds before per-language catalogues.
+  const localeFiles = new Map();
+  for (const chunk of json.chunks) {
+    for (const name of chunk.names ?? []) {
+      const locale = /^locale-(.+)$/.exec(name)?.[1];
+      if (locale) localeFiles.set(locale, [...(localeFiles.get(locale) ?? []), ...jsOf(chunk)]);
+    }
+  }
   const entry = size(entryFiles);
   if (process.env.VERBOSE) console.error(app, 'entry', [...entryFiles], [...byRequest]);
   const pages = Object.fromEntries(
@@ -73,8 +89,9 @@ async function measure(app) {
   );
   const allJsGzip = size(new Set([...all, 'remoteEntry.js']));
   const demand = Object.fromEntries([...onDemand].map(([request, files]) => [request, size(new Set(files))]));
+  const locales = Object.fromEntries([...localeFiles].map(([locale, files]) => [locale, size(new Set(files))]));
   rmSync(out, { recursive: true, force: true });
-  return { app, allJsGzip, entryGzip: entry, pages, onDemand: demand };
+  return { app, allJsGzip, entryGzip: entry, pages, onDemand: demand, locales };
 }
 
 const results = [];

@@ -131,6 +131,38 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 
+  test('a remote loads its texts in the reader’s language only; a switch loads the new one before it shows', async ({
+    page,
+  }) => {
+    const localeChunks: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/remotes\/user\/.*\/(locale-[A-Za-z-]+)\.[0-9a-f]+\.js$/.exec(request.url());
+      if (match?.[1]) localeChunks.push(match[1]);
+    });
+    // Every text the page ever shows, to catch a raw key ("language.title") or English in ar-AE.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seenTexts: Set<string> }).seenTexts = seen;
+      new MutationObserver(() => {
+        for (const line of document.body.innerText.split('\n')) if (line.trim()) seen.add(line.trim());
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto('/pages/user/language');
+    await expect(navTitle(page, 'Language')).toBeVisible();
+    expect(localeChunks).toEqual(['locale-en-US']);
+
+    await page.getByText('العربية', { exact: true }).click();
+    await expect(navTitle(page, 'اللغة')).toBeVisible();
+    expect(localeChunks).toEqual(['locale-en-US', 'locale-ar-AE']);
+    const seen = await page.evaluate(() => [...(window as unknown as { seenTexts: Set<string> }).seenTexts]);
+    expect(seen.filter((text) => /^[a-z]+(\.[a-zA-Z0-9_]+)+$/.test(text))).toEqual([]);
+    expect(seen).toContain('اللغة');
+    // Back to English: already loaded, no request.
+    await page.getByText('English', { exact: true }).click();
+    await expect(navTitle(page, 'Language')).toBeVisible();
+    expect(localeChunks).toEqual(['locale-en-US', 'locale-ar-AE']);
+  });
+
   test('a remote that is down shows the error view with Retry; the rest keeps working; Retry recovers', async ({
     page,
   }) => {

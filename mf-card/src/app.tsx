@@ -1,6 +1,6 @@
 import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
-import { createFeatureAppFrame } from '@cardwallet/shared/ui';
-import { CARD_NAMESPACE, cardResources } from './i18n';
+import { createFeatureAppFrame, withFrameTexts } from '@cardwallet/shared/ui';
+import { CARD_NAMESPACE, loadCardCatalogue } from './i18n';
 import { routes } from './routes';
 import './styles/card.css';
 
@@ -9,7 +9,8 @@ const app: FeatureApp = {
   contractVersion: CONTRACT_VERSION,
   routePrefix: '/pages/card/',
   routes,
-  i18n: { namespace: CARD_NAMESPACE, resources: cardResources },
+  // Its texts in the reader's language only (one chunk each, with antd-mobile's of that language).
+  i18n: { namespace: CARD_NAMESPACE, load: withFrameTexts(loadCardCatalogue) },
   // The shared frame: this app's antd-mobile copy (React 19 shim, locale), the query cache, the
   // namespace for the shared page states, and a boundary for API errors thrown while rendering.
   Provider: createFeatureAppFrame({ namespace: CARD_NAMESPACE, stateClassName: 'card-error-state' }),

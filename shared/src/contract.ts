@@ -102,8 +102,18 @@ export interface FeatureApp {
   contractVersion: string;
   routePrefix: `/pages/${string}/`;
   routes: FeatureRoute[];
-  /** The remote's translation namespace, contributed to the shell's i18next instance. */
-  i18n: { namespace: string; resources: Record<Locale, TranslationTree> };
+  /**
+   * The remote's translation namespace, contributed to the shell's i18next instance. Since 1.2:
+   * `load` gives one language's texts (its own chunk), and the shell loads only the reader's language
+   * before the page renders, and the new one before a switch. `resources` (every language, inline) is
+   * what remotes built before 1.2 give; a shell reads either. A remote with `load` only needs a shell
+   * of 1.2 or later (release the shell first).
+   */
+  i18n: {
+    namespace: string;
+    load?: (locale: Locale) => Promise<TranslationTree>;
+    resources?: Partial<Record<Locale, TranslationTree>>;
+  };
   /** Optional wrapper around every page of the app (its own providers). */
   Provider?: ComponentType<{ children: ReactNode }>;
 }

@@ -4,8 +4,11 @@
 const ON_DEMAND = ['errors', 'validation'];
 const SERVER_ONLY = ['messages'];
 
+//   part "none": nothing — the package root's import (the federated singleton every page loads); the
+//   shell loads the reader's language of "core" in its locale chunk (src/services/locale-texts.ts).
 module.exports = function commonCatalogueLoader(source) {
   const { part } = this.getOptions();
+  if (part === 'none') return '{}';
   const catalogue = JSON.parse(source);
   const picked = {};
   for (const [key, value] of Object.entries(catalogue)) {

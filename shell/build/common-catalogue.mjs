@@ -4,6 +4,8 @@
 // languages, most of them the feature apps' errors) and without `messages` (e-mail/SMS texts only
 // the API sends); `<locale>.json?errors` is the errors + validation part, which
 // src/services/common-errors.ts loads as its own chunk, one locale at a time, when first needed.
+// The rest (`<locale>.json?core`, the common words) travels in the shell's chunk of that language, so
+// the root carries no catalogue at all (it carried the common words in four languages).
 // The API and the unit tests read the files as they are (full catalogue).
 import { fileURLToPath } from 'node:url';
 
@@ -20,9 +22,15 @@ export function commonCatalogueRules() {
     },
     {
       test: CATALOGUE,
-      resourceQuery: { not: [/(^|[?&])errors\b/] },
+      resourceQuery: /(^|[?&])core\b/,
       type: 'json',
       use: [{ loader, options: { part: 'core' } }],
+    },
+    {
+      test: CATALOGUE,
+      resourceQuery: { not: [/(^|[?&])(errors|core)\b/] },
+      type: 'json',
+      use: [{ loader, options: { part: 'none' } }],
     },
   ];
 }

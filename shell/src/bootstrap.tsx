@@ -10,7 +10,14 @@ import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/conf
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import type { i18n as I18nInstance } from 'i18next';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { HostContext, PAGE_TIMEOUT_MS, useHost, type HostServices, type I18nService } from '@cardwallet/shared';
+import {
+  HostContext,
+  PAGE_TIMEOUT_MS,
+  useHost,
+  type FeatureApp,
+  type HostServices,
+  type I18nService,
+} from '@cardwallet/shared';
 import { reactRootRender } from '@cardwallet/shared/ui';
 import { Layout } from './layout/layout';
 import { PageResolver } from './routing/page-resolver';
@@ -55,7 +62,11 @@ async function start() {
     localeTexts,
   );
   // Bound once i18nReady settles; used only later (requests, prompts, dialogs, loaded remotes).
-  let started: { instance: I18nInstance; service: I18nService } | null = null;
+  let started: {
+    instance: I18nInstance;
+    service: I18nService;
+    addAppTexts: (app: FeatureApp) => Promise<void>;
+  } | null = null;
   const i18nNow = () => {
     if (!started) throw new Error('i18n not ready');
     return started;
@@ -108,17 +119,24 @@ async function start() {
   const registry = new FeatureRegistry({
     runtime: { registerRemotes, loadRemote },
     fetchRegistry: createRegistryFetch({ token: () => session.get().token ?? undefined }),
-    onLoaded: (app) => {
-      for (const [locale, resources] of Object.entries(app.i18n.resources)) {
-        i18nNow().instance.addResourceBundle(locale, app.i18n.namespace, resources, true, true);
-      }
-    },
+    // The app's texts in the reader's language (its own small chunk), before its page renders.
+    onLoaded: (app) => i18nNow().addAppTexts(app),
     pageTimeoutMs: PAGE_TIMEOUT_MS,
   });
   const registryReady = registry.refresh();
-  const { instance, service, errorTexts } = await i18nReady;
-  started = { instance, service };
-  registerPlugins([commonErrorTextsPlugin(errorTexts)]);
+  const { instance, service, errorTexts, addAppTexts, preloadAppTexts } = await i18nReady;
+  started = { instance, service, addAppTexts };
+  registerPlugins([
+    commonErrorTextsPlugin(errorTexts),
+    // What keeps the apps' per-language texts loads beside the first remote's files.
+    {
+      name: 'cardwallet-app-texts',
+      beforeRequest<T>(args: T): T {
+        preloadAppTexts();
+        return args;
+      },
+    },
+  ]);
 
   const tabBadge = createTabBadgeService(storage);
   const live = lazyLiveUpdates(async () => {

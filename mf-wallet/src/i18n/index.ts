@@ -1,14 +1,15 @@
-import type { Locale, TranslationTree } from '@cardwallet/shared';
-import enUS from './en-US.json';
-import zhHK from './zh-HK.json';
-import arAE from './ar-AE.json';
-import trTR from './tr-TR.json';
+import { catalogueLoader } from '@cardwallet/shared/catalogues';
 
 export const WALLET_NAMESPACE = 'wallet';
 
-export const walletResources: Record<Locale, TranslationTree> = {
-  'en-US': enUS,
-  'zh-HK': zhHK,
-  'ar-AE': arAE,
-  'tr-TR': trTR,
-};
+/**
+ * This app's texts, one chunk per language (`locale-<locale>`, shared with antd-mobile's texts of
+ * that language, which the frame loads): the shell loads the reader's language before the page
+ * renders, and another before switching to it.
+ */
+export const loadWalletCatalogue = catalogueLoader({
+  'en-US': () => import(/* webpackChunkName: "locale-en-US" */ './en-US.json').then((m) => m.default),
+  'zh-HK': () => import(/* webpackChunkName: "locale-zh-HK" */ './zh-HK.json').then((m) => m.default),
+  'ar-AE': () => import(/* webpackChunkName: "locale-ar-AE" */ './ar-AE.json').then((m) => m.default),
+  'tr-TR': () => import(/* webpackChunkName: "locale-tr-TR" */ './tr-TR.json').then((m) => m.default),
+});

@@ -1,5 +1,6 @@
 import { createPageRenderer } from '@cardwallet/shared/testing/render';
-import { WALLET_NAMESPACE, walletResources } from '../i18n';
+import { WALLET_NAMESPACE } from '../i18n';
+import { walletResources } from '../i18n/resources';
 import { createQueryClient } from '@cardwallet/shared/forms';
 
 /** Renders a page of this app the way the shell does, with only HTTP faked (@cardwallet/shared/testing/render). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_MAJOR, type FeatureApp, type RemoteName } from '../contract';
-import { LOCALES } from '../locales';
+import { CONTRACT_MAJOR, type FeatureApp, type RemoteName, type TranslationTree } from '../contract';
+import { LOCALES, type Locale } from '../locales';
 import { lookupTranslation, placeholdersOf, translationKeys } from '../i18n/translate';
 
 export interface FeatureAppExpectations {
@@ -36,12 +36,15 @@ export function describeFeatureAppContract(app: FeatureApp, expected: FeatureApp
       }
     }, 30_000);
 
-    it('translates every key in all four locales with the same placeholders; non-English text differs', () => {
-      const english = app.i18n.resources['en-US'];
+    it('translates every key in all four locales with the same placeholders; non-English text differs', async () => {
+      // The texts the shell gets: one language at a time through `load` (the old inline `resources` else).
+      const catalogue = async (locale: Locale): Promise<TranslationTree> =>
+        app.i18n.load ? await app.i18n.load(locale) : (app.i18n.resources?.[locale] ?? {});
+      const english = await catalogue('en-US');
       const englishKeys = translationKeys(english).sort();
       for (const route of app.routes) expect(englishKeys, route.titleKey).toContain(route.titleKey);
       for (const locale of LOCALES) {
-        const tree = app.i18n.resources[locale];
+        const tree = await catalogue(locale);
         expect(translationKeys(tree).sort(), locale).toEqual(englishKeys);
         for (const key of englishKeys) {
           const source = lookupTranslation(english, key) ?? '';

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../api/envelope';
 import { createPageRenderer } from '../testing/render-page';
-import { createFeatureAppFrame } from './feature-app-frame';
+import { createFeatureAppFrame, withFrameTexts } from './feature-app-frame';
 import { PageSkeleton } from './page-state';
 import { useFeatureAppNamespace } from './feature-app-namespace';
 
@@ -29,10 +29,18 @@ class Outer extends Component<{ children: ReactNode }, { error: unknown }> {
 }
 
 describe('FeatureAppFrame', () => {
-  it("gives the shared page states the app's namespace", () => {
+  // What the shell does before a page renders: the app's `i18n.load`, which brings antd-mobile's
+  // texts of the language along (withFrameTexts).
+  beforeAll(async () => {
+    const load = withFrameTexts(async () => ({ title: 'Demo' }));
+    expect(await load('en-US')).toEqual({ title: 'Demo' });
+  });
+
+  it("gives the shared page states the app's namespace", async () => {
     function Probe() {
       return <span>ns={useFeatureAppNamespace()}</span>;
     }
+    // No Suspense around it: with the texts loaded first, the frame renders at once.
     renderWithHost(
       <Frame>
         <Probe />

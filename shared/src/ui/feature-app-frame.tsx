@@ -7,8 +7,9 @@ import { QueryBoundary } from '../forms/query-client';
 import 'antd-mobile/es/global';
 import ConfigProvider, { setDefaultConfig } from 'antd-mobile/es/components/config-provider';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
-import enUS from 'antd-mobile/es/locales/en-US';
+import type enUS from 'antd-mobile/es/locales/en-US';
 import type { Locale } from '../locales';
+import type { LoadCatalogue } from '../i18n/catalogues';
 import { createAntdMobileProvider } from './antd-mobile';
 import { NamespaceContext } from './feature-app-namespace';
 
@@ -17,23 +18,46 @@ const FrameLoadError = lazy(() => import('./frame-load-error'));
 
 type AntdLocale = typeof enUS;
 /**
- * English is at hand; the other three are fetched when first needed (one small chunk each, ~1–1.5
- * KiB gzip), so an app's entry no longer carries all four. antd-mobile ships Arabic only as ar-SA;
- * it covers the component chrome the apps use (Popup, Result).
+ * antd-mobile's texts of the reader's language only, English too. The chunk name is the one the
+ * app's own catalogue of that language carries (`catalogueLoader` in `@cardwallet/shared/catalogues`),
+ * so both travel in one file that the shell has already loaded before the page renders (the page
+ * suspends once, for a module already there). antd-mobile ships Arabic only as ar-SA; it covers the
+ * component chrome the apps use (Popup, Result).
  */
 // Plain promises, not async/await: the build's targets would add the regenerator helpers to every entry.
 const loadAntdLocale = (language: Locale): Promise<AntdLocale> => {
   switch (language) {
     case 'zh-HK':
-      return import('antd-mobile/es/locales/zh-HK').then((m) => m.default);
+      return import(/* webpackChunkName: "locale-zh-HK" */ 'antd-mobile/es/locales/zh-HK').then((m) => m.default);
     case 'ar-AE':
-      return import('antd-mobile/es/locales/ar-SA').then((m) => m.default);
+      return import(/* webpackChunkName: "locale-ar-AE" */ 'antd-mobile/es/locales/ar-SA').then((m) => m.default);
     case 'tr-TR':
-      return import('antd-mobile/es/locales/tr-TR').then((m) => m.default);
+      return import(/* webpackChunkName: "locale-tr-TR" */ 'antd-mobile/es/locales/tr-TR').then((m) => m.default);
     default:
-      return Promise.resolve(enUS);
+      return import(/* webpackChunkName: "locale-en-US" */ 'antd-mobile/es/locales/en-US').then((m) => m.default);
   }
 };
+
+/** antd-mobile's texts loaded so far: the frame renders at once in these languages. */
+const antdLocales: Partial<Record<Locale, AntdLocale>> = {};
+
+/**
+ * An app's `FeatureApp.i18n.load` that also brings antd-mobile's texts of that language into the
+ * frame (same chunk): the shell awaits it before the page renders, so the frame never suspends for
+ * them. A failure here is not the catalogue's: the frame then loads them itself when it renders.
+ */
+export function withFrameTexts(load: LoadCatalogue): LoadCatalogue {
+  return (language) =>
+    Promise.all([
+      load(language),
+      loadAntdLocale(language).then(
+        (locale) => {
+          antdLocales[language] = locale;
+        },
+        () => undefined,
+      ),
+    ]).then(([texts]) => texts);
+}
 
 /**
  * The provider block every feature app wraps its pages in (was three copies of app.tsx's provider,
@@ -88,7 +112,7 @@ export function createFeatureAppFrame(options: FeatureAppFrameOptions): Componen
     ConfigProvider,
     setDefaultConfig,
     unstableSetRender,
-    locales: { 'en-US': enUS },
+    locales: antdLocales,
     loadLocale: loadAntdLocale,
   });
   function FeatureAppFrame({ children }: { children: ReactNode }) {

@@ -10,7 +10,7 @@ export type { CopyButtonProps } from './copy-button';
 export { EmptyState, LoadError, PageSkeleton } from './page-state';
 export type { PageStateProps } from './page-state';
 // The provider block of every feature app's app.tsx (issue 28): antd-mobile, query cache, namespace, boundary.
-export { createFeatureAppFrame, type FeatureAppFrameOptions } from './feature-app-frame';
+export { createFeatureAppFrame, withFrameTexts, type FeatureAppFrameOptions } from './feature-app-frame';
 export { useFeatureAppNamespace } from './feature-app-namespace';
 // The one QR code (was drawn separately by mf-wallet and mf-share); `qrcode` is bundled by the apps that use it.
 export { QrCode, qrCodePath, type QrCodeProps } from './qr-code';

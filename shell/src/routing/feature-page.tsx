@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FeatureApp, RemoteName } from '@cardwallet/shared';
+import { useHost, type FeatureApp, type RemoteName } from '@cardwallet/shared';
 import { PageFrame } from '../layout/page-frame';
 import { DelayedLoading, NotFoundView } from '../layout/status-views';
 import { useShell } from '../shell-context';
-import { LoadErrorView, RoutePage } from './route-page';
+import { LoadErrorView, RoutePage, preloadPage } from './route-page';
 import { preloadQueries } from '../services/query-layer';
 
 type State = { status: 'loading' } | { status: 'ready'; app: FeatureApp } | { status: 'error'; error: unknown };
@@ -12,23 +12,32 @@ type State = { status: 'loading' } | { status: 'ready'; app: FeatureApp } | { st
 /** A page owned by a remote: loads the remote on first visit, then renders its route. */
 export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }) {
   const { registry } = useShell();
+  const { session } = useHost();
   const { t } = useTranslation('shell');
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
+  const pageRef = useRef(page);
+  pageRef.current = page;
 
   useEffect(() => {
     let live = true;
     // The page will need the query layer: fetch it beside the remote's files, not after them.
     preloadQueries();
     setState({ status: 'loading' });
-    registry.load(owner).then(
+    // The page's chunk loads beside the app's texts, not after them (the page of this first load),
+    // unless the page will not render: signed out on a page that needs a session (PageFrame asks to log in).
+    const preload = (app: FeatureApp) => {
+      const route = app.routes.find((r) => r.path === pageRef.current);
+      if (route && (route.auth === false || session.get().isLoggedIn)) preloadPage(route);
+    };
+    registry.load(owner, preload).then(
       (app) => live && setState({ status: 'ready', app }),
       (error: unknown) => live && setState({ status: 'error', error }),
     );
     return () => {
       live = false;
     };
-  }, [owner, attempt, registry]);
+  }, [owner, attempt, registry, session]);
 
   if (state.status === 'loading') {
     return (

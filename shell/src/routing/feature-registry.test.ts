@@ -41,6 +41,25 @@ describe('feature registry', () => {
     expect(onLoaded).toHaveBeenCalledWith(cardApp);
   });
 
+  it('hands the app over only once its texts are in, and lets its page chunk start meanwhile', async () => {
+    const { registry, onLoaded } = setup({});
+    let textsIn!: () => void;
+    const textsAsked = new Promise<void>((asked) =>
+      onLoaded.mockImplementation(() => {
+        asked();
+        return new Promise<void>((resolve) => (textsIn = resolve));
+      }),
+    );
+    const order: string[] = [];
+    const load = registry.load('mf_card', () => order.push('page chunk started')).then(() => order.push('app ready'));
+    await textsAsked;
+    expect(onLoaded).toHaveBeenCalledWith(cardApp);
+    expect(order).toEqual(['page chunk started']);
+    textsIn();
+    await load;
+    expect(order).toEqual(['page chunk started', 'app ready']);
+  });
+
   it('refuses a remote built against another contract major', async () => {
     const { registry, rt } = setup({}, registryJson(2));
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });

@@ -22,13 +22,28 @@ import { WithQueries } from '../services/query-layer';
 import { FirstScreenMark } from '../services/first-screen';
 
 const lazyPages = new Map<FeatureRoute, LazyExoticComponent<ComponentType>>();
+const preloaded = new Map<FeatureRoute, ReturnType<FeatureRoute['load']>>();
+
+/** Starts loading a page's chunk before it renders (while its app's texts load); the page takes it over. */
+export function preloadPage(route: FeatureRoute): void {
+  if (lazyPages.has(route) || preloaded.has(route)) return;
+  const started = route.load();
+  started.catch(() => undefined); // a failure is shown when the page renders and takes it over
+  preloaded.set(route, started);
+}
+
+function takePreloaded(route: FeatureRoute): ReturnType<FeatureRoute['load']> {
+  const started = preloaded.get(route);
+  preloaded.delete(route);
+  return started ?? route.load();
+}
 
 function lazyPage(route: FeatureRoute): LazyExoticComponent<ComponentType> {
   let page = lazyPages.get(route);
   if (!page) {
     page = lazy(() =>
       withTimeout(
-        route.load(),
+        takePreloaded(route),
         CHUNK_TIMEOUT_MS,
         () => new FeatureLoadError('chunk', `chunk load timeout: ${route.path}`),
       ),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Locale } from '@cardwallet/shared';
+import type { FeatureApp, Locale } from '@cardwallet/shared';
 import antdEnUS from 'antd-mobile/es/locales/en-US';
 import antdArSA from 'antd-mobile/es/locales/ar-SA';
 import shellEnUS from '../i18n/en-US.json';
@@ -72,6 +72,104 @@ describe('the shell loads its texts one language at a time', () => {
     await service.setLanguage('ar-AE');
     expect(service.language()).toBe('ar-AE');
     expect(load).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('feature apps’ texts, one language at a time (FeatureApp.i18n.load)', () => {
+  const WALLET: Record<string, { title: string; onlyEnglish?: string }> = {
+    'en-US': { title: 'Wallet', onlyEnglish: 'Only in English' },
+    'ar-AE': { title: 'المحفظة' },
+    'zh-HK': { title: '錢包' },
+    'tr-TR': { title: 'Cüzdan' },
+  };
+  const shellChunks = vi.fn(
+    async (locale: Locale) => (CHUNKS[locale as keyof typeof CHUNKS] ?? CHUNKS['en-US']) as never,
+  );
+  const walletApp = (load: (locale: Locale) => Promise<object>) =>
+    ({ name: 'mf_wallet', i18n: { namespace: 'wallet', load } }) as unknown as FeatureApp;
+
+  it('a loaded app gets the current language only; a switch loads it in the new one before the page re-renders', async () => {
+    const { instance, service, addAppTexts } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'ar-AE' }),
+      () => undefined,
+      createLocaleTextsLoader(shellChunks),
+    );
+    const load = vi.fn(async (locale: Locale) => WALLET[locale]!);
+    await addAppTexts(walletApp(load));
+    expect(load.mock.calls.map(([l]) => l)).toEqual(['ar-AE']);
+    expect(instance.t('title', { ns: 'wallet' })).toBe('المحفظة');
+
+    const seenOnSwitch: string[] = [];
+    instance.on('languageChanged', () => seenOnSwitch.push(instance.t('title', { ns: 'wallet' })));
+    await service.setLanguage('tr-TR');
+    expect(load.mock.calls.map(([l]) => l)).toEqual(['ar-AE', 'tr-TR']);
+    expect(seenOnSwitch).toEqual(['Cüzdan']); // never a key, never English
+  });
+
+  it('a key missing in the reader’s language shows the app’s English text once that has loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { instance, addAppTexts } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'zh-HK' }),
+      () => undefined,
+      createLocaleTextsLoader(shellChunks),
+    );
+    const load = vi.fn(async (locale: Locale) => WALLET[locale]!);
+    await addAppTexts(walletApp(load));
+    const added = new Promise((resolve) => instance.store.on('added', resolve));
+    expect(instance.t('onlyEnglish', { ns: 'wallet' })).toBe('onlyEnglish');
+    await added;
+    expect(load.mock.calls.map(([l]) => l)).toEqual(['zh-HK', 'en-US']);
+    expect(instance.t('onlyEnglish', { ns: 'wallet' })).toBe('Only in English');
+  });
+
+  it('an app’s catalogue that fails shows its English texts and is reported', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { instance, addAppTexts } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'ar-AE' }),
+      () => undefined,
+      createLocaleTextsLoader(shellChunks),
+    );
+    await addAppTexts(
+      walletApp(async (locale) => {
+        if (locale === 'ar-AE') throw new Error('ChunkLoadError');
+        return WALLET[locale]!;
+      }),
+    );
+    expect(instance.t('title', { ns: 'wallet' })).toBe('Wallet');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('wallet texts in ar-AE'), expect.any(Error));
+  });
+
+  it('two quick switches end on the last one chosen, whichever language arrives first', async () => {
+    const { instance, service, addAppTexts } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'en-US' }),
+      () => undefined,
+      createLocaleTextsLoader(shellChunks),
+    );
+    let releaseArabic!: () => void;
+    const arabicArrives = new Promise<void>((resolve) => (releaseArabic = resolve));
+    await addAppTexts(
+      walletApp(async (locale) => {
+        if (locale === 'ar-AE') await arabicArrives;
+        return WALLET[locale]!;
+      }),
+    );
+    const slow = service.setLanguage('ar-AE');
+    await service.setLanguage('zh-HK');
+    releaseArabic();
+    await slow;
+    expect(service.language()).toBe('zh-HK');
+    expect(instance.language).toBe('zh-HK');
+    expect(instance.t('title', { ns: 'wallet' })).toBe('錢包');
+  });
+
+  it('a remote built before contract 1.2 (every language inline) still works', async () => {
+    const { instance, addAppTexts } = await createI18n(
+      memoryStorage({ [LANGUAGE_STORAGE_KEY]: 'ar-AE' }),
+      () => undefined,
+      createLocaleTextsLoader(shellChunks),
+    );
+    await addAppTexts({ name: 'mf_wallet', i18n: { namespace: 'wallet', resources: WALLET } } as unknown as FeatureApp);
+    expect(instance.t('title', { ns: 'wallet' })).toBe('المحفظة');
   });
 });
 

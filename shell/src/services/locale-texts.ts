@@ -4,12 +4,16 @@ import type AntdLocaleValue from 'antd-mobile/es/locales/en-US';
 export type AntdLocale = typeof AntdLocaleValue;
 type Json = { default: Record<string, unknown> };
 type Antd = { default: AntdLocale };
+/** The shell's texts, the home page's, antd-mobile's and the shared common words (absent in unit tests' fakes). */
+type LocaleChunk = [Json, Json, Antd, Json?];
 
 /** What the shell shows in one language: its own catalogue, the home page's texts and antd-mobile's. */
 export interface LocaleTexts {
   shell: Record<string, unknown>;
   home: Record<string, unknown>;
   antd: AntdLocale;
+  /** The shared `common` words of the language (the package root carries none in the shell's build). */
+  common?: Record<string, unknown> | undefined;
 }
 
 /**
@@ -18,18 +22,20 @@ export interface LocaleTexts {
  * imports of a language share a chunk name, so they travel as one file. The home page's texts ride
  * along: it is the page most visits start on, and this way it needs no request of its own.
  */
-const LOADERS: Record<Locale, () => Promise<[Json, Json, Antd]>> = {
+const LOADERS: Record<Locale, () => Promise<LocaleChunk>> = {
   'en-US': () =>
     Promise.all([
       import(/* webpackChunkName: "locale-en-US" */ '../i18n/en-US.json'),
       import(/* webpackChunkName: "locale-en-US" */ '../pages/home/i18n/en-US.json'),
       import(/* webpackChunkName: "locale-en-US" */ 'antd-mobile/es/locales/en-US'),
+      import(/* webpackChunkName: "locale-en-US" */ '@cardwallet/shared/i18n/en-US.json?core'),
     ]),
   'zh-HK': () =>
     Promise.all([
       import(/* webpackChunkName: "locale-zh-HK" */ '../i18n/zh-HK.json'),
       import(/* webpackChunkName: "locale-zh-HK" */ '../pages/home/i18n/zh-HK.json'),
       import(/* webpackChunkName: "locale-zh-HK" */ 'antd-mobile/es/locales/zh-HK'),
+      import(/* webpackChunkName: "locale-zh-HK" */ '@cardwallet/shared/i18n/zh-HK.json?core'),
     ]),
   'ar-AE': () =>
     Promise.all([
@@ -37,12 +43,14 @@ const LOADERS: Record<Locale, () => Promise<[Json, Json, Antd]>> = {
       import(/* webpackChunkName: "locale-ar-AE" */ '../pages/home/i18n/ar-AE.json'),
       // antd-mobile has no ar-AE; its Arabic is ar-SA.
       import(/* webpackChunkName: "locale-ar-AE" */ 'antd-mobile/es/locales/ar-SA'),
+      import(/* webpackChunkName: "locale-ar-AE" */ '@cardwallet/shared/i18n/ar-AE.json?core'),
     ]),
   'tr-TR': () =>
     Promise.all([
       import(/* webpackChunkName: "locale-tr-TR" */ '../i18n/tr-TR.json'),
       import(/* webpackChunkName: "locale-tr-TR" */ '../pages/home/i18n/tr-TR.json'),
       import(/* webpackChunkName: "locale-tr-TR" */ 'antd-mobile/es/locales/tr-TR'),
+      import(/* webpackChunkName: "locale-tr-TR" */ '@cardwallet/shared/i18n/tr-TR.json?core'),
     ]),
 };
 
@@ -57,7 +65,7 @@ export interface LocaleTextsLoader {
 const loadWithRetry = (locale: Locale) => LOADERS[locale]().catch(() => LOADERS[locale]());
 
 export function createLocaleTextsLoader(
-  load: (locale: Locale) => Promise<[Json, Json, Antd]> = loadWithRetry,
+  load: (locale: Locale) => Promise<LocaleChunk> = loadWithRetry,
 ): LocaleTextsLoader {
   const started = new Map<Locale, Promise<LocaleTexts>>();
   const loaded = new Map<Locale, LocaleTexts>();
@@ -66,8 +74,8 @@ export function createLocaleTextsLoader(
       let done = started.get(locale);
       if (!done) {
         done = load(locale).then(
-          ([shell, home, antd]) => {
-            const texts = { shell: shell.default, home: home.default, antd: antd.default };
+          ([shell, home, antd, common]) => {
+            const texts = { shell: shell.default, home: home.default, antd: antd.default, common: common?.default };
             loaded.set(locale, texts);
             return texts;
           },
