@@ -15,6 +15,12 @@ export const FRAME_DARK_CSS =
   '.cwf-card,.cwf-line,.cwf-tab i{background:#26282e}' +
   '.cwf-tabs{background:#1c1d22;border-top-color:#2a2c32}' +
   '.cwf-tab{color:#a3a7af}' +
+  // The route skeletons' rules (route-skeleton.ts) come after the frame's in their own <style>, so
+  // these carry the extra `html` to outweigh them. The hero band is dark in both themes.
+  'html .cwf-h1{color:#eceef2}' +
+  'html .cwf-top p,html .cwf-gate p,html .cwf-text{color:#b9bcc3}' +
+  'html .cwf-list{background:#1c1d22}' +
+  'html .cwf-row{border-bottom-color:#2a2c32}' +
   'html .cwo{background:#121317}' +
   'html .cwo h1{color:#eceef2}' +
   'html .cwo p{color:#c4c7cd}' +

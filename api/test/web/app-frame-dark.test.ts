@@ -32,6 +32,16 @@ describe('the painted frame on a dark phone', () => {
     );
   });
 
+  it('covers the route skeletons’ light rules, which come after the frame’s in their own style element', () => {
+    const dark = darkTokens();
+    // Every skeleton rule with a light colour has a heavier dark twin.
+    for (const selector of ['.cwf-h1', '.cwf-top p', '.cwf-gate p', '.cwf-text', '.cwf-list', '.cwf-row'])
+      expect(FRAME_DARK_CSS).toMatch(new RegExp(`html ${selector.replace('.', '\\.')}[,{]`));
+    expect(FRAME_DARK_CSS).toContain(`html .cwf-h1{color:${dark['--cw-text-primary']}}`);
+    expect(FRAME_DARK_CSS).toContain(`html .cwf-list{background:${dark['--cw-surface']}}`);
+    expect(FRAME_DARK_CSS).toContain(`color:${dark['--adm-color-text-secondary']}}`);
+  });
+
   it('outweighs the offline page’s light rules, which come after it in the same style element', () => {
     // Same media, later rule wins at equal weight: each offline rule needs the extra `html`.
     for (const rule of FRAME_DARK_CSS.match(/[^{}]*\.cwo[^{]*\{/g) ?? [])
