@@ -18,6 +18,7 @@ import {
   offlineHtml,
 } from './app-frame.js';
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
+import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
 import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
 import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
@@ -234,11 +235,13 @@ export default async function webPlugin(
       return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
     // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
     // every time so a promotion or rollback is in the next page.
+    const { body, encoding } = encodeHtml(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
     return reply
       .header('Cache-Control', 'private, no-cache')
-      .header('Vary', 'Cookie, Accept-Language')
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   };
   app.get('/', sendIndex);
   app.get('/pages/*', sendIndex);

@@ -110,6 +110,23 @@ describe('web plugin (front end served by the API process)', () => {
     expect(tr.body).toContain('class="cwf-tabs"');
   });
 
+  it('compresses the per-client document for a browser that accepts it (brotli, else gzip), the same page decoded', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const plain = await app.inject({ url: '/', headers: { 'accept-language': 'en-US' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({
+      url: '/',
+      headers: { 'accept-language': 'en-US', 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 1.8);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gz = await app.inject({ url: '/', headers: { 'accept-language': 'en-US', 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
   it('escapes the inline JSON so no value can close the element', async () => {
     const { jsonForHtml } = await import('../../src/web/shell-document.js');
     const out = jsonForHtml({ v: '</script><script>alert(1)</script><!-- & \u2028' });
