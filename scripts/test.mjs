@@ -1,80 +1,20 @@
 #!/usr/bin/env node
 // `npm test`: install, lint, type-check, unit tests of every package, production builds, then the
 // end-to-end suite in real Chromium against the real server. Fails on the first failing step.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, buildFrontEnd, install, pnpm, run, step } from './lib.mjs';
-import { pnpmCommand } from './pnpm.mjs';
-
-/** Runs a command with its output held back and printed whole when it ends; resolves to its exit status. */
-function runHeld(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code) => {
-      const text = Buffer.concat(output).toString();
-      if (text.trim()) process.stdout.write(`${text.endsWith('\n') ? text : `${text}\n`}`);
-      resolve(code ?? 1);
-    });
-  });
-}
-
-/**
- * Steps run side by side: `{ key: [name, () => Promise<status>] }` → seconds per key. Fails (exit)
- * after all have ended when any failed, naming each failure.
- */
-async function concurrentSteps(steps) {
-  const started = Date.now();
-  console.log(
-    `\n▶ side by side: ${Object.values(steps)
-      .map(([name]) => name)
-      .join(' | ')}`,
-  );
-  const results = await Promise.all(
-    Object.entries(steps).map(async ([key, [name, fn]]) => {
-      const status = await fn();
-      const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
-      if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
-      else console.error(`✖ ${name} failed (exit ${status}) after ${seconds} s`);
-      return [key, seconds, status];
-    }),
-  );
-  const failed = results.find(([, , status]) => status !== 0);
-  if (failed) process.exit(failed[2] || 1);
-  const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
-  console.log(`✔ side by side (${seconds} s)`);
-  return Object.fromEntries(results.map(([key, s]) => [key, s]));
-}
 
 const timings = {};
 const started = Date.now();
 
 timings.install = step('install (pnpm, frozen lockfile)', install);
-// ESLint and Prettier each use one core and the type-check keeps two busy only part of the time: the
-// three run side by side (their output held back and printed whole, so lines never interleave).
-Object.assign(
-  timings,
-  await concurrentSteps({
-    lint: [
-      'eslint (module boundaries)',
-      () => runHeld(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']),
-    ],
-    prettier: [
-      'prettier formatting',
-      () => runHeld(join(ROOT, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']),
-    ],
-    typecheck: [
-      'type-check every package',
-      () => {
-        const [cmd, pre] = pnpmCommand();
-        return runHeld(cmd, [...pre, '-r', '--workspace-concurrency=2', 'run', 'typecheck']);
-      },
-    ],
-  }),
+timings.lint = step('lint (eslint, module boundaries; prettier formatting)', () => {
+  const eslint = run(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']);
+  return eslint || run(join(ROOT, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']);
+});
+timings.typecheck = step('type-check every package', () =>
+  pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']),
 );
 
 // The API tests run against PostgreSQL when it is reachable (the API helper's script says how).
