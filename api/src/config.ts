@@ -164,6 +164,12 @@ const envSchema = z
       .int('must be an integer')
       .min(0, 'must be ≥ 0')
       .default(3_600_000),
+    /** Sandbox chain: how often it mines a block (confirmations, broadcasts). 0 = only on request (POST /api/dev/chain/mine). */
+    SANDBOX_CHAIN_BLOCK_MS: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(0, 'must be ≥ 0')
+      .default(3_000),
     /** Newest front-end version code (app/version); clients below it are offered the upgrade. */
     APP_LATEST_VERSION_CODE: positiveInt(APP_VERSION_CODE),
     /** Oldest version code still allowed; clients below it must upgrade (no "later"). */
@@ -289,6 +295,8 @@ export interface Config {
   sandboxCardWebhookRetryMs: number;
   /** Sandbox card issuer's monthly-fee run interval (0 = off). */
   sandboxCardFeeRunMs: number;
+  /** Sandbox chain's block interval (0 = blocks only on request). */
+  sandboxChainBlockMs: number;
   appVersion: { latest: number; minimum: number };
   /** Release store and registry (RELEASE_* variables, src/modules/releases/config.ts). */
   releases: ReleaseConfig;
@@ -398,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sandboxCardWebhookRetryMs: e.SANDBOX_CARD_WEBHOOK_RETRY_MS,
     sandboxCardFeeRunMs: e.SANDBOX_CARD_FEE_RUN_MS,
+    sandboxChainBlockMs: e.SANDBOX_CHAIN_BLOCK_MS,
     appVersion: { latest: e.APP_LATEST_VERSION_CODE, minimum: e.APP_MIN_VERSION_CODE },
     releases: releases.config,
     telemetry: telemetry.config,

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureTemplate } from './support/template';
-import { pgReachable, TEST_DATABASE_URL } from './support/pg';
+import { ensurePgTemplate, pgReachable, TEST_DATABASE_URL } from './support/pg';
 
 /** Builds the PGlite template once per run and decides whether the PostgreSQL half can run. */
 export default async function setup(project: TestProject): Promise<void> {
@@ -12,6 +12,8 @@ export default async function setup(project: TestProject): Promise<void> {
     if (process.env.CI === 'true') throw new Error(`${msg}. CI=true: the PostgreSQL half of the suite must run.`);
     process.stderr.write(`\n[api tests] WARNING: ${msg} — PostgreSQL tests are SKIPPED.\n\n`);
   }
+  // The HTTP tests' PostgreSQL databases are copies of one migrated template (support/pg.ts).
+  if (reachable) await ensurePgTemplate();
   project.provide('pgReachable', reachable);
   process.stderr.write(`[api tests] global setup ${Date.now() - started} ms (pg ${reachable ? 'on' : 'off'})\n`);
 }

@@ -5,8 +5,6 @@ import { SandboxCardIssuer } from '../../src/providers/card-issuer/sandbox';
 import { CardService } from '../../src/modules/cards/service';
 import { booksClean, calls, customer, fundCard, key, postingCount } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const ADDRESS = {
   receiver: 'Ada Lovelace',
   mobile: '+447911123456',

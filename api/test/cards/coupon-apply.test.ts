@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { booksClean, calls, customer, fundCard, postingCount } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /**
  * A coupon on the card application fee (issue 12 × issue 9): redeemed inside the fee's posting,
  * the customer pays fee − discount, the promotions account funds the rest, the coupon is used once.

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { booksClean, calls, customer, ensurePayPassword, fundCard, key, PAY_PASSWORD } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /**
  * Every fee coupon scope is redeemable where it applies (issue 21): the top-up gateway fee, the
  * card withdrawal fee and the unfreeze fee — inside the fee's own posting (the fee account earns

@@ -5,8 +5,6 @@ import { hashToken, newToken } from '../../src/security/tokens';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { booksClean, fundCard } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /**
  * The cards demo seed on its own: the kyc and wallet seeds (other branches) are stood in for by
  * the sandbox controls — level 2 + birth date, and a funded card-funding balance.

@@ -5,8 +5,6 @@ import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-is
 import { files, multipart, png } from '../kyc/support';
 import { activeCard as activeCardOf, booksClean, fundCard, key } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 for (const driver of testDrivers()) {
   describe(`card disputes (${driver})`, { timeout: 120_000 }, () => {
     let t: TestApp;

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { booksClean, calls, customer, fundCard, key, PAY_PASSWORD, postingCount } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /**
  * Card money back to the wallet (spec §4, §6; docs/cards.md "Money back to the wallet"): card
  * withdrawal and the close refund credit the wallet in the chosen currency 1:1, and the

@@ -3,8 +3,6 @@ import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-issuer/webhook';
 import { activeCard as activeCardOf, booksClean } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /** 'YYYY-MM' of the month `offset` months after `now` (UTC). */
 function monthAfter(now: Date, offset: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { activeCard, booksClean, key } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 for (const driver of testDrivers()) {
   describe(`replacing a compromised card (${driver})`, { timeout: 120_000 }, () => {
     let t: TestApp;

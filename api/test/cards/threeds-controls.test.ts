@@ -3,8 +3,6 @@ import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { activeCard as activeCardOf, booksClean, customer, ensurePayPassword, PAY_PASSWORD } from './support';
 import { assertion, enrolPasskey, proofCeremony } from '../support/passkey-authenticator';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /** Issue 23, part 1: 3-D Secure approved in the app, and per-card spending controls. */
 for (const driver of testDrivers()) {
   describe(`3-D Secure and spending controls (${driver})`, { timeout: 120_000 }, () => {

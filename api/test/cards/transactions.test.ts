@@ -5,8 +5,6 @@ import { SANDBOX_WEBHOOK_SECRET, signWebhook } from '../../src/providers/card-is
 import { activeCard as activeCardOf, booksClean, calls, customer, fundCard } from './support';
 import { stepUpGrant } from '../support/step-up';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const MERCHANT = { name: 'Test Shop', city: 'London', country: 'GB', mcc: '5411' };
 
 for (const driver of testDrivers()) {

@@ -4,8 +4,6 @@ import fc from 'fast-check';
 import { createTestApp, testDrivers, type Envelope, type TestApp } from '../support/harness';
 import { calls, customer, ensurePayPassword, fundCard, PAY_PASSWORD } from '../cards/support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /**
  * Property-based test of the money core (issue 21, "Proof"; docs/ledger.md "Property-based test").
  * fast-check generates short sequences of customer operations sent through HTTP — deposits,

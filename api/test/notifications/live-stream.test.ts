@@ -2,8 +2,6 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 interface OpenStream {
   status: number;
   contentType: string;

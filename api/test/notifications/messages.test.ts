@@ -6,7 +6,6 @@ import { messageOf } from '../../src/modules/notifications/service';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('message templates', () => {

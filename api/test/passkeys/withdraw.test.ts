@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { assertion, enrolPasskey, newPasskey, proofCeremony } from '../support/passkey-authenticator';
 
-// Blocks only when a test mines them (no timer), so confirmations are deterministic.
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /**

@@ -5,8 +5,6 @@ import { hashToken, newToken } from '../../src/security/tokens';
 import { createTestApp, type TestApp } from '../support/harness';
 import { booksClean } from './support';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 /** Every demo seed for real (wallet, kyc, cards, …, referral) on PGlite: the share pages have data. */
 describe('referral demo seed', () => {
   let t: TestApp;

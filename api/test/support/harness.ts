@@ -88,7 +88,7 @@ export async function createTestApp(
   if (driver === 'pglite') {
     fs.cpSync(await ensureTemplate(), dataDir, { recursive: true });
   } else {
-    const scratch = await createScratchDatabase();
+    const scratch = await createScratchDatabase('cw_api', { migrated: true });
     databaseUrl = scratch.url;
     dropPg = scratch.drop;
     dataDir = '';
@@ -97,6 +97,9 @@ export async function createTestApp(
     APP_MODE: 'sandbox',
     LOG_LEVEL: 'silent',
     SCRYPT_N: '1024',
+    // The sandbox chain mines only when a test asks (POST dev/chain/mine), so confirmation counts and
+    // the moment of crediting are the test's; a test wanting a block timer passes its own interval.
+    SANDBOX_CHAIN_BLOCK_MS: '0',
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     // …and an admin TOTP secret of its own (production refuses the sandbox one).

@@ -4,8 +4,6 @@ import { DEMO_ACCOUNT, DEMO_PASSWORD, seedSandbox } from '../../src/modules/acco
 import { checkLedger } from '../../src/ledger/check';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 describe.each(testDrivers())('wallet demo seed on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {

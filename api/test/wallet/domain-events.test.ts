@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** The wallet records its decided deposits and withdrawals as domain events, with their postings. */

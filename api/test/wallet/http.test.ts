@@ -4,9 +4,6 @@ import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { isValidTronAddress } from '../../src/providers/chain/addresses';
 import { stepUpGrant } from '../support/step-up';
 
-// Blocks only when a test mines them (no timer), so confirmation counts are deterministic.
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 for (const driver of testDrivers()) {

@@ -9,9 +9,6 @@ import type { SandboxChain } from '../../src/providers/chain/sandbox';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 
-// Blocks only when a test mines them (no timer), so confirmation counts are deterministic.
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PIN = '135790';
 

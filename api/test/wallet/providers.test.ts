@@ -4,6 +4,9 @@ import { ChainProviderError } from '../../src/providers/chain/types';
 import { isValidTronAddress } from '../../src/providers/chain/addresses';
 import { SandboxRates } from '../../src/providers/rates/sandbox';
 import { money } from '../../src/ledger/money';
+import { loadConfig } from '../../src/config';
+import { createWalletProviders } from '../../src/modules/wallet/providers';
+import type { SqlDatabase } from '../../src/db/index';
 
 describe('sandbox chain', () => {
   it('derives stable valid addresses and honours the failure switch', async () => {
@@ -49,5 +52,41 @@ describe('sandbox rates', () => {
     }
     rates.set('ETH', '3000.5');
     expect(await rates.usdMid('ETH')).toBe('3000.5');
+  });
+});
+
+describe('sandbox chain block interval', () => {
+  // Two apps in one process (test files share a worker) must not share one interval through the
+  // environment: it is each app's configuration.
+  it('is read from the app configuration, not from process.env', async () => {
+    const db = {} as SqlDatabase;
+    const noDevNode = { CHAIN_EVM_DEV_NODE: '0', SANDBOX_CHAIN_BLOCK_MS: '999999' };
+    const manual = await createWalletProviders(loadConfig({ SANDBOX_CHAIN_BLOCK_MS: '0' }), { db }, noDevNode);
+    const timed = await createWalletProviders(loadConfig({ SANDBOX_CHAIN_BLOCK_MS: '20' }), { db }, noDevNode);
+    const manualChain = manual.sandboxChain!;
+    const timedChain = timed.sandboxChain!;
+    const manualHeight = manualChain.height('TRC20');
+    const timedHeight = timedChain.height('TRC20');
+    const timedBlock = new Promise<void>((resolve) => timedChain.onBlocks(async () => resolve()));
+    manualChain.start();
+    timedChain.start();
+    try {
+      // Bounded by the test timeout; a 20 ms timer mines long before that even on a loaded machine.
+      await timedBlock;
+      expect(timedChain.height('TRC20')).toBeGreaterThan(timedHeight);
+      // The manual chain has no timer at all: it moves only when asked.
+      expect(manualChain.height('TRC20')).toBe(manualHeight);
+      await manualChain.mine(1, 'TRC20');
+      expect(manualChain.height('TRC20')).toBe(manualHeight + 1);
+    } finally {
+      manualChain.stop();
+      timedChain.stop();
+    }
+  });
+
+  it('rejects a negative or non-numeric interval at start-up', () => {
+    expect(() => loadConfig({ SANDBOX_CHAIN_BLOCK_MS: '-1' })).toThrow(/SANDBOX_CHAIN_BLOCK_MS.*≥ 0/);
+    expect(() => loadConfig({ SANDBOX_CHAIN_BLOCK_MS: 'soon' })).toThrow(/SANDBOX_CHAIN_BLOCK_MS.*number/);
+    expect(loadConfig({}).sandboxChainBlockMs).toBe(3000);
   });
 });

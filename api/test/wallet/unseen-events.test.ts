@@ -3,9 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { stepUpGrant } from '../support/step-up';
 
-// Blocks only when the test mines them, so the moment of crediting is the test's.
-process.env.SANDBOX_CHAIN_BLOCK_MS = '0';
-
 const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 for (const driver of testDrivers()) {

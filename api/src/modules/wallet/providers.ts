@@ -94,8 +94,9 @@ async function evmProviders(
 
 /**
  * Providers by configuration (read from the environment here so the shared config module stays
- * small): SANDBOX_CHAIN_BLOCK_MS (default 3000; 0 = blocks only via POST /api/dev/chain/mine),
- * WALLET_ADDRESS_SECRET, EXCHANGE_SPREAD (default 0.005).
+ * small): WALLET_ADDRESS_SECRET, EXCHANGE_SPREAD (default 0.005). The sandbox chain's block interval
+ * is the app's configuration (SANDBOX_CHAIN_BLOCK_MS in config.ts), so two apps in one process (tests)
+ * can run different intervals.
  */
 export async function createWalletProviders(
   config: Config,
@@ -110,10 +111,9 @@ export async function createWalletProviders(
     const chain = evm ? new RoutedChain(new UnconfiguredChain(), { ERC20: evm }) : new UnconfiguredChain();
     return { chain, sandboxChain: null, evm, devNode, sweeper, rates };
   }
-  const blockMs = Number.parseInt(env.SANDBOX_CHAIN_BLOCK_MS ?? '3000', 10);
   const chain = new SandboxChain({
     addressSecret: env.WALLET_ADDRESS_SECRET || SANDBOX_ADDRESS_SECRET,
-    blockIntervalMs: Number.isFinite(blockMs) && blockMs >= 0 ? blockMs : 3000,
+    blockIntervalMs: config.sandboxChainBlockMs,
   });
   return {
     chain: evm ? new RoutedChain(chain, { ERC20: evm }) : chain,
