@@ -203,6 +203,8 @@ const envSchema = z
       .string()
       .regex(/^https?:\/\/[^,\s]+(,https?:\/\/[^,\s]+)*$/, 'must be a comma-separated list of origins')
       .optional(),
+    /** The deposit-address derivation secret of the sandbox chain (docs/ledger.md); its documented default in sandbox. */
+    WALLET_ADDRESS_SECRET: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
     /** Spread the sandbox exchange rates add on each side of the mid rate (a fraction below 1, at most 6 decimals). */
     EXCHANGE_SPREAD: z
       .string()
@@ -308,6 +310,8 @@ export interface Config {
   passkeys: { rpId: string; rpName: string; origins: string[] | 'localhost' } | undefined;
   /** WECHAT_REDIRECT_ORIGIN: prefixed to the WeChat website sign-in's redirect path ('' = same origin). */
   wechatRedirectOrigin: string;
+  /** WALLET_ADDRESS_SECRET: the sandbox chain's deposit-address secret (absent: its documented sandbox default). */
+  walletAddressSecret: string | undefined;
   /** EXCHANGE_SPREAD: the sandbox exchange rates' spread, a decimal string (default 0.005). */
   exchangeSpread: string;
   /** Geocoder and map tiles (GEOCODER_*, MAP_*; src/config/geo.ts). */
@@ -412,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telemetry: telemetry.config,
     wechatRedirectOrigin: e.WECHAT_REDIRECT_ORIGIN,
     uploads: uploads.config,
+    walletAddressSecret: e.WALLET_ADDRESS_SECRET,
     exchangeSpread: e.EXCHANGE_SPREAD,
     geo: sections.geo.config!,
     wechat: sections.wechat.config!,

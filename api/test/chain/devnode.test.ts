@@ -13,13 +13,12 @@ import { createTestApp, type TestApp } from '../support/harness';
 describe('the dev chain started by the API (PGlite)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    Object.assign(process.env, { CHAIN_EVM_DEV_NODE: '1', CHAIN_EVM_DEV_NODE_PORT: '0', CHAIN_EVM_DEV_BLOCK_MS: '0' });
-    try {
-      t = await createTestApp('pglite');
-    } finally {
-      for (const k of ['CHAIN_EVM_DEV_NODE', 'CHAIN_EVM_DEV_NODE_PORT', 'CHAIN_EVM_DEV_BLOCK_MS'])
-        delete process.env[k];
-    }
+    // The app's own configuration, not process.env (test files share a worker).
+    t = await createTestApp('pglite', {
+      CHAIN_EVM_DEV_NODE: '1',
+      CHAIN_EVM_DEV_NODE_PORT: '0',
+      CHAIN_EVM_DEV_BLOCK_MS: '0',
+    });
   }, 120_000);
   afterAll(async () => t?.close());
 

@@ -27,18 +27,16 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
   let t: TestApp;
   let evm: EvmChain;
   let admin: { token: string };
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     node = await startDevNode({ port: 0 });
     rpc = await flakyRpc(node.url);
-    Object.assign(process.env, evmEnv(node, rpc.url, CONFIRMATIONS));
-    t = await createTestApp(driver);
+    // The app's own configuration, not process.env (test files share a worker).
+    t = await createTestApp(driver, evmEnv(node, rpc.url, CONFIRMATIONS));
     evm = evmChainOf(t.database)!;
     admin = await t.createAdmin();
   }, 120_000);
   afterAll(async () => {
-    for (const k of Object.keys(process.env)) if (k.startsWith('CHAIN_EVM_') && !(k in saved)) delete process.env[k];
     await t?.close();
     await rpc?.close();
     await node?.close();

@@ -26,23 +26,22 @@ describe.each(testDrivers())('EVM sweeping on %s', (driver) => {
   let evm: EvmChain;
   let sweeper: EvmSweeper;
   let admin: { token: string };
-  const saved = { ...process.env };
 
   beforeAll(async () => {
     node = await startDevNode({ port: 0 });
     rpc = await flakyRpc(node.url);
-    Object.assign(process.env, evmEnv(node, rpc.url, CONFIRMATIONS), {
+    // The app's own configuration, not process.env (test files share a worker).
+    t = await createTestApp(driver, {
+      ...evmEnv(node, rpc.url, CONFIRMATIONS),
       CHAIN_EVM_SWEEP_MNEMONIC: SANDBOX_DEPOSIT_MNEMONIC,
       // Runs are driven by the test.
       CHAIN_EVM_SWEEP_MS: '3600000',
     });
-    t = await createTestApp(driver);
     evm = evmChainOf(t.database)!;
     sweeper = evmSweeperOf(t.database)!;
     admin = await t.createAdmin();
   }, 120_000);
   afterAll(async () => {
-    for (const k of Object.keys(process.env)) if (k.startsWith('CHAIN_EVM_') && !(k in saved)) delete process.env[k];
     await t?.close();
     await rpc?.close();
     await node?.close();

@@ -7,12 +7,8 @@ import { describe, expect, it } from 'vitest';
 // down as app.config (docs/architecture.md "API layers"). No other file of src/ reads the environment.
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 
-/**
- * Files still allowed to read the environment, relative to src/. Only the wallet's provider selector
- * is left; the "speed" branch moves its reads (SANDBOX_CHAIN_BLOCK_MS, WALLET_ADDRESS_SECRET,
- * EXCHANGE_SPREAD, CHAIN_EVM_*) into config and removes it from this list.
- */
-const ALLOWED = new Set(['modules/wallet/providers.ts']);
+/** Files still allowed to read the environment, relative to src/: none (a new entry needs a reason here). */
+const ALLOWED = new Set<string>([]);
 
 const isConfigLayer = (rel: string) => rel === 'config.ts' || rel.startsWith('config/');
 

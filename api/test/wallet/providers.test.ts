@@ -60,9 +60,9 @@ describe('sandbox chain block interval', () => {
   // environment: it is each app's configuration.
   it('is read from the app configuration, not from process.env', async () => {
     const db = {} as SqlDatabase;
-    const noDevNode = { CHAIN_EVM_DEV_NODE: '0', SANDBOX_CHAIN_BLOCK_MS: '999999' };
-    const manual = await createWalletProviders(loadConfig({ SANDBOX_CHAIN_BLOCK_MS: '0' }), { db }, noDevNode);
-    const timed = await createWalletProviders(loadConfig({ SANDBOX_CHAIN_BLOCK_MS: '20' }), { db }, noDevNode);
+    const noDevNode = { CHAIN_EVM_DEV_NODE: '0' };
+    const manual = await createWalletProviders(loadConfig({ ...noDevNode, SANDBOX_CHAIN_BLOCK_MS: '0' }), { db });
+    const timed = await createWalletProviders(loadConfig({ ...noDevNode, SANDBOX_CHAIN_BLOCK_MS: '20' }), { db });
     const manualChain = manual.sandboxChain!;
     const timedChain = timed.sandboxChain!;
     const manualHeight = manualChain.height('TRC20');

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { API_DIR, type Config } from '../../config.js';
 import type { SqlDatabase } from '../../ledger/sql.js';
-import { readEvmEnv } from '../../providers/chain/evm/config.js';
 import { SANDBOX_DEPOSIT_MNEMONIC, startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
 import { EvmSweeper } from '../../providers/chain/evm/sweeper.js';
 import { EvmChain, type EvmLog } from '../../providers/chain/evm/index.js';
@@ -62,9 +61,8 @@ export interface WalletProviders {
 async function evmProviders(
   config: Config,
   deps: { db: SqlDatabase; log?: EvmLog },
-  env: NodeJS.ProcessEnv,
 ): Promise<{ evm: EvmChain | null; devNode: DevNode | null; sweeper: EvmSweeper | null }> {
-  const evmEnv = readEvmEnv(env, config.sandbox);
+  const evmEnv = config.evm;
   if (evmEnv.problems.length)
     throw new Error(`Invalid EVM chain configuration:\n${evmEnv.problems.map((p) => `  - ${p}`).join('\n')}`);
   if (evmEnv.config) {
@@ -93,26 +91,24 @@ async function evmProviders(
 }
 
 /**
- * Providers by configuration (read from the environment here so the shared config module stays
- * small): WALLET_ADDRESS_SECRET, EXCHANGE_SPREAD (default 0.005). The sandbox chain's block interval
- * is the app's configuration (SANDBOX_CHAIN_BLOCK_MS in config.ts), so two apps in one process (tests)
- * can run different intervals.
+ * Providers by configuration (app.config: EXCHANGE_SPREAD, WALLET_ADDRESS_SECRET, CHAIN_EVM_*, and the
+ * sandbox chain's block interval SANDBOX_CHAIN_BLOCK_MS), so two apps in one process (tests) can run
+ * different settings.
  */
 export async function createWalletProviders(
   config: Config,
   deps: { db: SqlDatabase; log?: EvmLog },
-  env: NodeJS.ProcessEnv = process.env,
 ): Promise<WalletProviders> {
-  const spread = env.EXCHANGE_SPREAD && /^0(\.\d{1,6})?$/.test(env.EXCHANGE_SPREAD) ? env.EXCHANGE_SPREAD : '0.005';
+  const spread = config.exchangeSpread;
   const rates = new SandboxRates(spread);
-  const { evm, devNode, sweeper } = await evmProviders(config, deps, env);
+  const { evm, devNode, sweeper } = await evmProviders(config, deps);
   if (evm) evm.usdMid = (currency) => rates.usdMid(currency);
   if (!config.sandbox) {
     const chain = evm ? new RoutedChain(new UnconfiguredChain(), { ERC20: evm }) : new UnconfiguredChain();
     return { chain, sandboxChain: null, evm, devNode, sweeper, rates };
   }
   const chain = new SandboxChain({
-    addressSecret: env.WALLET_ADDRESS_SECRET || SANDBOX_ADDRESS_SECRET,
+    addressSecret: config.walletAddressSecret ?? SANDBOX_ADDRESS_SECRET,
     blockIntervalMs: config.sandboxChainBlockMs,
   });
   return {
