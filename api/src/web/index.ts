@@ -179,13 +179,15 @@ export default async function webPlugin(
       return undefined;
     }
   };
-  const preloadsFor = async (path: string, registry: InlineRegistry): Promise<string> => {
+  const preloadsFor = async (path: string, registry: InlineRegistry, locale?: string): Promise<string> => {
     const remote = (
       registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>
     ).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
     // A release the shell will refuse (another contract major) is not worth a byte.
     if (!remote?.manifestUrl || remote.contractMajor !== CONTRACT_MAJOR) return '';
-    return preloadLinks(hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl })));
+    return preloadLinks(
+      hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl }), locale),
+    );
   };
 
   // Each route's own skeleton, from the release the client gets for it (skeleton-source.ts).
@@ -228,7 +230,7 @@ export default async function webPlugin(
       lang: locale,
       dir: directionOf(locale),
       // The shell's start chain first (every page needs it), then the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry)}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry, skeleton?.auth === false || signedIn ? locale : undefined)}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)

@@ -18,7 +18,10 @@ export interface PreloadHint {
 
 interface ManifestShape {
   metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+  exposes?: Array<{
+    name?: unknown;
+    assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } };
+  }>;
 }
 
 const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
@@ -31,8 +34,17 @@ function files(value: unknown): string[] {
     : [];
 }
 
-/** The hints of one remote from its manifest's text (never throws: a bad manifest gives the manifest hint only). */
-export function hintsFromManifest(manifestUrl: string, manifestText: string | undefined): PreloadHint[] {
+/**
+ * The hints of one remote from its manifest's text (never throws: a bad manifest gives the manifest hint only).
+ * `locale`: also the app's texts in that language (its `locale-<locale>` chunk, contract 1.2), which the
+ * shell loads before the page renders — only when the page will render (the caller decides: a
+ * signed-out visitor on a page that needs a session sees the log-in view and would waste it).
+ */
+export function hintsFromManifest(
+  manifestUrl: string,
+  manifestText: string | undefined,
+  locale?: string,
+): PreloadHint[] {
   const hints: PreloadHint[] = [{ href: manifestUrl, as: 'fetch', crossorigin: true }];
   if (!manifestText) return hints;
   let manifest: ManifestShape;
@@ -55,6 +67,11 @@ export function hintsFromManifest(manifestUrl: string, manifestText: string | un
   const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
   for (const js of files(app?.assets?.js?.sync)) hints.push({ href: `${base}${js}`, as: 'script' });
   for (const css of files(app?.assets?.css?.sync)) hints.push({ href: `${base}${css}`, as: 'style' });
+  if (locale && /^[a-z]{2}-[A-Z]{2}$/.test(locale)) {
+    const chunk = new RegExp(`(^|/)locale-${locale}\\.[0-9a-f]+\\.js$`);
+    const texts = files(app?.assets?.js?.async).find((js) => chunk.test(js));
+    if (texts) hints.push({ href: `${base}${texts}`, as: 'script' });
+  }
   return hints;
 }
 

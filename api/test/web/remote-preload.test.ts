@@ -29,6 +29,42 @@ describe('remote chain preload hints', () => {
     ]);
   });
 
+  it('announce the app’s texts in the reader’s language when asked (its locale chunk), never another language’s', () => {
+    const withTexts = JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [
+        {
+          name: 'app',
+          assets: {
+            js: {
+              sync: ['static/js/__federation_expose_app.232b4747.js'],
+              async: [
+                'static/js/locale-ar-AE.61a5a9c5.js',
+                'static/js/locale-en-US.2ef42cc8.js',
+                'static/js/page-wallet.11aa22bb.js',
+                '../locale-tr-TR.ff8f1fa7.js',
+              ],
+            },
+          },
+        },
+      ],
+    });
+    const url = '/remotes/card/mf-manifest.json';
+    expect(hintsFromManifest(url, withTexts, 'ar-AE').at(-1)).toEqual({
+      href: '/remotes/card/static/js/locale-ar-AE.61a5a9c5.js',
+      as: 'script',
+    });
+    const hrefs = (locale?: string) => hintsFromManifest(url, withTexts, locale).map((h) => h.href);
+    expect(hrefs()).not.toContainEqual(expect.stringContaining('locale-'));
+    expect(hrefs('en-US').filter((h) => h.includes('locale-'))).toEqual([
+      '/remotes/card/static/js/locale-en-US.2ef42cc8.js',
+    ]);
+    // A traversal in the manifest, an unknown or malformed locale: nothing.
+    expect(hrefs('tr-TR').filter((h) => h.includes('locale-'))).toEqual([]);
+    expect(hrefs('zh-HK').filter((h) => h.includes('locale-'))).toEqual([]);
+    expect(hrefs('.*').filter((h) => h.includes('locale-'))).toEqual([]);
+  });
+
   it('a broken or hostile manifest gives the manifest hint only, and nothing escapes the attribute', () => {
     expect(hintsFromManifest('/remotes/card/mf-manifest.json', '{nope')).toHaveLength(1);
     expect(hintsFromManifest('/remotes/card/mf-manifest.json', undefined)).toHaveLength(1);
