@@ -112,9 +112,14 @@ describe.each(testDrivers())('WeChat Pay on %s', (driver) => {
     const holdMs = new Date(held.data.expiresAt).getTime() - t.clock.now().getTime();
     expect(holdMs).toBeGreaterThan(55_000);
     expect(holdMs).toBeLessThanOrEqual(60_000);
-    // The sandbox rate moves every 10 s: 50 s later the current price is another one (usually),
-    // but the order asks for the held amount to the fen.
-    t.clock.advance(50_000);
+    // The sandbox rate moves in 10 s steps: step the clock (while the quote is still held) until the
+    // current price differs from the held one, so the order below could only match by honouring it.
+    let current = held.data.amountCny;
+    for (let step = 0; step < 5 && current === held.data.amountCny; step++) {
+      t.clock.advance(10_000);
+      current = (await t.get('card/wechatPay/quote', { productId: PRODUCT }, { token: c.token })).data.amountCny;
+    }
+    expect(current).not.toBe(held.data.amountCny);
     const res = await prepay(c.token, key(), { quoteId: held.data.quoteId });
     expect(res.code, res.msg).toBe(200);
     expect(res.data.order).toMatchObject({ amountCny: held.data.amountCny, rate: held.data.rate });
