@@ -91,6 +91,14 @@ const envSchema = z
     APP_MODE: z.enum(['sandbox', 'production'], { error: 'must be sandbox or production' }).optional(),
     SANDBOX: bool.optional(),
     WEB_ROOT: z.string().min(1).optional(),
+    /**
+     * Send `103 Early Hints` with the shell's start files before the per-client page is made. Off by
+     * default: Chromium acts on 103 only over HTTP/2 or later, and a proxy that predates 1xx
+     * forwarding (nginx before 1.29, Debian's 1.22 in scripts/cluster.mjs) would take the 103 for
+     * the answer. Turn it on behind an HTTP/2 front that forwards them (nginx ≥ 1.29 `early_hints`,
+     * HAProxy, Envoy, a CDN).
+     */
+    EARLY_HINTS: bool.optional(),
     SMTP_HOST: z.string().min(1).optional(),
     SMTP_PORT: z.coerce.number({ error: 'must be a number' }).int().min(1).max(65535).optional(),
     SMTP_USER: z.string().optional(),
@@ -266,6 +274,8 @@ export interface Config {
   dataDir: string;
   sandbox: boolean;
   webRoot: string | undefined;
+  /** Send 103 Early Hints before each page (EARLY_HINTS). */
+  earlyHints: boolean;
   smtp: { host: string; port: number; user?: string; password?: string; from: string; secure: boolean } | undefined;
   adminPassword: string;
   /** Base32 TOTP secret of the admin's second factor (sandbox: SANDBOX_ADMIN_TOTP_SECRET). */
@@ -373,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sandbox,
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    earlyHints: e.EARLY_HINTS ?? false,
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -21,7 +21,7 @@ import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
 import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
-import { hintsFromManifest, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
+import { hintsFromManifest, linkHeaderValues, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { directUploadOrigin } from '../config/uploads.js';
 import type { GeoConfig } from '../config/geo.js';
@@ -87,13 +87,20 @@ function hasFiles(dir: string): boolean {
  */
 export default async function webPlugin(
   app: FastifyInstance,
-  opts: { rootDir: string; /** The web-only server's map settings (the API's are app.config.geo). */ geo?: GeoConfig },
+  opts: {
+    rootDir: string;
+    /** The web-only server's map settings (the API's are app.config.geo). */
+    geo?: GeoConfig;
+    /** The web-only server's EARLY_HINTS (the API's is app.config.earlyHints). */
+    earlyHints?: boolean;
+  },
 ): Promise<void> {
   const shellDist = join(opts.rootDir, 'shell', 'dist');
   const indexFile = join(shellDist, 'index.html');
   // The API process has a database, hence a release registry; the web-only server does not.
   const releases = app.hasDecorator('database') ? releaseServiceOf(app) : undefined;
   const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
+  const earlyHints = app.hasDecorator('config') ? app.config.earlyHints : (opts.earlyHints ?? false);
 
   const tileOrigin = geoSelection(sandbox, app.hasDecorator('config') ? app.config.geo : opts.geo).tileOrigin;
   const uploadOrigin = app.hasDecorator('config') ? directUploadOrigin(app.config.uploads) : undefined;
@@ -216,10 +223,16 @@ export default async function webPlugin(
     }
   });
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const registry = await registryFor(request, reply);
     const path = request.url.split('?')[0] ?? '/';
     // The language the shell will start in: its stored choice (mirrored in a cookie), else the browser's.
     const locale = frameLocale(readCookie(request, LANGUAGE_COOKIE), request.headers['accept-language']);
+    // The shell's start chain is the same for every client of this build: announced first, as
+    // 103 Early Hints where configured (config.ts EARLY_HINTS), before the per-client work.
+    const startHints = startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path));
+    // Never to an HTTP/1.0 client (RFC 9110 §15.2: it cannot read a 1xx).
+    if (earlyHints && startHints.length && request.raw.httpVersion !== '1.0')
+      reply.writeEarlyHints({ link: linkHeaderValues(startHints) });
+    const registry = await registryFor(request, reply);
     const skeleton = await routeSkeletons.find(
       path,
       registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string }>,
@@ -230,7 +243,7 @@ export default async function webPlugin(
       lang: locale,
       dir: directionOf(locale),
       // The shell's start chain first (every page needs it), then the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path)))}${await preloadsFor(path, registry, skeleton?.auth === false || signedIn ? locale : undefined)}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startHints)}${await preloadsFor(path, registry, skeleton?.auth === false || signedIn ? locale : undefined)}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)

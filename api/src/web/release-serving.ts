@@ -4,6 +4,7 @@ import { findUserSession, tokenOf } from '../http/auth.js';
 import { appByName, appByShort } from '../modules/releases/apps.js';
 import type { ReleaseService } from '../modules/releases/service.js';
 import { contentTypeOf, isSafeRelativePath } from '../modules/releases/store.js';
+import { chooseEncoding, type ContentEncoding } from './html-encoding.js';
 
 /** The anonymous cohort cookie: 128-bit random, sticky for a year. */
 export const COHORT_COOKIE = 'cw_cohort';
@@ -87,10 +88,13 @@ function pickEncoding(
   request: FastifyRequest,
   available: Set<string>,
   file: string,
-): { suffix: '' | '.br' | '.gz'; encoding?: string } {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted) && available.has(`${file}.br`)) return { suffix: '.br', encoding: 'br' };
-  if (/\bgzip\b/.test(accepted) && available.has(`${file}.gz`)) return { suffix: '.gz', encoding: 'gzip' };
+): { suffix: '' | '.br' | '.gz'; encoding?: ContentEncoding } {
+  const precompressed: ContentEncoding[] = [];
+  if (available.has(`${file}.br`)) precompressed.push('br');
+  if (available.has(`${file}.gz`)) precompressed.push('gzip');
+  const encoding = chooseEncoding(request.headers['accept-encoding'], precompressed);
+  if (encoding === 'br') return { suffix: '.br', encoding };
+  if (encoding === 'gzip') return { suffix: '.gz', encoding };
   return { suffix: '' };
 }
 

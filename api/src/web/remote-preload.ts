@@ -85,6 +85,20 @@ export function preloadLinks(hints: PreloadHint[]): string {
     .join('');
 }
 
+/** A path we announce in a header: our own build's file names only (no quote, comma, `;`, `>` or space). */
+const HEADER_SAFE_HREF = /^\/[0-9A-Za-z._/+-]{1,300}$/;
+
+/**
+ * The same hints as `Link` header values (RFC 8288), for `103 Early Hints`: the browser may start
+ * them while the server is still making the page. A path that could break out of the header is
+ * dropped, never escaped into it.
+ */
+export function linkHeaderValues(hints: PreloadHint[]): string[] {
+  return hints
+    .filter((h) => HEADER_SAFE_HREF.test(h.href) && !h.href.includes('..'))
+    .map((h) => `<${h.href}>; rel=preload; as=${h.as}${h.crossorigin ? '; crossorigin' : ''}`);
+}
+
 /**
  * Manifests by URL, kept in memory: a release's files never change (a new release is a new
  * path), so one read per release. Bounded, oldest dropped first.

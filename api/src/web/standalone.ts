@@ -10,7 +10,7 @@ import webPlugin from './index';
 const config = loadConfig();
 const rootDir = config.webRoot ?? join(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const app = Fastify({ logger: { level: 'warn' } });
-await app.register(webPlugin, { rootDir, geo: config.geo });
+await app.register(webPlugin, { rootDir, geo: config.geo, earlyHints: config.earlyHints });
 app.setNotFoundHandler((request, reply) => {
   void reply.code(404).send({ code: 404, msg: 'Not found', key: 'not_found', data: null });
 });

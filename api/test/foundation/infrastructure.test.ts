@@ -57,6 +57,9 @@ describe('configuration', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'SANDBOX', 'SCRYPT_N']) expect(text).toContain(name);
     expect(text).toContain('"eighty"');
     expect(() => loadConfig({ SMTP_HOST: 'smtp.example.com' })).toThrow(/SMTP_FROM: is required when SMTP_HOST is set/);
+    expect(() => loadConfig({ EARLY_HINTS: 'sometimes' })).toThrow(/EARLY_HINTS/);
+    expect(loadConfig({}).earlyHints).toBe(false);
+    expect(loadConfig({ EARLY_HINTS: 'on' }).earlyHints).toBe(true);
   });
 
   it('production mode requires ADMIN_PASSWORD and never shows it', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { cohortBucket, inCanary } from '../../src/modules/releases/service';
@@ -293,6 +294,39 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     await publishLocalBuilds(service, local, { sandbox: true, log });
     expect((await service.channel('mf_share')).stable).toMatchObject({ createdBy: 'local-build' });
     fs.rmSync(local, { recursive: true, force: true });
+  });
+
+  it('serves a release file in the coding the client accepts, among those the build pre-compressed', async () => {
+    const page = 'static/js/page.0123abcd.js';
+    const files = fakeBuild({ label: 'encodings' });
+    const plain = files.find((f) => f.path === page)!.body;
+    const payload = {
+      version: '3.0.0',
+      files: [
+        ...files,
+        { path: `${page}.br`, body: brotliCompressSync(plain) },
+        { path: `${page}.gz`, body: gzipSync(plain) },
+      ].map((f) => ({ path: f.path, contentBase64: f.body.toString('base64') })),
+    };
+    const res = await release('mf_card', cardToken, payload);
+    expect(res.code).toBe(200);
+    const get = (acceptEncoding: string) =>
+      t.inject({
+        method: 'GET',
+        url: `/remotes/card/${res.data.release.releaseId}/${page}`,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+    expect(String(br.headers.vary)).toContain('Accept-Encoding');
+    // br;q=0 refuses brotli: the gzip file, not the brotli one.
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain)).toBe(true);
+    const identity = await get('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.rawPayload.equals(plain)).toBe(true);
   });
 
   it('serves pages with the security headers (CSP without inline script or eval)', async () => {
