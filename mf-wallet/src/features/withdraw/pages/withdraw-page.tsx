@@ -12,6 +12,7 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, type WithdrawalRecord } from '@cardwallet/shared/schemas';
 import {
   apiErrorMessage,
+  PasskeyProofButton,
   passkeyProof,
   TextField,
   usePasskeyOffered,
@@ -30,9 +31,13 @@ import { useWithdraw } from '../api/withdraw';
 import { draftFor, useWithdrawDraft } from '../components/withdraw-draft';
 import { withdrawFormSchema, type WithdrawFormValues } from '../components/withdraw-schema';
 import { PayPasswordSheet } from '../components/pay-password-sheet';
-import { WithdrawPasskeyButton } from '../components/withdraw-passkey-button';
 
 const PAYPASS_ERRORS = new Set(['paypass_wrong', 'paypass_locked']);
+const PASSKEY_CLASS_NAMES = {
+  root: 'wallet-passkey-proof',
+  alert: 'wallet-error-text',
+  hint: 'wallet-muted wallet-passkey-or',
+};
 
 /** Withdraw to an address: checked as typed, fee and amount received shown, confirmed with a passkey (when the customer has one) or the transaction password. */
 export default function WithdrawPage() {
@@ -296,7 +301,11 @@ export default function WithdrawPage() {
         passwordSet={paypass.data.isSet}
         passkey={
           passkeyOffered ? (
-            <WithdrawPasskeyButton confirm={async () => submit({ passkey: await passkeyProof(http) })} />
+            <PasskeyProofButton
+              ns="wallet"
+              classNames={PASSKEY_CLASS_NAMES}
+              confirm={async () => submit({ passkey: await passkeyProof(http) })}
+            />
           ) : null
         }
         submitting={withdraw.isPending}

@@ -2,7 +2,7 @@ import type { Locale } from '@cardwallet/shared';
 import { useHomeCards } from '../api/get-cards';
 import { PlaceholderLines } from './placeholder-lines';
 import { useSignedInTranslation } from '../i18n/signed-in';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 import { formatUsd } from './money';
 
 const BRAND = { visa: 'Visa', mastercard: 'Mastercard' } as const;

@@ -3,7 +3,7 @@ import { BADGE_MAX } from '@cardwallet/shared';
 import { useUnreadCount } from '../../information/api/messages';
 import { useUnreadAnnouncements } from '../../information/api/announcements';
 import { useSignedInTranslation } from '../i18n/signed-in';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 
 const shown = (count: number) => (count > BADGE_MAX ? `${BADGE_MAX}+` : String(count));
 

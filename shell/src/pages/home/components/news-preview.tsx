@@ -3,7 +3,7 @@ import { relativeTime } from '../../information/relative-time';
 import { NEWS_LIST_PATH, newsDetailUrl, useLatestNews } from '../../news/api/news';
 import { PlaceholderLines } from './placeholder-lines';
 import { useSignedInTranslation } from '../i18n/signed-in';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 import { LoadFailed } from './cards-glance';
 
 export const HOME_NEWS_COUNT = 3;

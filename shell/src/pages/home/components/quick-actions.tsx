@@ -8,7 +8,7 @@ import {
   SendOutline,
 } from 'antd-mobile-icons';
 import { useHomeTranslation } from '../i18n';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 
 const SHORTCUTS = [
   { key: 'recharge', path: '/pages/wallet/recharge', Icon: ReceivePaymentOutline },

@@ -1,6 +1,6 @@
 import { useHost } from '@cardwallet/shared';
 import { useHomeTranslation } from '../i18n';
-import { AppLink } from './app-link';
+import { AppLink } from '@cardwallet/shared/ui';
 
 const OFFERS = ['offerWallet', 'offerCards', 'offerVerify', 'offerInvite'] as const;
 
