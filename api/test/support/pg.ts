@@ -43,7 +43,10 @@ export async function ensurePgTemplate(): Promise<string> {
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (exists.rowCount) return name;
+    if (exists.rowCount) {
+      await dropStaleTemplates(admin, name);
+      return name;
+    }
     const building = `${name}_b${randomBytes(4).toString('hex')}`;
     await admin.query(`create database ${building}`);
     const database = await openDatabase({ databaseUrl: urlOf(building), dataDir: '' });
@@ -54,10 +57,37 @@ export async function ensurePgTemplate(): Promise<string> {
     } catch {
       await admin.query(`drop database if exists ${building} with (force)`);
     }
+    await dropStaleTemplates(admin, name);
     return name;
   } finally {
     await admin.end();
   }
+}
+
+/** Templates of this many migration sets stay (other checkouts on the same server use theirs). */
+export const KEPT_TEMPLATES = 3;
+
+/**
+ * Drops the templates of older migration sets beyond the newest KEPT_TEMPLATES (by creation order:
+ * database oids only grow), so they do not pile up on a long-lived server. Never forced: a template
+ * another run is copying or using right now refuses the drop, and stays for a later run.
+ */
+export async function dropStaleTemplates(admin: pg.Client, current: string, prefix = 'cw_tpl_'): Promise<string[]> {
+  if (!/^[a-z0-9_]+$/.test(prefix)) throw new Error(`bad template prefix ${prefix}`);
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname ~ $2 and datname <> $1 order by oid desc`,
+    [current, `^${prefix}[0-9a-f]+$`],
+  );
+  const dropped: string[] = [];
+  for (const { datname } of rows.slice(KEPT_TEMPLATES - 1)) {
+    try {
+      await admin.query(`drop database if exists ${datname}`);
+      dropped.push(datname);
+    } catch {
+      // In use by another run: left for the next one.
+    }
+  }
+  return dropped;
 }
 
 /**
