@@ -4,10 +4,13 @@
 //
 //   CHROME_PATH=/usr/bin/chromium node support/lighthouse-bench.mjs http://127.0.0.1:8093
 //   PAGES=/,/pages/passport/login RUNS=5 …
+//   LHR_DIR=/tmp/lhr …   also writes each run's full report (long-tasks, bootup-time, …) as JSON
 //
 // Prints score, FCP, LCP, TBT, CLS and transferred bytes per run and their medians, and the load
 // average before and after each page (the machine is shared: scores swing with its load).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
@@ -36,6 +39,11 @@ for (const path of pages) {
         output: 'json',
         logLevel: 'error',
       });
+      if (process.env.LHR_DIR) {
+        mkdirSync(process.env.LHR_DIR, { recursive: true });
+        const name = `${path.replace(/[^a-z0-9]+/gi, '_') || '_'}-${i + 1}.json`;
+        writeFileSync(join(process.env.LHR_DIR, name), JSON.stringify(lhr));
+      }
       const a = lhr.audits;
       const r = {
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -224,7 +224,9 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await expect(heading).toBeVisible();
     expect(inviterCalls).toHaveLength(1);
 
-    // antd-mobile's PullToRefresh listens to touch events: a real touch drag through CDP.
+    // antd-mobile's PullToRefresh listens to touch events: a real touch drag through CDP, once the
+    // control's chunk has arrived (the page shows before it: layout/page-frame.tsx).
+    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toBeAttached();
     const box = (await heading.boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>

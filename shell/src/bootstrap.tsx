@@ -1,5 +1,5 @@
 import '@cardwallet/shared/theme.css';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { I18nextProvider } from 'react-i18next';
@@ -181,19 +181,25 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  createRoot(root).render(
-    <StrictMode>
-      <HostContext.Provider value={host}>
-        <I18nextProvider i18n={instance}>
-          {/* No QueryClientProvider here: each page that needs one gets it (services/query-layer.tsx). */}
-          <ShellAntdConfig localeTexts={localeTexts}>
-            <ShellContext.Provider value={{ registry }}>
-              <RouterProvider router={router} />
-            </ShellContext.Provider>
-          </ShellAntdConfig>
-        </I18nextProvider>
-      </HostContext.Provider>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // The first render is a transition (issue 24, TBT): React renders it in ~5 ms slices and yields to
+  // the browser between them instead of one long task; the frame painted by the HTML stays on
+  // screen until the commit, so nothing is shown earlier or later than before.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <HostContext.Provider value={host}>
+          <I18nextProvider i18n={instance}>
+            {/* No QueryClientProvider here: each page that needs one gets it (services/query-layer.tsx). */}
+            <ShellAntdConfig localeTexts={localeTexts}>
+              <ShellContext.Provider value={{ registry }}>
+                <RouterProvider router={router} />
+              </ShellContext.Provider>
+            </ShellAntdConfig>
+          </I18nextProvider>
+        </HostContext.Provider>
+      </StrictMode>,
+    ),
   );
   exposeForTests({ host, registry, storageKeys: STORAGE_KEYS });
   // Telemetry per release (issue 25): its own chunk, loaded when idle after the first paint.

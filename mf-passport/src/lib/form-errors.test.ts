@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeAccount, emptyAccountValues } from '../features/accounts/components/account-form';
+import { emptyAccountValues } from '../features/accounts/components/account-form';
+import { composeAccount } from '../features/accounts/components/account-compose';
 import { safeReturnTo } from './form-errors';
 
 describe('safeReturnTo', () => {

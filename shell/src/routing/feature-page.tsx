@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost, type FeatureApp, type RemoteName } from '@cardwallet/shared';
 import { PageFrame } from '../layout/page-frame';
@@ -31,7 +31,11 @@ export function FeaturePage({ owner, page }: { owner: RemoteName; page: string }
       if (route && (route.auth === false || session.get().isLoggedIn)) preloadPage(route);
     };
     registry.load(owner, preload).then(
-      (app) => live && setState({ status: 'ready', app }),
+      // A transition: the remote's frame and page render in slices that yield to the browser
+      // (issue 24, TBT) while the loading view stays on screen until they commit.
+      (app) => {
+        if (live) startTransition(() => setState({ status: 'ready', app }));
+      },
       (error: unknown) => live && setState({ status: 'error', error }),
     );
     return () => {

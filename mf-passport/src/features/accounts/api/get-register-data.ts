@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { registerDataResult, type RegisterData } from '@cardwallet/shared/schemas';
+import type { RegisterData } from '@cardwallet/shared/schemas';
+import { loadSchemas } from '../../../lib/lazy-schemas';
 
 /** GET user/getRegisterData — countries with dial codes and the rules the register page shows. */
 export async function getRegisterData(http: HttpClient): Promise<RegisterData> {
-  const data = await http.get<unknown>('user/getRegisterData', undefined, { prompt: false });
+  const [data, { registerDataResult }] = await Promise.all([
+    http.get<unknown>('user/getRegisterData', undefined, { prompt: false }),
+    loadSchemas(),
+  ]);
   return registerDataResult.parse(data);
 }
 
@@ -16,7 +20,8 @@ export const registerDataQueryOptions = (http: HttpClient) =>
     staleTime: 60 * 60 * 1000,
   });
 
-export function useRegisterData() {
+/** `enabled: false` until the countries are needed (the login page: its mobile tab). */
+export function useRegisterData(enabled = true) {
   const { http } = useHost();
-  return useQuery(registerDataQueryOptions(http));
+  return useQuery({ ...registerDataQueryOptions(http), enabled });
 }

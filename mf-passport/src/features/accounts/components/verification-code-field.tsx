@@ -2,7 +2,8 @@ import { VERIFICATION_CODE_LENGTH } from '@cardwallet/shared';
 import { normaliseAccount, type CodePurpose } from '@cardwallet/shared/schemas';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { accountFieldName, composeAccount, type AccountFormValues } from './account-form';
+import { accountFieldName, type AccountFormValues } from './account-form';
+import { composeAccount } from './account-compose';
 import { SendCodeButton, TextField } from '@cardwallet/shared/forms';
 
 type CodeFormValues = AccountFormValues & { code: string };

@@ -1,12 +1,16 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { sessionResult, type LoginBody, type SessionResult } from '@cardwallet/shared/schemas';
+import type { LoginBody, SessionResult } from '@cardwallet/shared/schemas';
+import { loadSchemas } from '../../../lib/lazy-schemas';
 
 /** POST user/login — exchanges an account and password for a session token. */
 export async function login(http: HttpClient, body: LoginBody): Promise<SessionResult> {
   // 'none': a wrong password is shown on the form, it must not trigger the 401 login prompt.
   // Spec §7: user/login shows the loading mask (the submit button spins as well).
-  const data = await http.post<unknown>('user/login', body, { prompt: false, loading: true, login: 'none' });
+  const [data, { sessionResult }] = await Promise.all([
+    http.post<unknown>('user/login', body, { prompt: false, loading: true, login: 'none' }),
+    loadSchemas(),
+  ]);
   return sessionResult.parse(data);
 }
 

@@ -98,6 +98,15 @@ describe('login page', () => {
     );
   });
 
+  it('asks for the countries only when the mobile tab is chosen (issue 24: the e-mail sign-in needs none)', async () => {
+    const { user, calls } = renderWithHost(<LoginPage />, { routes: routes() });
+    await user.type(field('E-mail address'), 'me@example.com');
+    await user.tab();
+    expect(calls.some((c) => c.url === 'user/getRegisterData')).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'Mobile' }));
+    await waitFor(() => expect(calls.filter((c) => c.url === 'user/getRegisterData')).toHaveLength(1));
+  });
+
   it('logs in with a mobile number composed from the default dial code', async () => {
     const { user, calls } = renderWithHost(<LoginPage />, { routes: routes() });
     await user.click(screen.getByRole('tab', { name: 'Mobile' }));

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { useHost, type HostServices } from '@cardwallet/shared';
-import { loginBody } from '@cardwallet/shared/schemas';
-import type { SessionResult } from '@cardwallet/shared/schemas';
-import { FormProvider, useForm } from 'react-hook-form';
+import type { SessionResult, loginBody } from '@cardwallet/shared/schemas';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
@@ -18,15 +17,19 @@ import {
   type AccountFormValues,
 } from '../../accounts/components/account-form';
 import { useLogin } from '../api/login';
+import { loadSchemas, warmSchemas } from '../../../lib/lazy-schemas';
 
 export interface LoginFormValues extends AccountFormValues {
   password: string;
 }
 
-const resolver = accountResolver<LoginFormValues, typeof loginBody>(loginBody, (values, account) => ({
-  account,
-  password: values.password,
-}));
+const resolver = accountResolver<LoginFormValues, typeof loginBody>(
+  async () => (await loadSchemas()).loginBody,
+  (values, account) => ({
+    account,
+    password: values.password,
+  }),
+);
 
 export const HOME_PATH = '/pages/index/index';
 
@@ -41,7 +44,6 @@ export function leaveLogin(host: HostServices): void {
 export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult) => Promise<void> } = {}) {
   const { t } = useTranslation('passport');
   const host = useHost();
-  const registerData = useRegisterData();
   const login = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginBody>>({
@@ -49,6 +51,10 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
     resolver,
     defaultValues: { ...emptyAccountValues(), password: '' },
   });
+  // The countries (dial codes) only serve the mobile tab: asked for when it is chosen, not on every
+  // visit of the login page (their answer is checked with zod: lib/lazy-schemas.ts).
+  const mobile = useWatch({ control: form.control, name: 'method' }) === 'mobile';
+  const registerData = useRegisterData(mobile);
 
   const onValid = async (body: z.output<typeof loginBody>) => {
     setFormError(null);
@@ -72,6 +78,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
         className="adm-form passport-form"
         noValidate
         aria-label={t('login.formLabel')}
+        // The first touch of the form fetches what its validation needs, before the submit does.
+        onFocus={warmSchemas}
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
         <AccountFields

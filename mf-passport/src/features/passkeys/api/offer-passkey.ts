@@ -6,8 +6,8 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { passkeyItem, passkeyListResult, passkeyOptionsResult } from '@cardwallet/shared/schemas';
 import { passkeysUsableHere } from '@cardwallet/shared/forms';
+import { loadSchemas } from '../../../lib/lazy-schemas';
 
 /** How long "Not now" keeps the offer away on this browser for this customer. */
 const SNOOZE_MS = 30 * 86400_000;
@@ -31,9 +31,11 @@ export async function shouldOfferPasskey(http: HttpClient, userId: string, now =
   if (now - snoozed < SNOOZE_MS) return false;
   if (!(await platformAuthenticatorIsAvailable())) return false;
   try {
-    const { items } = passkeyListResult.parse(
-      await http.get<unknown>('passkey/list', undefined, { prompt: false, login: 'none' }),
-    );
+    const [answer, { passkeyListResult }] = await Promise.all([
+      http.get<unknown>('passkey/list', undefined, { prompt: false, login: 'none' }),
+      loadSchemas(),
+    ]);
+    const { items } = passkeyListResult.parse(answer);
     return items.length === 0;
   } catch {
     return false;
@@ -42,9 +44,11 @@ export async function shouldOfferPasskey(http: HttpClient, userId: string, now =
 
 /** POST passkey/registerOptions, the browser's passkey dialog, POST passkey/register. */
 export async function createPasskey(http: HttpClient, name: string) {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(
-    await http.post<unknown>('passkey/registerOptions', {}, { prompt: false }),
-  );
+  const [answer, { passkeyItem, passkeyOptionsResult }] = await Promise.all([
+    http.post<unknown>('passkey/registerOptions', {}, { prompt: false }),
+    loadSchemas(),
+  ]);
+  const { ceremonyId, options } = passkeyOptionsResult.parse(answer);
   const response = await startRegistration({
     optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
   });

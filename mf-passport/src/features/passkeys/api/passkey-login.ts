@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useHost, type HttpClient } from '@cardwallet/shared';
-import { passkeyOptionsResult, sessionResult, type SessionResult } from '@cardwallet/shared/schemas';
+import type { SessionResult } from '@cardwallet/shared/schemas';
+import { loadSchemas } from '../../../lib/lazy-schemas';
 
 /**
  * Passkey sign-in: POST passkey/loginOptions, the browser's passkey dialog (or, with `autofill`,
@@ -9,9 +10,11 @@ import { passkeyOptionsResult, sessionResult, type SessionResult } from '@cardwa
  * answers a session exactly like user/login. Silent requests: errors are shown by the caller.
  */
 export async function signInWithPasskey(http: HttpClient, autofill = false): Promise<SessionResult> {
-  const { ceremonyId, options } = passkeyOptionsResult.parse(
-    await http.post<unknown>('passkey/loginOptions', {}, { prompt: false, login: 'none' }),
-  );
+  const [answer, { passkeyOptionsResult, sessionResult }] = await Promise.all([
+    http.post<unknown>('passkey/loginOptions', {}, { prompt: false, login: 'none' }),
+    loadSchemas(),
+  ]);
+  const { ceremonyId, options } = passkeyOptionsResult.parse(answer);
   const response = await startAuthentication({
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
     useBrowserAutofill: autofill,

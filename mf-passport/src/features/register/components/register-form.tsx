@@ -32,7 +32,7 @@ export interface RegisterFormValues extends AccountFormValues {
 type RegisterOutput = z.output<typeof registerBody>;
 
 const resolver = accountResolver<RegisterFormValues, typeof registerBody>(
-  registerBody,
+  () => Promise.resolve(registerBody),
   (values, account) => ({
     account,
     code: values.code,

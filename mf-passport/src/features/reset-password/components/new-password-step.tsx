@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { isApiError } from '@cardwallet/shared';
-import { resetPasswordBody } from '@cardwallet/shared/schemas';
+import { V, resetPasswordBody } from '@cardwallet/shared/schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldValues, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ function ticketResolver(ticket: string): Resolver<NewPasswordFormValues, unknown
   return async (values, context, options) => {
     const result = await inner({ ...values, ticket }, context, options as never);
     const errors = { ...(result.errors as Record<string, unknown>) };
-    addPasswordsDiffer(values, errors);
+    addPasswordsDiffer(values, errors, V.passwordsDiffer);
     return (
       Object.keys(errors).length > 0 ? { values: {}, errors: errors as never } : { values: result.values, errors: {} }
     ) as ResolverResult<NewPasswordFormValues, ResetOutput>;

@@ -22,11 +22,14 @@ export interface VerifyFormValues extends AccountFormValues {
   code: string;
 }
 
-const resolver = accountResolver<VerifyFormValues, typeof codeCheckBody>(codeCheckBody, (values, account) => ({
-  account,
-  purpose: 'reset_password',
-  code: values.code,
-}));
+const resolver = accountResolver<VerifyFormValues, typeof codeCheckBody>(
+  () => Promise.resolve(codeCheckBody),
+  (values, account) => ({
+    account,
+    purpose: 'reset_password',
+    code: values.code,
+  }),
+);
 
 /** Step 1: prove control of the e-mail or mobile; yields the reset ticket. */
 export function VerifyStep({ notice, onVerified }: { notice: string | null; onVerified: (ticket: string) => void }) {
