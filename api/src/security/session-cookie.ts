@@ -63,17 +63,34 @@ function attributes(request: FastifyRequest, maxAge: number): string {
  * After a sign-in: for the app's browser client, the token goes into the cookie and the answer
  * keeps only the user id (token ''); any other caller gets the token in the body as before.
  */
-export function browserSession<T extends { token: string }>(
+export function browserSession<T extends { token: string; userId?: string | number }>(
   request: FastifyRequest,
   reply: FastifyReply,
   session: T,
 ): T {
   if (!fromAppClient(request)) return session;
   reply.header('set-cookie', `${SESSION_COOKIE}=${session.token}; ${attributes(request, SESSION_LIFETIME_SECONDS)}`);
+  // The page requests from now on resolve this person's user cohort (web/release-serving.ts). The
+  // registry is in the HTML, so the shell seldom asks /remotes.json, which used to be the only
+  // place that remembered it: signed-in pages stayed in the browser's anonymous cohort.
+  if (session.userId !== undefined && /^[0-9]{1,18}$/.test(String(session.userId)))
+    reply.header('set-cookie', `${USER_COHORT_COOKIE}=${session.userId}; ${userCohortAttributes(request, 31_536_000)}`);
   return { ...session, token: '' };
 }
 
-/** user/logout: the browser forgets the cookie (the session row is revoked by then). */
+/** user/logout: the browser forgets the cookie (the session row is revoked by then) and the user cohort. */
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; ${attributes(request, 0)}`);
+  reply.header('set-cookie', `${USER_COHORT_COOKIE}=; ${userCohortAttributes(request, 0)}`);
+}
+
+/**
+ * The signed-in person's canary cohort, remembered for page requests (which resolve the registry
+ * from cookies only, without a session lookup): a hint for the canary split, not a credential.
+ * Lax, not Strict: a link from another site opens the app in the same cohort.
+ */
+export const USER_COHORT_COOKIE = 'cw_ucohort';
+
+export function userCohortAttributes(request: FastifyRequest, maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findUserSession, tokenOf } from '../http/auth.js';
+import { USER_COHORT_COOKIE, userCohortAttributes } from '../security/session-cookie.js';
 import { appByName, appByShort } from '../modules/releases/apps.js';
 import type { ReleaseService } from '../modules/releases/service.js';
 import { contentTypeOf, isSafeRelativePath } from '../modules/releases/store.js';
@@ -24,17 +25,16 @@ export function readCookie(request: FastifyRequest, name: string): string | unde
 }
 
 /**
- * The signed-in person's cohort, remembered for navigations: a page request carries no
- * Access-Token header, so `/remotes.json` (asked with one) leaves the user id here and the HTML of
- * the next start resolves the same cohort without a session lookup. It is a hint for the canary
- * split, not a credential — choosing a cohort gives nothing `cw_candidate` does not already give.
+ * The signed-in person's cohort is remembered for navigations in USER_COHORT_COOKIE: set by every
+ * browser sign-in (security/session-cookie.ts) and by `/remotes.json` asked with a session, cleared
+ * by logout and by `/remotes.json` asked without one. The HTML of the next start resolves the same
+ * cohort without a session lookup. It is a hint for the canary split, not a credential — choosing
+ * a cohort gives nothing `cw_candidate` does not already give.
  */
-export const USER_COHORT_COOKIE = 'cw_ucohort';
+export { USER_COHORT_COOKIE };
 const USER_ID_RE = /^[0-9]{1,18}$/;
 
-function cookieAttributes(request: FastifyRequest): string {
-  return `Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`;
-}
+const cookieAttributes = (request: FastifyRequest) => userCohortAttributes(request, 31_536_000);
 
 function anonCohort(request: FastifyRequest, reply: FastifyReply): string {
   let anon = readCookie(request, COHORT_COOKIE);
@@ -64,7 +64,7 @@ async function cohortOf(app: FastifyInstance, request: FastifyRequest, reply: Fa
   }
   // Signed out: the next page must not start in the previous person's cohort.
   if (remembered !== undefined)
-    reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    reply.header('Set-Cookie', `${USER_COHORT_COOKIE}=; ${userCohortAttributes(request, 0)}`);
   return anonCohort(request, reply);
 }
 

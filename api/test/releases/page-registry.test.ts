@@ -150,6 +150,42 @@ describe.each(testDrivers())('registry in the page on %s', (driver) => {
     );
   });
 
+  it('a browser sign-in remembers the user cohort for the next pages; logging out forgets it', async () => {
+    const user = await t.createUser();
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      payload: { account: user.account, password: user.password },
+    });
+    const cookies = [login.headers['set-cookie']].flat().map(String);
+    expect(cookies).toContainEqual(
+      expect.stringMatching(new RegExp(`^cw_ucohort=${user.userId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`)),
+    );
+    const session = /^cw_session=([^;]+)/.exec(cookies.join('\n'))?.[1];
+    // The next page, without any /remotes.json in between, is in the user cohort.
+    const next = await page(`cw_cohort=${randomBytes(16).toString('base64url')}; cw_ucohort=${user.userId}`);
+    expect(next.data.cohort).toBe('user');
+    expect(card(next.data.remotes).releaseId).toBe(inCanary('mf_card', `user:${user.userId}`, 50) ? canary : stable);
+    const logout = await t.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      headers: { 'x-requested-with': 'XMLHttpRequest', cookie: `cw_session=${session}` },
+      payload: {},
+    });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect([logout.headers['set-cookie']].flat().map(String)).toContainEqual(
+      expect.stringMatching(/^cw_ucohort=; Path=\/; Max-Age=0/),
+    );
+    // An API client (no X-Requested-With) gets its token in the body and no cookie at all.
+    const api = await t.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { account: user.account, password: user.password },
+    });
+    expect(api.headers['set-cookie']).toBeUndefined();
+  });
+
   it('is resolved from memory: 200 pages read the registry from the database at most once', async () => {
     const service = releaseServiceOf(t.app);
     await page();
