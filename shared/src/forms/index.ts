@@ -19,6 +19,10 @@ export { applyServerFieldErrors } from './form-errors';
 export { SendCodeButton, type SendCodeButtonProps } from './send-code-button';
 // The one react-hook-form text input (was copies in mf-card, mf-passport, mf-user).
 export { PasswordField, TextField, type TextFieldProps } from './text-field';
+// The one form-level error message (was copies in mf-card, mf-passport, mf-user and mf-wallet); class `cw-form-alert`.
+export { FormAlert } from './form-alert';
+// The error message and submit button that end a one-step form (was five copies in mf-passport and mf-user).
+export { FormSubmit, type FormSubmitProps } from './form-submit';
 // One image upload for every feature app: straight to the bucket when one is configured, else through the API (issue 27).
 export { uploadImageFile } from './upload-image';
 // The one passkey proof (was copies in mf-card, mf-wallet and mf-user) and the offer's condition.

@@ -29,13 +29,14 @@ describe('shared TextField', () => {
     const input = screen.getByRole('textbox', { name: 'Amount' });
     expect(input).toHaveAttribute('dir', 'ltr');
     expect(input).toHaveAccessibleDescription('Available 12.5 USDT');
-    expect(container.querySelector('.demo-input-row')).toBeNull();
+    expect(container.querySelector('.cw-input-row')).toBeNull();
     expect(container.querySelector('.demo-input-ltr')).not.toBeNull();
   });
 
   it('shows already-translated schema messages as they are with translateErrors={false}', async () => {
-    renderWithHost(<Form message="At least 10 USDT" translateErrors={false} hint="unused" />);
+    const { container } = renderWithHost(<Form message="At least 10 USDT" translateErrors={false} hint="unused" />);
     const input = screen.getByRole('textbox', { name: 'Amount' });
+    expect(container.querySelector('.cw-input-row')).toContainElement(input);
     await waitFor(() => expect(input).toHaveAccessibleDescription('At least 10 USDT'));
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('alert')).toHaveTextContent('At least 10 USDT');

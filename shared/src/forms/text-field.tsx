@@ -26,7 +26,7 @@ export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues 
   namespace: string;
   /** Where `showPassword` / `hidePassword` sit in that namespace ('fields', 'common'). */
   keyPrefix?: string;
-  /** The app's CSS class prefix: `<prefix>-icon-button`, `<prefix>-input-row`; default the namespace. */
+  /** The app's CSS class prefix (`<prefix>-field-hint`, `<prefix>-input-ltr`); default the namespace. */
   classPrefix?: string;
   /** A hint under the input while there is no error (e.g. "Available 12.5 USDT"): `<prefix>-field-hint`. */
   hint?: ReactNode;
@@ -37,7 +37,7 @@ export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues 
    * (forms whose schema is built with the page's t, because messages carry amounts and currencies).
    */
   translateErrors?: boolean;
-  /** 'row': the input in a `<prefix>-input-row` beside `prefix` (default); 'plain': the input alone. */
+  /** 'row': the input in a `cw-input-row` (theme.css) beside `prefix` (default); 'plain': the input alone. */
   layout?: 'row' | 'plain';
 }
 
@@ -137,7 +137,7 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
       {layout === 'plain' ? (
         input
       ) : (
-        <div className={`${classPrefix}-input-row`}>
+        <div className="cw-input-row">
           {prefix}
           {input}
         </div>
@@ -149,18 +149,18 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
 /**
  * A password TextField with a show/hide button (its own component, so the forms without a password
  * don't carry the eye icons). The button's labels are `<keyPrefix>.showPassword` / `hidePassword`
- * of the caller's namespace; its class is `<classPrefix>-icon-button`.
+ * of the caller's namespace; its class is `cw-icon-button` (theme.css).
  */
 export function PasswordField<T extends FieldValues, TOut extends FieldValues = T>(
   props: Omit<TextFieldProps<T, TOut>, 'type'>,
 ) {
-  const { namespace, keyPrefix = 'fields', classPrefix = namespace, extra } = props;
+  const { namespace, keyPrefix = 'fields', extra } = props;
   const { t } = useTranslation(namespace);
   const [revealed, setRevealed] = useState(false);
   const revealButton = (
     <button
       type="button"
-      className={`${classPrefix}-icon-button`}
+      className="cw-icon-button"
       aria-label={revealed ? t(`${keyPrefix}.hidePassword`) : t(`${keyPrefix}.showPassword`)}
       aria-pressed={revealed}
       onClick={() => setRevealed((v) => !v)}

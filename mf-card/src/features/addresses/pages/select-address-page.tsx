@@ -23,7 +23,7 @@ export default function SelectAddressPage() {
   const add = (
     <button
       type="button"
-      className="card-icon-button"
+      className="cw-icon-button"
       aria-label={t('address.add')}
       onClick={() => host.navigation.navigate('/pages/card/add-address')}
     >

@@ -4,8 +4,7 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, PasswordField, passkeyProof, usePasskeyOffered } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, FormAlert, passkeyProof, PasswordField, usePasskeyOffered } from '@cardwallet/shared/forms';
 import { useStepUp } from '../api/step-up';
 import { CardPasskeyButton } from './card-passkey-button';
 

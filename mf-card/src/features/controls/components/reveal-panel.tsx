@@ -111,7 +111,7 @@ export function RevealPanel({ cardId }: { cardId: string }) {
           }
         />
         {needsPassword ? (
-          <div role="alert" className="card-form-alert">
+          <div role="alert" className="cw-form-alert">
             {apiErrorMessage(error, t)}{' '}
             <AppLink className="card-link" href="/pages/user/paypass">
               {t('setting.setPayPassword')}

@@ -10,9 +10,8 @@ import {
   type CardOrder,
   type UploadedImage,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
-import { FormAlert } from '../../../components/form-alert';
 import { useCreateDispute } from '../api/create-dispute';
 import { useUploadEvidence } from '../api/upload-evidence';
 import '../disputes.css';

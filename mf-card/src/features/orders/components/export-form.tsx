@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, FormAlert } from '@cardwallet/shared/forms';
 import { useExportOrders } from '../api/export-orders';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -56,7 +56,7 @@ export function LimitForm({ controls }: { controls: CardSpendingControls }) {
         />
       </label>
       {error ? (
-        <p id="card-limit-error" role="alert" className="card-form-alert">
+        <p id="card-limit-error" role="alert" className="cw-form-alert">
           {error}
         </p>
       ) : null}

@@ -69,7 +69,7 @@ function Toggles({ controls }: { controls: CardSpendingControls }) {
         ))}
       </ul>
       {change.error ? (
-        <p role="alert" className="card-form-alert">
+        <p role="alert" className="cw-form-alert">
           {apiErrorMessage(change.error, t)}
         </p>
       ) : null}
@@ -165,7 +165,7 @@ function Categories({ controls }: { controls: CardSpendingControls }) {
         })}
       </ul>
       {change.error ? (
-        <p role="alert" className="card-form-alert">
+        <p role="alert" className="cw-form-alert">
           {apiErrorMessage(change.error, t)}
         </p>
       ) : null}

@@ -134,7 +134,7 @@ export function ThreeDsSheet({
             onFill={(payPassword) => send({ id: challenge.id, decision: 'approve', payPassword })}
           />
           {needsPassword ? (
-            <div role="alert" className="card-form-alert">
+            <div role="alert" className="cw-form-alert">
               {apiErrorMessage(error, t)}{' '}
               <AppLink className="card-link" href="/pages/user/paypass">
                 {t('setting.setPayPassword')}
@@ -148,7 +148,7 @@ export function ThreeDsSheet({
       ) : (
         <div className="card-threeds-actions">
           {error ? (
-            <div role="alert" className="card-form-alert">
+            <div role="alert" className="cw-form-alert">
               {apiErrorMessage(error, t)}
             </div>
           ) : null}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { useHost, type HostServices } from '@cardwallet/shared';
 import type { SessionResult, loginBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, applyServerFieldErrors, FormSubmit, PasswordField } from '@cardwallet/shared/forms';
 import { safeReturnTo } from '../../../lib/form-errors';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
@@ -98,19 +97,9 @@ export function LoginForm({ onSignedIn }: { onSignedIn?: (session: SessionResult
             required
           />
         </List>
-        <FormAlert message={formError} />
-        <div className="adm-form-footer">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={login.isPending || form.formState.isSubmitting}
-            disabled={login.isPending || form.formState.isSubmitting}
-          >
-            {t('login.submit')}
-          </Button>
-        </div>
+        <FormSubmit pending={login.isPending || form.formState.isSubmitting} message={formError}>
+          {t('login.submit')}
+        </FormSubmit>
       </form>
     </FormProvider>
   );

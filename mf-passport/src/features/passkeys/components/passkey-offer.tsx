@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-alert';
 import { snoozePasskeyOffer, useCreatePasskey } from '../api/offer-passkey';
-import { apiErrorMessage, defaultPasskeyName, passkeyErrorMessage } from '@cardwallet/shared/forms';
+import { apiErrorMessage, defaultPasskeyName, FormAlert, passkeyErrorMessage } from '@cardwallet/shared/forms';
 import '../passkeys.css';
 
 /**

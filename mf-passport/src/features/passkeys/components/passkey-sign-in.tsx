@@ -8,9 +8,14 @@ import {
 import { useHost } from '@cardwallet/shared';
 import type { SessionResult } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-alert';
 import { signInWithPasskey, usePasskeySignIn } from '../api/passkey-login';
-import { apiErrorMessage, isPasskeyCancel, passkeyErrorMessage, passkeysUsableHere } from '@cardwallet/shared/forms';
+import {
+  apiErrorMessage,
+  FormAlert,
+  isPasskeyCancel,
+  passkeyErrorMessage,
+  passkeysUsableHere,
+} from '@cardwallet/shared/forms';
 import '../passkeys.css';
 
 /** A ceremony lives 5 minutes on the server: the waiting autofill one is renewed before that. */

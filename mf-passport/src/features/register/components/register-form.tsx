@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { registerBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, FormSubmit, TextField } from '@cardwallet/shared/forms';
 import { CheckboxField } from '../../../components/checkbox-field';
-import { FormAlert } from '../../../components/form-alert';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
 import {
@@ -131,19 +130,9 @@ export function RegisterForm({ refereeId }: { refereeId: string }) {
             {t('register.agreementLink')}
           </AppLink>
         </CheckboxField>
-        <FormAlert message={formError} />
-        <div className="adm-form-footer">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={registerAccount.isPending}
-            disabled={registerAccount.isPending}
-          >
-            {t('register.submit')}
-          </Button>
-        </div>
+        <FormSubmit pending={registerAccount.isPending} message={formError}>
+          {t('register.submit')}
+        </FormSubmit>
       </form>
     </FormProvider>
   );

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { isApiError } from '@cardwallet/shared';
 import { codeCheckBody } from '@cardwallet/shared/schemas';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, applyServerFieldErrors } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, applyServerFieldErrors, FormSubmit } from '@cardwallet/shared/forms';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
 import {
@@ -76,19 +75,9 @@ export function VerifyStep({ notice, onVerified }: { notice: string | null; onVe
         <List className="passport-list">
           <VerificationCodeField purpose="reset_password" />
         </List>
-        <FormAlert message={formError} />
-        <div className="adm-form-footer">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={checkCode.isPending}
-            disabled={checkCode.isPending}
-          >
-            {t('reset.next')}
-          </Button>
-        </div>
+        <FormSubmit pending={checkCode.isPending} message={formError}>
+          {t('reset.next')}
+        </FormSubmit>
       </form>
     </FormProvider>
   );

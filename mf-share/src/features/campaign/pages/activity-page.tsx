@@ -50,7 +50,7 @@ export default function ActivityPage() {
           <time dateTime={c.startsAt}>{values.start}</time> – <time dateTime={c.endsAt}>{values.end}</time>
         </p>
       </section>
-      <section className="share-card" aria-labelledby="activity-progress">
+      <section className="cw-card share-card" aria-labelledby="activity-progress">
         <h2 id="activity-progress" className="share-card-title">
           {t('activity.progressTitle')}
         </h2>
@@ -66,7 +66,7 @@ export default function ActivityPage() {
           </Button>
         )}
       </section>
-      <section className="share-card" aria-labelledby="activity-rules">
+      <section className="cw-card share-card" aria-labelledby="activity-rules">
         <h2 id="activity-rules" className="share-card-title">
           {t('activity.rulesTitle')}
         </h2>

@@ -36,11 +36,11 @@ export default function RankingPage() {
           action={<InviteFriendsLink />}
         />
       ) : (
-        <ol className="share-list share-ranking" aria-label={t('ranking.listLabel', { month: monthName })}>
+        <ol className="cw-list share-list share-ranking" aria-label={t('ranking.listLabel', { month: monthName })}>
           {r.entries.map((e) => (
             <li
               key={e.rank}
-              className={`share-row share-rank-row${e.me ? ' share-rank-me' : ''}`}
+              className={`cw-list-row share-rank-row${e.me ? ' share-rank-me' : ''}`}
               aria-current={e.me ? 'true' : undefined}
             >
               <span

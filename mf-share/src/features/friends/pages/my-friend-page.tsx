@@ -47,14 +47,14 @@ export default function MyFriendPage() {
       {items.length > 0 && (
         <>
           <p className="share-count">{t('friends.count', { count: total ?? items.length })}</p>
-          <ul className="share-list" aria-label={t(level === 1 ? 'friends.level1' : 'friends.level2')}>
+          <ul className="cw-list share-list" aria-label={t(level === 1 ? 'friends.level1' : 'friends.level2')}>
             {items.map((f, i) => (
-              <li key={`${f.displayName}-${f.registeredAt}-${i}`} className="share-row">
-                <div className="share-row-main">
+              <li key={`${f.displayName}-${f.registeredAt}-${i}`} className="cw-list-row">
+                <div className="cw-list-row-main">
                   <span className="cw-ltr share-friend">{f.displayName}</span>
                   <span className="share-amount">{t('friends.earned', { amount: fmt.usd(f.earned) })}</span>
                 </div>
-                <dl className="share-friend-facts">
+                <dl className="cw-facts share-friend-facts">
                   <div>
                     <dt>{t('friends.registered')}</dt>
                     <dd>

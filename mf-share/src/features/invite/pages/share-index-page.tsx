@@ -66,7 +66,7 @@ export default function ShareIndexPage() {
       {invite.isError && <LoadError error={invite.error} onRetry={() => void invite.refetch()} />}
       {invite.data && (
         <>
-          <section className="share-card" aria-labelledby="share-invitation">
+          <section className="cw-card share-card" aria-labelledby="share-invitation">
             <h2 id="share-invitation" className="share-card-title">
               {t('index.myInvitation')}
             </h2>
@@ -99,7 +99,7 @@ export default function ShareIndexPage() {
             )}
           </section>
 
-          <section className="share-card" aria-labelledby="share-rates">
+          <section className="cw-card share-card" aria-labelledby="share-rates">
             <h2 id="share-rates" className="share-card-title">
               {t('index.howItWorks')}
             </h2>
@@ -121,7 +121,7 @@ export default function ShareIndexPage() {
             </ul>
           </section>
 
-          <section className="share-card" aria-labelledby="share-poster">
+          <section className="cw-card share-card" aria-labelledby="share-poster">
             <h2 id="share-poster" className="share-card-title">
               {t('poster.title')}
             </h2>

@@ -30,10 +30,13 @@ export function CashbackList({ kind }: { kind: CashbackKind }) {
   }
   return (
     <>
-      <ul className="share-list" aria-label={t(kind === 'open_card' ? 'titles.openCard' : 'titles.rechargeCash')}>
+      <ul
+        className="cw-list share-list"
+        aria-label={t(kind === 'open_card' ? 'titles.openCard' : 'titles.rechargeCash')}
+      >
         {items.map((r) => (
-          <li key={r.id} className="share-row">
-            <div className="share-row-main">
+          <li key={r.id} className="cw-list-row">
+            <div className="cw-list-row-main">
               <span className="cw-ltr share-friend">{r.friend}</span>
               <span className={`cw-ltr ${r.status === 'paid' ? 'share-amount' : 'share-muted'}`}>
                 {fmt.usd(r.amount)}

@@ -6,8 +6,7 @@ import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, PasswordField, SendCodeButton, TextField } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, FormAlert, PasswordField, SendCodeButton, TextField } from '@cardwallet/shared/forms';
 
 export type ProofMethod = 'code' | 'password';
 

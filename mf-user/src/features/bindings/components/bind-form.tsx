@@ -7,8 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, SendCodeButton, TextField } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import {
+  apiErrorMessage,
+  applyServerFieldErrors,
+  FormAlert,
+  SendCodeButton,
+  TextField,
+} from '@cardwallet/shared/forms';
 import { useSubmitBind } from '../../account/api/submit-bind';
 
 const schemas = {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { bindCouponBody, type BindCouponBody } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, FormSubmit, TextField } from '@cardwallet/shared/forms';
 import { useBindCoupon } from '../api/bind-coupon';
 
 const FIELD_KEYS = new Set([
@@ -63,19 +62,9 @@ export default function CouponBindingPage() {
             required
           />
         </List>
-        <FormAlert message={formError} />
-        <div className="user-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={bindCoupon.isPending}
-            disabled={bindCoupon.isPending}
-          >
-            {t('coupons.bindSubmit')}
-          </Button>
-        </div>
+        <FormSubmit pending={bindCoupon.isPending} message={formError} className="user-actions">
+          {t('coupons.bindSubmit')}
+        </FormSubmit>
       </form>
     </main>
   );

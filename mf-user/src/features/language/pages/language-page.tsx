@@ -20,7 +20,7 @@ export default function LanguagePage() {
           {LOCALES.map((locale) => (
             <List.Item
               key={locale}
-              className="user-nav-item"
+              className="cw-nav-item"
               extra={locale === current ? <CheckOutline aria-hidden className="user-check" /> : null}
             >
               <button
@@ -28,7 +28,7 @@ export default function LanguagePage() {
                 role="radio"
                 aria-checked={locale === current}
                 lang={locale}
-                className="user-stretched-link"
+                className="cw-stretched-link user-language-option"
                 onClick={() => {
                   if (locale !== current) void host.i18n.setLanguage(locale);
                 }}

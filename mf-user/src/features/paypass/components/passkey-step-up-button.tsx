@@ -3,7 +3,7 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { PasskeyConfirmButton, apiErrorMessage, isPasskeyCancel, passkeyProof } from '@cardwallet/shared/forms';
 import { useStepUp } from '../../account/api/step-up';
 
-const CLASS_NAMES = { root: 'user-passkey-proof', alert: 'user-form-alert', hint: 'user-hint' };
+const CLASS_NAMES = { root: 'user-passkey-proof', alert: 'cw-form-alert', hint: 'user-hint' };
 
 /** "Confirm with passkey" for the transaction-password step-up (user/stepUp 'paypass'); the password or code form below stays as the fallback. */
 export function PasskeyStepUpButton({ onDone }: { onDone: () => void }) {

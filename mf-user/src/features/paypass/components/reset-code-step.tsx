@@ -66,7 +66,7 @@ export function ResetCodeStep({
         />
       </List>
       {codeError ? (
-        <div role="alert" className="user-form-alert">
+        <div role="alert" className="cw-form-alert">
           {codeError}
         </div>
       ) : null}

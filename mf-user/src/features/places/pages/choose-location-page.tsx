@@ -187,7 +187,7 @@ export default function ChooseLocationPage() {
           </Button>
         </div>
         {searchError ? (
-          <div id="place-search-error" role="alert" className="user-form-alert user-choose-error">
+          <div id="place-search-error" role="alert" className="cw-form-alert user-choose-error">
             {searchError}
           </div>
         ) : null}
@@ -261,7 +261,7 @@ export default function ChooseLocationPage() {
         ) : (
           <>
             {reverse.isError ? (
-              <div role="alert" className="user-form-alert">
+              <div role="alert" className="cw-form-alert">
                 {apiErrorMessage(reverse.error, t)}
               </div>
             ) : null}

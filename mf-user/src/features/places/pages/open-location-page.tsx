@@ -52,7 +52,7 @@ export default function OpenLocationPage() {
         <main className="user-page user-place">
           <h2 className="user-place-name">{(params.get('name') ?? '').slice(0, 120) || t('places.pickedPoint')}</h2>
           {params.get('address') ? <p className="user-place-address">{params.get('address')!.slice(0, 300)}</p> : null}
-          <p role="alert" className="user-form-alert">
+          <p role="alert" className="cw-form-alert">
             {geocoded.isError ? apiErrorMessage(geocoded.error, t) : t('places.notFound')}
           </p>
         </main>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, List } from 'antd-mobile';
+import { List } from 'antd-mobile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordBody, type ChangePasswordBody } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
-import { apiErrorMessage, applyServerFieldErrors, PasswordField } from '@cardwallet/shared/forms';
-import { FormAlert } from '../../../components/form-alert';
+import { apiErrorMessage, applyServerFieldErrors, FormSubmit, PasswordField } from '@cardwallet/shared/forms';
 import { useChangePassword } from '../api/change-password';
 
 /** Change the login password (user/changePassword): old one, new one twice; other sessions end. */
@@ -75,19 +74,9 @@ export default function ChangePasswordPage() {
           />
         </List>
         <p className="user-hint">{t('password.othersSignedOut')}</p>
-        <FormAlert message={formError} />
-        <div className="user-actions">
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={change.isPending}
-            disabled={change.isPending}
-          >
-            {t('password.submit')}
-          </Button>
-        </div>
+        <FormSubmit pending={change.isPending} message={formError} className="user-actions">
+          {t('password.submit')}
+        </FormSubmit>
       </form>
     </main>
   );

@@ -7,9 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
-import { FormAlert } from '../../../components/form-alert';
 import { EmptyState } from '../../../components/empty-state';
 import { useAddAddress } from '../api/add-address';
 import { addressFormSchema, type AddressFormValues } from '../components/address-schema';
@@ -70,7 +69,7 @@ export default function AddAddressPage() {
   return (
     <main className="wallet-page">
       <p className="wallet-intro">{t('addresses.addIntro', { currency })}</p>
-      <section className="wallet-card" aria-labelledby="address-network">
+      <section className="cw-card" aria-labelledby="address-network">
         <h2 id="address-network" className="wallet-card-title">
           {t('recharge.network')}
         </h2>

@@ -77,7 +77,7 @@ export default function SelectAddressPage() {
                   picking ? undefined : (
                     <button
                       type="button"
-                      className="wallet-icon-button"
+                      className="cw-icon-button"
                       aria-label={t('addresses.deleteOne', { label })}
                       disabled={remove.isPending}
                       onClick={() => void confirmDelete(a.id, label)}

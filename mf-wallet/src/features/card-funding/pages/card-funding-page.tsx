@@ -13,11 +13,10 @@ import {
   type CardFundingWithdrawal,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { EmptyState } from '../../../components/empty-state';
@@ -145,7 +144,7 @@ export default function CardFundingPage() {
         </p>
         <p className="wallet-hero-sub">{t('cardFunding.explain')}</p>
       </section>
-      <section className="wallet-card" aria-labelledby="card-funding-currency">
+      <section className="cw-card" aria-labelledby="card-funding-currency">
         <h2 id="card-funding-currency" className="wallet-card-title">
           {t('cardFunding.currency')}
         </h2>

@@ -16,10 +16,9 @@ import {
   type ExchangeRecord,
   type WalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useCurrencies } from '../../currency/api/get-currencies';
@@ -149,7 +148,7 @@ export default function CurrencyExchangePage() {
       right={
         <button
           type="button"
-          className="wallet-icon-button"
+          className="cw-icon-button"
           aria-label={t('exchange.records')}
           onClick={() => navigation.navigate('/pages/wallet/exchange-record')}
         >
@@ -205,7 +204,7 @@ export default function CurrencyExchangePage() {
   return (
     <main className="wallet-page">
       {nav}
-      <section className="wallet-card" aria-labelledby="exchange-from">
+      <section className="cw-card" aria-labelledby="exchange-from">
         <h2 id="exchange-from" className="wallet-card-title">
           {t('exchange.from')}
         </h2>
@@ -221,7 +220,7 @@ export default function CurrencyExchangePage() {
           }}
         />
       </section>
-      <section className="wallet-card" aria-labelledby="exchange-to">
+      <section className="cw-card" aria-labelledby="exchange-to">
         <h2 id="exchange-to" className="wallet-card-title">
           {t('exchange.to')}
         </h2>
@@ -257,7 +256,7 @@ export default function CurrencyExchangePage() {
       </Form>
 
       {quote ? (
-        <section className="wallet-card wallet-quote" aria-labelledby="exchange-quote" aria-live="polite">
+        <section className="cw-card wallet-quote" aria-labelledby="exchange-quote" aria-live="polite">
           <h2 id="exchange-quote" className="wallet-card-title">
             {t('exchange.quote')}
           </h2>

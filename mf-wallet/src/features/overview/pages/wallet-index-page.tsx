@@ -121,10 +121,10 @@ export default function WalletIndexPage() {
           />
         )}
         {balances.data && funded && (
-          <ul className="wallet-balance-list">
+          <ul className="cw-list wallet-balance-list">
             {balances.data.balances.map((b) => (
-              <li key={b.currency} className="wallet-balance">
-                <div className="wallet-balance-head">
+              <li key={b.currency} className="cw-list-row">
+                <div className="cw-list-row-main">
                   <span className="wallet-balance-currency">{b.currency}</span>
                   <span
                     className="cw-ltr wallet-balance-usd"
@@ -133,7 +133,7 @@ export default function WalletIndexPage() {
                     ≈ {fmt.usd(b.usdValue)}
                   </span>
                 </div>
-                <dl className="wallet-balance-figures">
+                <dl className="cw-facts wallet-balance-figures">
                   <div>
                     <dt>{t('index.available')}</dt>
                     <dd className="cw-ltr">{fmt.amount(b.available, b.currency)}</dd>

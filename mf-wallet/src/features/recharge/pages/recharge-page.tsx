@@ -37,7 +37,7 @@ export default function RechargePage() {
           {t('recharge.currency')}: <strong>{currency}</strong>
         </List.Item>
       </List>
-      <section className="wallet-card" aria-labelledby="recharge-network">
+      <section className="cw-card" aria-labelledby="recharge-network">
         <h2 id="recharge-network" className="wallet-card-title">
           {t('recharge.network')}
         </h2>
@@ -52,7 +52,7 @@ export default function RechargePage() {
         />
       </section>
 
-      <section className="wallet-card wallet-address-card" aria-labelledby="recharge-address">
+      <section className="cw-card wallet-address-card" aria-labelledby="recharge-address">
         <h2 id="recharge-address" className="wallet-card-title">
           {t('recharge.address', { currency, network })}
         </h2>

@@ -8,10 +8,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { TransferRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useTransferInfo } from '../api/get-transfer-info';
@@ -119,7 +118,7 @@ export default function TransferPage() {
           </Button>
         </div>
       )}
-      <section className="wallet-card" aria-labelledby="transfer-source">
+      <section className="cw-card" aria-labelledby="transfer-source">
         <h2 id="transfer-source" className="wallet-card-title">
           {t('transfer.source')}
         </h2>

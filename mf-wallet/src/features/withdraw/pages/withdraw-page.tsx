@@ -12,17 +12,17 @@ import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, type WithdrawalRecord } from '@cardwallet/shared/schemas';
 import {
   apiErrorMessage,
+  FormAlert,
   PasskeyProofButton,
+  type PasskeyProof,
   passkeyProof,
   TextField,
   usePasskeyOffered,
-  type PasskeyProof,
 } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { isDecimal, plus, spendable } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { FormAlert } from '../../../components/form-alert';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useWithdrawFee } from '../api/get-withdraw-fee';
@@ -170,7 +170,7 @@ export default function WithdrawPage() {
           {t('recharge.currency')}: <strong>{currency}</strong>
         </List.Item>
       </List>
-      <section className="wallet-card" aria-labelledby="withdraw-network">
+      <section className="cw-card" aria-labelledby="withdraw-network">
         <h2 id="withdraw-network" className="wallet-card-title">
           {t('recharge.network')}
         </h2>
@@ -234,7 +234,7 @@ export default function WithdrawPage() {
               </button>
               <button
                 type="button"
-                className="wallet-icon-button"
+                className="cw-icon-button"
                 aria-label={t('withdraw.addressBook')}
                 onClick={() => navigation.navigate(walletPath('select-address', { currency, network, pick: '1' }))}
               >
