@@ -133,16 +133,23 @@ describe.each(testDrivers())('registry in the page on %s', (driver) => {
     expect((await page('cw_ucohort=1%3Bx')).data.cohort).toBe('anon');
   });
 
-  it('the browser session cookie (no token header) puts /remotes.json in the user cohort', async () => {
-    const user = await t.createUser();
+  /** Signs in as the app's browser client does (X-Requested-With): the session comes as a cookie. */
+  const browserSignIn = async (user: { account: string; password: string }) => {
     const login = await t.inject({
       method: 'POST',
       url: '/api/user/login',
       headers: { 'x-requested-with': 'XMLHttpRequest' },
       payload: { account: user.account, password: user.password },
     });
-    const session = /^cw_session=([^;]+)/.exec([login.headers['set-cookie']].flat().map(String).join('\n'))?.[1];
+    const cookies = [login.headers['set-cookie']].flat().map(String);
+    const session = /^cw_session=([^;]+)/m.exec(cookies.join('\n'))?.[1];
     expect(session, login.body).toBeDefined();
+    return { session: session!, cookies };
+  };
+
+  it('the browser session cookie (no token header) puts /remotes.json in the user cohort', async () => {
+    const user = await t.createUser();
+    const { session } = await browserSignIn(user);
     const signedIn = await remotesJson(`cw_cohort=${randomBytes(16).toString('base64url')}; cw_session=${session}`);
     expect(card(signedIn.remotes).releaseId).toBe(inCanary('mf_card', `user:${user.userId}`, 50) ? canary : stable);
     expect([signedIn.res.headers['set-cookie']].flat().map(String)).toContainEqual(
@@ -152,17 +159,10 @@ describe.each(testDrivers())('registry in the page on %s', (driver) => {
 
   it('a browser sign-in remembers the user cohort for the next pages; logging out forgets it', async () => {
     const user = await t.createUser();
-    const login = await t.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      headers: { 'x-requested-with': 'XMLHttpRequest' },
-      payload: { account: user.account, password: user.password },
-    });
-    const cookies = [login.headers['set-cookie']].flat().map(String);
+    const { session, cookies } = await browserSignIn(user);
     expect(cookies).toContainEqual(
       expect.stringMatching(new RegExp(`^cw_ucohort=${user.userId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`)),
     );
-    const session = /^cw_session=([^;]+)/.exec(cookies.join('\n'))?.[1];
     // The next page, without any /remotes.json in between, is in the user cohort.
     const next = await page(`cw_cohort=${randomBytes(16).toString('base64url')}; cw_ucohort=${user.userId}`);
     expect(next.data.cohort).toBe('user');
