@@ -1,15 +1,35 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
-import { filesOfManifest, prefetchNextApps, scheduleIdlePrefetch, type IdlePrefetchDeps } from './idle-prefetch';
+import {
+  filesOfManifest,
+  filesOfRoute,
+  prefetchNextApps,
+  scheduleIdlePrefetch,
+  type IdlePrefetchDeps,
+} from './idle-prefetch';
 
 const manifest = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
     {
       name: 'app',
-      assets: { js: { sync: ['static/js/1.js', '../evil.js', '/etc/x.js'] }, css: { sync: ['static/css/2.css'] } },
+      assets: {
+        js: {
+          sync: ['static/js/1.js', '../evil.js', '/etc/x.js'],
+          async: ['static/js/7.aa.js', 'static/js/locale-zh-HK.0123abcd.js', 'static/js/locale-en-US.4567cdef.js'],
+        },
+        css: { sync: ['static/css/2.css'] },
+      },
     },
   ],
+});
+
+const routeFiles = JSON.stringify({
+  version: 1,
+  routes: {
+    index: { js: ['static/js/7.aa.js', 'static/js/1.js', '../x.js'], css: ['static/css/7.bb.css'] },
+    recharge: { js: ['static/js/9.cc.js'], css: [] },
+  },
 });
 
 function remote(name: RemoteName, prefix: string, major = CONTRACT_MAJOR): RemoteDescriptor {
@@ -30,8 +50,10 @@ function deps(over: Partial<IdlePrefetchDeps> = {}) {
     currentPath: () => '/',
     fetchText: async (url) => {
       fetched.push(url);
+      if (url.endsWith('/route-files.json')) return routeFiles;
       return manifest;
     },
+    language: () => 'en-US',
     addLink: (href, as) => links.push(`${as} ${href}`),
     ...over,
   };
@@ -48,12 +70,58 @@ describe('idle prefetch of the next apps (issue 24)', () => {
     expect(filesOfManifest('/m.json', '{not json')).toEqual([]);
   });
 
+  it("adds the app's texts in the reader's language only", () => {
+    const files = filesOfManifest('/r/mf-manifest.json', manifest, 'zh-HK').map((f) => f.href);
+    expect(files).toContain('/r/static/js/locale-zh-HK.0123abcd.js');
+    expect(files.filter((f) => f.includes('locale-'))).toHaveLength(1);
+    expect(filesOfManifest('/r/mf-manifest.json', manifest, 'fr-FR').map((f) => f.href)).not.toContain(
+      expect.stringContaining('locale-'),
+    );
+    expect(filesOfManifest('/r/mf-manifest.json', manifest, '.*').some((f) => f.href.includes('locale-'))).toBe(false);
+  });
+
+  it("reads one page's chunk files from route-files.json, refusing paths that leave the folder", () => {
+    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, 'index')).toEqual([
+      { href: '/r/static/js/7.aa.js', as: 'script' },
+      { href: '/r/static/js/1.js', as: 'script' },
+      { href: '/r/static/css/7.bb.css', as: 'style' },
+    ]);
+    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, 'missing')).toEqual([]);
+    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, '__proto__')).toEqual([]);
+    expect(filesOfRoute('/r/mf-manifest.json', '<html>404</html>', 'index')).toEqual([]);
+    expect(filesOfRoute('/r/mf-manifest.json', 'null', 'index')).toEqual([]);
+  });
+
   it('signed in: prefetches Wallet then Card, executing nothing', async () => {
     const { d, links, fetched } = deps();
     expect(await prefetchNextApps(d)).toEqual(['mf_wallet', 'mf_card']);
-    expect(fetched).toEqual(['/remotes/mf_wallet/r1/mf-manifest.json', '/remotes/mf_card/r1/mf-manifest.json']);
+    expect(fetched.filter((u) => u.endsWith('mf-manifest.json'))).toEqual([
+      '/remotes/mf_wallet/r1/mf-manifest.json',
+      '/remotes/mf_card/r1/mf-manifest.json',
+    ]);
+    expect(fetched).toContain('/remotes/mf_card/r1/route-files.json');
     expect(links).toContain('script /remotes/mf_card/r1/remoteEntry.js');
-    expect(links).toHaveLength(6);
+    // Per app: entry, app JS, app CSS, the texts in en-US, the index page's own JS and CSS (1.js once).
+    expect(links.filter((l) => l.includes('/mf_card/'))).toEqual([
+      'script /remotes/mf_card/r1/remoteEntry.js',
+      'script /remotes/mf_card/r1/static/js/1.js',
+      'style /remotes/mf_card/r1/static/css/2.css',
+      'script /remotes/mf_card/r1/static/js/locale-en-US.4567cdef.js',
+      'script /remotes/mf_card/r1/static/js/7.aa.js',
+      'style /remotes/mf_card/r1/static/css/7.bb.css',
+    ]);
+    expect(links).toHaveLength(12);
+  });
+
+  it('a release without route-files.json still prefetches its app files and texts', async () => {
+    const { d, links } = deps({
+      fetchText: async (url) => {
+        if (url.endsWith('/route-files.json')) throw new TypeError('404');
+        return manifest;
+      },
+    });
+    expect(await prefetchNextApps(d)).toEqual(['mf_wallet', 'mf_card']);
+    expect(links.filter((l) => l.includes('/mf_wallet/'))).toHaveLength(4);
   });
 
   it('skips signed out, Save-Data, 2G; the app already loaded or open; another contract major', async () => {
@@ -72,11 +140,11 @@ describe('idle prefetch of the next apps (issue 24)', () => {
     const { d, links } = deps({
       fetchText: async (url) => {
         if (url.includes('mf_wallet')) throw new TypeError('Failed to fetch');
-        return manifest;
+        return url.endsWith('/route-files.json') ? routeFiles : manifest;
       },
     });
     expect(await prefetchNextApps(d)).toEqual(['mf_card']);
-    expect(links).toHaveLength(3);
+    expect(links).toHaveLength(6);
   });
 
   it('runs only when scheduled (after the first screen, when idle)', () => {

@@ -9,8 +9,16 @@ import { afterFirstScreen } from '../services/first-screen';
  * app is not registered as loaded (release telemetry counts a session of an app only when it is
  * loaded, issue 25), a down app costs nothing until its tab is tapped, and a failed prefetch is not
  * replayed to the real load (unlike a failed preload). Skipped signed out, with Save-Data, on 2G.
+ *
+ * Beside the app's own files: the tab's landing page (`LANDING_PAGE`) — its chunk group as the
+ * release's `route-files.json` lists it (shared/build/route-files.mjs; a release without the file
+ * prefetches the rest) — and the app's texts in the reader's language (its `locale-<locale>` chunk),
+ * which the first render of that page waits for.
  */
 export const NEXT_APPS: readonly RemoteName[] = ['mf_wallet', 'mf_card'];
+/** The page a tab opens (`/pages/wallet/index`, `/pages/card/index`). */
+export const LANDING_PAGE = 'index';
+export const ROUTE_FILES = 'route-files.json';
 export const PREFETCH_MAX_DELAY_MS = 3_000;
 
 type Connection = { saveData?: boolean; effectiveType?: string };
@@ -24,6 +32,8 @@ export interface IdlePrefetchDeps {
   schedule?: (task: () => void) => void;
   connection?: () => Connection | undefined;
   addLink?: (href: string, as: 'script' | 'style' | 'fetch') => void;
+  /** The reader's language (`en-US`…); default: `<html lang>`, which the shell keeps in step. */
+  language?: () => string | undefined;
 }
 
 const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
@@ -32,29 +42,53 @@ const safe = (value: unknown): value is string =>
 
 type Manifest = {
   metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
+  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } } }>;
+};
+type PrefetchFile = { href: string; as: 'script' | 'style' };
+const list = (value: unknown) => (Array.isArray(value) ? value.filter(safe) : []);
+const folderOf = (manifestUrl: string) => manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+const parse = <T>(text: string): T | undefined => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
 };
 
-/** The files of a release the shell loads before the first page of that app (as the server's preload hints). */
-export function filesOfManifest(manifestUrl: string, text: string): Array<{ href: string; as: 'script' | 'style' }> {
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(text) as Manifest;
-  } catch {
-    return [];
-  }
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const out: Array<{ href: string; as: 'script' | 'style' }> = [];
+/**
+ * The files of a release the shell loads before the first page of that app (as the server's preload
+ * hints), and with `locale` the app's texts in that language (its `locale-<locale>` async chunk).
+ */
+export function filesOfManifest(manifestUrl: string, text: string, locale?: string): PrefetchFile[] {
+  const manifest = parse<Manifest>(text);
+  if (!manifest) return [];
+  const base = folderOf(manifestUrl);
+  const out: PrefetchFile[] = [];
   const entry = manifest.metaData?.remoteEntry;
   if (entry && safe(entry.name)) {
     const dir = safe(entry.path) ? `${entry.path.replace(/\/$/, '')}/` : '';
     out.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
   }
   const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter(safe) : []);
   for (const js of list(app?.assets?.js?.sync)) out.push({ href: `${base}${js}`, as: 'script' });
   for (const css of list(app?.assets?.css?.sync)) out.push({ href: `${base}${css}`, as: 'style' });
+  if (locale && /^[a-z]{2}-[A-Z]{2}$/.test(locale)) {
+    const chunk = new RegExp(`(^|/)locale-${locale}\\.[0-9a-f]+\\.js$`);
+    const texts = list(app?.assets?.js?.async).find((js) => chunk.test(js));
+    if (texts) out.push({ href: `${base}${texts}`, as: 'script' });
+  }
   return out;
+}
+
+/** The chunk files of one page of a release, from its `route-files.json` (none if absent or malformed). */
+export function filesOfRoute(manifestUrl: string, text: string, page: string): PrefetchFile[] {
+  const routes = parse<{ routes?: Record<string, { js?: unknown; css?: unknown } | undefined> }>(text)?.routes;
+  const route = routes && typeof routes === 'object' && Object.hasOwn(routes, page) ? routes[page] : undefined;
+  const base = folderOf(manifestUrl);
+  return [
+    ...list(route?.js).map((js) => ({ href: `${base}${js}`, as: 'script' as const })),
+    ...list(route?.css).map((css) => ({ href: `${base}${css}`, as: 'style' as const })),
+  ];
 }
 
 function defaultAddLink(href: string, as: 'script' | 'style' | 'fetch'): void {
@@ -71,6 +105,7 @@ export async function prefetchNextApps(deps: IdlePrefetchDeps): Promise<string[]
   if (!deps.isLoggedIn() || connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? '')) return [];
   const fetchText = deps.fetchText ?? (async (url: string) => (await fetch(url)).text());
   const addLink = deps.addLink ?? defaultAddLink;
+  const locale = (deps.language ?? (() => document.documentElement.lang))();
   const done: string[] = [];
   for (const name of NEXT_APPS) {
     const remote = deps.descriptor(name);
@@ -78,8 +113,13 @@ export async function prefetchNextApps(deps: IdlePrefetchDeps): Promise<string[]
     if (deps.currentPath().startsWith(remote.routePrefix)) continue;
     try {
       // Fetched as the MF runtime fetches it (same URL, same-origin defaults): the tap reads it from the cache.
+      const routeFiles = fetchText(`${folderOf(remote.manifestUrl)}${ROUTE_FILES}`).catch(() => '');
       const text = await fetchText(remote.manifestUrl);
-      for (const file of filesOfManifest(remote.manifestUrl, text)) addLink(file.href, file.as);
+      const files = filesOfManifest(remote.manifestUrl, text, locale);
+      if (files.length === 0) continue;
+      files.push(...filesOfRoute(remote.manifestUrl, await routeFiles, LANDING_PAGE));
+      const seen = new Set<string>();
+      for (const file of files) if (!seen.has(file.href) && seen.add(file.href)) addLink(file.href, file.as);
       done.push(name);
     } catch {
       // Offline or the app is down: its tab shows the usual error and Retry when tapped.
