@@ -1,158 +1,50 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
-import {
-  filesOfManifest,
-  filesOfRoute,
-  prefetchNextApps,
-  scheduleIdlePrefetch,
-  type IdlePrefetchDeps,
-} from './idle-prefetch';
-
-const manifest = JSON.stringify({
-  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-  exposes: [
-    {
-      name: 'app',
-      assets: {
-        js: {
-          sync: ['static/js/1.js', '../evil.js', '/etc/x.js'],
-          async: ['static/js/7.aa.js', 'static/js/locale-zh-HK.0123abcd.js', 'static/js/locale-en-US.4567cdef.js'],
-        },
-        css: { sync: ['static/css/2.css'] },
-      },
-    },
-  ],
-});
-
-const routeFiles = JSON.stringify({
-  version: 1,
-  routes: {
-    index: { js: ['static/js/7.aa.js', 'static/js/1.js', '../x.js'], css: ['static/css/7.bb.css'] },
-    recharge: { js: ['static/js/9.cc.js'], css: [] },
-  },
-});
-
-function remote(name: RemoteName, prefix: string, major = CONTRACT_MAJOR): RemoteDescriptor {
-  return { name, routePrefix: prefix, manifestUrl: `/remotes/${name}/r1/mf-manifest.json`, contractMajor: major };
-}
+import { scheduleIdlePrefetch, type IdlePrefetchDeps } from './idle-prefetch';
 
 function deps(over: Partial<IdlePrefetchDeps> = {}) {
-  const links: string[] = [];
-  const fetched: string[] = [];
-  const all: Partial<Record<RemoteName, RemoteDescriptor>> = {
-    mf_wallet: remote('mf_wallet', '/pages/wallet/'),
-    mf_card: remote('mf_card', '/pages/card/'),
-  };
+  const tasks: Array<() => void> = [];
+  const prefetchNextApps = vi.fn(async () => ['mf_wallet']);
+  const load = vi.fn(async () => ({ prefetchNextApps }));
   const d: IdlePrefetchDeps = {
-    descriptor: (name) => all[name],
+    descriptor: () => undefined,
     isLoaded: () => false,
     isLoggedIn: () => true,
     currentPath: () => '/',
-    fetchText: async (url) => {
-      fetched.push(url);
-      if (url.endsWith('/route-files.json')) return routeFiles;
-      return manifest;
-    },
-    language: () => 'en-US',
-    addLink: (href, as) => links.push(`${as} ${href}`),
+    schedule: (task) => tasks.push(task),
+    load,
     ...over,
   };
-  return { d, links, fetched };
+  return { d, tasks, load, prefetchNextApps };
 }
 
-describe('idle prefetch of the next apps (issue 24)', () => {
-  it('reads the release files of the manifest as the server announces them, refusing paths that leave the folder', () => {
-    expect(filesOfManifest('/remotes/mf_card/r1/mf-manifest.json', manifest)).toEqual([
-      { href: '/remotes/mf_card/r1/remoteEntry.js', as: 'script' },
-      { href: '/remotes/mf_card/r1/static/js/1.js', as: 'script' },
-      { href: '/remotes/mf_card/r1/static/css/2.css', as: 'style' },
-    ]);
-    expect(filesOfManifest('/m.json', '{not json')).toEqual([]);
-  });
-
-  it("adds the app's texts in the reader's language only", () => {
-    const files = filesOfManifest('/r/mf-manifest.json', manifest, 'zh-HK').map((f) => f.href);
-    expect(files).toContain('/r/static/js/locale-zh-HK.0123abcd.js');
-    expect(files.filter((f) => f.includes('locale-'))).toHaveLength(1);
-    expect(filesOfManifest('/r/mf-manifest.json', manifest, 'fr-FR').map((f) => f.href)).not.toContain(
-      expect.stringContaining('locale-'),
-    );
-    expect(filesOfManifest('/r/mf-manifest.json', manifest, '.*').some((f) => f.href.includes('locale-'))).toBe(false);
-  });
-
-  it("reads one page's chunk files from route-files.json, refusing paths that leave the folder", () => {
-    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, 'index')).toEqual([
-      { href: '/r/static/js/7.aa.js', as: 'script' },
-      { href: '/r/static/js/1.js', as: 'script' },
-      { href: '/r/static/css/7.bb.css', as: 'style' },
-    ]);
-    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, 'missing')).toEqual([]);
-    expect(filesOfRoute('/r/mf-manifest.json', routeFiles, '__proto__')).toEqual([]);
-    expect(filesOfRoute('/r/mf-manifest.json', '<html>404</html>', 'index')).toEqual([]);
-    expect(filesOfRoute('/r/mf-manifest.json', 'null', 'index')).toEqual([]);
-  });
-
-  it('signed in: prefetches Wallet then Card, executing nothing', async () => {
-    const { d, links, fetched } = deps();
-    expect(await prefetchNextApps(d)).toEqual(['mf_wallet', 'mf_card']);
-    expect(fetched.filter((u) => u.endsWith('mf-manifest.json'))).toEqual([
-      '/remotes/mf_wallet/r1/mf-manifest.json',
-      '/remotes/mf_card/r1/mf-manifest.json',
-    ]);
-    expect(fetched).toContain('/remotes/mf_card/r1/route-files.json');
-    expect(links).toContain('script /remotes/mf_card/r1/remoteEntry.js');
-    // Per app: entry, app JS, app CSS, the texts in en-US, the index page's own JS and CSS (1.js once).
-    expect(links.filter((l) => l.includes('/mf_card/'))).toEqual([
-      'script /remotes/mf_card/r1/remoteEntry.js',
-      'script /remotes/mf_card/r1/static/js/1.js',
-      'style /remotes/mf_card/r1/static/css/2.css',
-      'script /remotes/mf_card/r1/static/js/locale-en-US.4567cdef.js',
-      'script /remotes/mf_card/r1/static/js/7.aa.js',
-      'style /remotes/mf_card/r1/static/css/7.bb.css',
-    ]);
-    expect(links).toHaveLength(12);
-  });
-
-  it('a release without route-files.json still prefetches its app files and texts', async () => {
-    const { d, links } = deps({
-      fetchText: async (url) => {
-        if (url.endsWith('/route-files.json')) throw new TypeError('404');
-        return manifest;
-      },
-    });
-    expect(await prefetchNextApps(d)).toEqual(['mf_wallet', 'mf_card']);
-    expect(links.filter((l) => l.includes('/mf_wallet/'))).toHaveLength(4);
-  });
-
-  it('skips signed out, Save-Data, 2G; the app already loaded or open; another contract major', async () => {
-    expect(await prefetchNextApps(deps({ isLoggedIn: () => false }).d)).toEqual([]);
-    expect(await prefetchNextApps(deps({ connection: () => ({ saveData: true }) }).d)).toEqual([]);
-    expect(await prefetchNextApps(deps({ connection: () => ({ effectiveType: 'slow-2g' }) }).d)).toEqual([]);
-    expect(await prefetchNextApps(deps({ connection: () => ({ effectiveType: '2g' }) }).d)).toEqual([]);
-    expect(await prefetchNextApps(deps({ connection: () => ({ effectiveType: '4g' }) }).d)).toHaveLength(2);
-    expect(await prefetchNextApps(deps({ isLoaded: (n) => n === 'mf_card' }).d)).toEqual(['mf_wallet']);
-    expect(await prefetchNextApps(deps({ currentPath: () => '/pages/wallet/index' }).d)).toEqual(['mf_card']);
-    const old = deps({ descriptor: (n) => (n === 'mf_card' ? remote('mf_card', '/pages/card/', 0) : undefined) });
-    expect(await prefetchNextApps(old.d)).toEqual([]);
-  });
-
-  it('an app that is down costs nothing: the other is still prefetched', async () => {
-    const { d, links } = deps({
-      fetchText: async (url) => {
-        if (url.includes('mf_wallet')) throw new TypeError('Failed to fetch');
-        return url.endsWith('/route-files.json') ? routeFiles : manifest;
-      },
-    });
-    expect(await prefetchNextApps(d)).toEqual(['mf_card']);
-    expect(links).toHaveLength(6);
-  });
-
-  it('runs only when scheduled (after the first screen, when idle)', () => {
-    const tasks: Array<() => void> = [];
-    const fetchText = vi.fn(async () => manifest);
-    scheduleIdlePrefetch(deps({ schedule: (task) => tasks.push(task), fetchText }).d);
-    expect(fetchText).not.toHaveBeenCalled();
+describe('scheduling the idle prefetch (issue 24)', () => {
+  it('loads the prefetch chunk only when scheduled (after the first screen, when idle), then runs it', async () => {
+    const { d, tasks, load, prefetchNextApps } = deps();
+    scheduleIdlePrefetch(d);
+    expect(load).not.toHaveBeenCalled();
     tasks[0]?.();
-    expect(fetchText).toHaveBeenCalled();
+    await vi.waitFor(() => expect(prefetchNextApps).toHaveBeenCalledWith(d));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('signed out, with Save-Data or on 2G the chunk is not even asked for', () => {
+    for (const over of [
+      { isLoggedIn: () => false },
+      { connection: () => ({ saveData: true }) },
+      { connection: () => ({ effectiveType: 'slow-2g' }) },
+      { connection: () => ({ effectiveType: '2g' }) },
+    ]) {
+      const { d, tasks, load } = deps(over);
+      scheduleIdlePrefetch(d);
+      tasks[0]?.();
+      expect(load).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a chunk that cannot load (offline) is left alone', async () => {
+    const { d, tasks } = deps({ load: () => Promise.reject(new TypeError('Failed to fetch')) });
+    scheduleIdlePrefetch(d);
+    expect(() => tasks[0]?.()).not.toThrow();
+    await new Promise((r) => setTimeout(r, 0));
   });
 });
