@@ -170,6 +170,17 @@ test.describe('home page', () => {
     );
     expect(prefetched.some((p) => /^\/remotes\/wallet\/[^/]+\/remoteEntry\.js$/.test(p))).toBe(true);
     expect(prefetched.some((p) => /^\/remotes\/card\/[^/]+\/remoteEntry\.js$/.test(p))).toBe(true);
+    // The Wallet tab's index page (its chunk group, as the release's route-files.json lists it) and the
+    // app's texts in the reader's language, so the tap downloads neither.
+    const entry = prefetched.find((p) => /^\/remotes\/wallet\/[^/]+\/remoteEntry\.js$/.test(p))!;
+    const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
+    const routeFiles = (await (await request.get(`${folder}route-files.json`)).json()) as {
+      routes: Record<string, { js: string[]; css: string[] }>;
+    };
+    const indexFiles = [...routeFiles.routes.index!.js, ...routeFiles.routes.index!.css];
+    expect(indexFiles.length).toBeGreaterThan(0);
+    for (const file of indexFiles) expect(prefetched).toContain(`${folder}${file}`);
+    expect(prefetched.some((p) => p.startsWith(`${folder}static/js/locale-en-US.`))).toBe(true);
     // Fetched, not run: neither app counts as loaded (release telemetry counts loaded apps).
     const states = await page.evaluate(() =>
       (

@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RouteSkeletonsPlugin } from './route-skeletons.mjs';
+import { RouteFilesPlugin } from './route-files.mjs';
 
 const sharedDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -205,6 +206,8 @@ export function createRemoteConfig({ dir, name, routePrefix, port }) {
         groups: [{ exportName: 'routes', prefix: '' }],
         catalogueDir: join(dir, 'src/i18n'),
       }),
+      // dist/route-files.json: each route's chunk files, for the shell's idle-time prefetch (issue 24).
+      new RouteFilesPlugin({ routesFile: join(dir, 'src/routes.tsx') }),
       {
         apply(compiler) {
           compiler.hooks.afterEmit.tap('CardWalletBuildInfo', () => {

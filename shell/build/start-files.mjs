@@ -73,8 +73,30 @@ export function startFiles(compilation) {
   for (const group of groups)
     if ((group.origins ?? []).some((o) => /pages\/home\/home-page$/.test(String(o.request ?? ''))))
       for (const file of group.getFiles()) if (/\.(js|css)$/.test(file) && !home.includes(file)) home.push(file);
-  return { files: [...files], groups: seen.size, locales, home };
+  // What a feature app's page needs from the shell before its content shows, signed in (issue 24,
+  // the signed-in deep link): the query layer (with the react-query it consumes), the apps' texts
+  // layer and the HTTP client — lazy chunks the shell asks for only once it has run (a second wave
+  // after the start chain). Announced on feature-app routes for a signed-in client only.
+  const appPage = [];
+  const appPageGroups = new Set();
+  const pending = groups.filter((g) => APP_PAGE_CHUNKS.includes(g.name ?? ''));
+  while (pending.length) {
+    const group = pending.shift();
+    if (appPageGroups.has(group) || seen.has(group)) continue;
+    appPageGroups.add(group);
+    for (const child of group.childrenIterable ?? []) {
+      const key = shareKey(child, CONSUME);
+      if (key) pending.push(provided.get(key) ?? child);
+    }
+  }
+  for (const group of appPageGroups)
+    for (const file of group.getFiles())
+      if (/\.(js|css)$/.test(file) && !files.has(file) && !appPage.includes(file)) appPage.push(file);
+  return { files: [...files], groups: seen.size, locales, home, appPage };
 }
+
+/** The shell's lazy chunks (webpackChunkName) a signed-in feature-app page waits for. */
+export const APP_PAGE_CHUNKS = ['query-client', 'app-texts', 'axios'];
 
 class StartFilesPlugin {
   apply(compiler) {

@@ -22,7 +22,9 @@ import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
 import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
 import { hintsFromManifest, linkHeaderValues, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
+import { hintsFromRouteFiles, pageOf, ROUTE_FILES } from './route-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { sessionCookieOf } from '../security/session-cookie.js';
 import { directUploadOrigin } from '../config/uploads.js';
 import type { GeoConfig } from '../config/geo.js';
 import { geoSelection } from '../providers/geo/index.js';
@@ -186,15 +188,38 @@ export default async function webPlugin(
       return undefined;
     }
   };
+  // Each release's route-files.json (route-preload.ts): immutable like its manifest.
+  const releaseRouteFiles = new ManifestCache(async (manifestUrl) => {
+    const key = /([^/]+\/[^/]+\/)mf-manifest\.json$/.exec(manifestUrl)?.[1];
+    return key ? (await releases!.store.read(`${key}${ROUTE_FILES}`))?.toString('utf8') : undefined;
+  });
+  const routeFilesText = async (manifestUrl: string): Promise<string | undefined> => {
+    if (releases) return releaseRouteFiles.get(manifestUrl);
+    const short = /^\/remotes\/([a-z]+)\/mf-manifest\.json$/.exec(manifestUrl)?.[1];
+    const dir = REMOTE_DIRS.find((r) => r.short === short)?.dir;
+    try {
+      return dir ? readFileSync(join(opts.rootDir, dir, 'dist', ROUTE_FILES), 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const isAppRoute = (path: string, registry: InlineRegistry): boolean =>
+    (registry.remotes as Array<{ routePrefix?: string }>).some((r) => r.routePrefix && path.startsWith(r.routePrefix));
   const preloadsFor = async (path: string, registry: InlineRegistry, locale?: string): Promise<string> => {
     const remote = (
       registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>
     ).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
     // A release the shell will refuse (another contract major) is not worth a byte.
     if (!remote?.manifestUrl || remote.contractMajor !== CONTRACT_MAJOR) return '';
-    return preloadLinks(
-      hintsFromManifest(remote.manifestUrl, await manifestText({ manifestUrl: remote.manifestUrl }), locale),
+    const hints = hintsFromManifest(
+      remote.manifestUrl,
+      await manifestText({ manifestUrl: remote.manifestUrl }),
+      locale,
     );
+    // The page's own chunks too, when the page will render (`locale` is given then, see below).
+    const page = locale && remote.routePrefix ? pageOf(path, remote.routePrefix) : undefined;
+    if (page) hints.push(...hintsFromRouteFiles(remote.manifestUrl, await routeFilesText(remote.manifestUrl), page));
+    return preloadLinks(hints);
   };
 
   // Each route's own skeleton, from the release the client gets for it (skeleton-source.ts).
@@ -228,7 +253,8 @@ export default async function webPlugin(
     const locale = frameLocale(readCookie(request, LANGUAGE_COOKIE), request.headers['accept-language']);
     // The shell's start chain is the same for every client of this build: announced first, as
     // 103 Early Hints where configured (config.ts EARLY_HINTS), before the per-client work.
-    const startHints = startFiles.hints(locale, path === '/' || /^\/pages\/index\/index\/?$/.test(path));
+    const home = path === '/' || /^\/pages\/index\/index\/?$/.test(path);
+    const startHints = startFiles.hints(locale, home);
     // Never to an HTTP/1.0 client (RFC 9110 §15.2: it cannot read a 1xx).
     if (earlyHints && startHints.length && request.raw.httpVersion !== '1.0')
       reply.writeEarlyHints({ link: linkHeaderValues(startHints) });
@@ -237,13 +263,15 @@ export default async function webPlugin(
       path,
       registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string }>,
     );
-    // A hint, not a credential: the page's cohort is the remembered signed-in one (release-serving.ts).
-    const signedIn = registry.cohort === 'user';
+    // Hints, not credentials (nothing of the customer is in the page): the remembered user cohort
+    // (set by a browser sign-in, release-serving.ts) or the session cookie's presence, unchecked, say
+    // the page will render signed in, so its texts and chunks are announced.
+    const signedIn = registry.cohort === 'user' || sessionCookieOf(request) !== undefined;
     const html = shellDocument.render(registry, {
       lang: locale,
       dir: directionOf(locale),
       // The shell's start chain first (every page needs it), then the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(startHints)}${await preloadsFor(path, registry, skeleton?.auth === false || signedIn ? locale : undefined)}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloadLinks(signedIn && isAppRoute(path, registry) ? startFiles.hints(locale, home, true) : startHints)}${await preloadsFor(path, registry, skeleton?.auth === false || signedIn ? locale : undefined)}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)

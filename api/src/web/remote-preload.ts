@@ -133,7 +133,14 @@ export class ManifestCache {
  */
 export class StartFilesFile {
   private cache:
-    { at: number; hints: PreloadHint[]; locales: Record<string, PreloadHint[]>; home: PreloadHint[] } | undefined;
+    | {
+        at: number;
+        hints: PreloadHint[];
+        locales: Record<string, PreloadHint[]>;
+        home: PreloadHint[];
+        appPage: PreloadHint[];
+      }
+    | undefined;
   constructor(
     private readonly readText: () => string | undefined,
     private readonly publicPath = '/',
@@ -149,29 +156,33 @@ export class StartFilesFile {
   /**
    * The start chain, then the texts chunk of `locale` (the language the shell will start in), then
    * on the home route (`home`) the home page's own chunk — which the shell would otherwise ask for
-   * only after it has started (issue 24: one round trip less before the home page paints).
+   * only after it has started (issue 24: one round trip less before the home page paints); with
+   * `appPage` (a feature app's route, signed in) the shell's lazy chunks such a page waits for.
    */
-  hints(locale?: string, home = false): PreloadHint[] {
+  hints(locale?: string, home = false, appPage = false): PreloadHint[] {
     if (!this.cache || Date.now() - this.cache.at > 5_000) {
       let hints: PreloadHint[] = [];
       let homeHints: PreloadHint[] = [];
+      let appPageHints: PreloadHint[] = [];
       const locales: Record<string, PreloadHint[]> = {};
       try {
         const parsed = JSON.parse(this.readText() ?? '{}') as {
           files?: unknown;
           locales?: Record<string, unknown>;
           home?: unknown;
+          appPage?: unknown;
         };
         hints = this.toHints(parsed.files);
         for (const [l, list] of Object.entries(parsed.locales ?? {})) locales[l] = this.toHints(list);
         homeHints = this.toHints(parsed.home);
+        appPageHints = this.toHints(parsed.appPage);
       } catch {
         // An older build without the file: the browser finds the chain itself.
       }
-      this.cache = { at: Date.now(), hints, locales, home: homeHints };
+      this.cache = { at: Date.now(), hints, locales, home: homeHints, appPage: appPageHints };
     }
     const withLocale =
       locale && this.cache.locales[locale] ? [...this.cache.hints, ...this.cache.locales[locale]] : this.cache.hints;
-    return home ? [...withLocale, ...this.cache.home] : withLocale;
+    return [...withLocale, ...(home ? this.cache.home : []), ...(appPage ? this.cache.appPage : [])];
   }
 }

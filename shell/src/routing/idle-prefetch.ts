@@ -1,97 +1,31 @@
-import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
+import type { IdlePrefetchDeps as PrefetchDeps } from './next-apps-prefetch';
 import { afterFirstScreen } from '../services/first-screen';
 
 /**
  * Idle-time prefetch of the apps a signed-in customer most likely opens next (issue 24: the first
- * tap on the Card or Wallet tab). After the first page is on screen and the browser is idle, their
- * release's files — manifest, remoteEntry.js, the exposed app's JS and CSS — go into the HTTP cache
- * with `<link rel="prefetch">` (lowest priority, immutable release files). Nothing is executed: the
- * app is not registered as loaded (release telemetry counts a session of an app only when it is
- * loaded, issue 25), a down app costs nothing until its tab is tapped, and a failed prefetch is not
- * replayed to the real load (unlike a failed preload). Skipped signed out, with Save-Data, on 2G.
+ * tap on the Card or Wallet tab): see ./next-apps-prefetch.ts. Only the scheduling is in the start
+ * chain; the work is its own chunk, loaded after the first screen when idle — and not at all signed
+ * out, with Save-Data or on 2G (checked before the chunk is asked for).
  */
-export const NEXT_APPS: readonly RemoteName[] = ['mf_wallet', 'mf_card'];
 export const PREFETCH_MAX_DELAY_MS = 3_000;
+
+export interface IdlePrefetchDeps extends PrefetchDeps {
+  schedule?: (task: () => void) => void;
+  load?: () => Promise<Pick<typeof import('./next-apps-prefetch'), 'prefetchNextApps'>>;
+}
 
 type Connection = { saveData?: boolean; effectiveType?: string };
 
-export interface IdlePrefetchDeps {
-  descriptor: (name: RemoteName) => RemoteDescriptor | undefined;
-  isLoaded: (name: RemoteName) => boolean;
-  isLoggedIn: () => boolean;
-  currentPath: () => string;
-  fetchText?: (url: string) => Promise<string>;
-  schedule?: (task: () => void) => void;
-  connection?: () => Connection | undefined;
-  addLink?: (href: string, as: 'script' | 'style' | 'fetch') => void;
-}
-
-const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
-const safe = (value: unknown): value is string =>
-  typeof value === 'string' && SAFE_FILE.test(value) && !value.includes('..') && !value.startsWith('/');
-
-type Manifest = {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown }; css?: { sync?: unknown } } }>;
-};
-
-/** The files of a release the shell loads before the first page of that app (as the server's preload hints). */
-export function filesOfManifest(manifestUrl: string, text: string): Array<{ href: string; as: 'script' | 'style' }> {
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(text) as Manifest;
-  } catch {
-    return [];
-  }
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const out: Array<{ href: string; as: 'script' | 'style' }> = [];
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry && safe(entry.name)) {
-    const dir = safe(entry.path) ? `${entry.path.replace(/\/$/, '')}/` : '';
-    out.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
-  }
-  const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter(safe) : []);
-  for (const js of list(app?.assets?.js?.sync)) out.push({ href: `${base}${js}`, as: 'script' });
-  for (const css of list(app?.assets?.css?.sync)) out.push({ href: `${base}${css}`, as: 'style' });
-  return out;
-}
-
-function defaultAddLink(href: string, as: 'script' | 'style' | 'fetch'): void {
-  if (document.head.querySelector(`link[rel="prefetch"][href="${CSS.escape(href)}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.as = as;
-  link.href = href;
-  document.head.appendChild(link);
-}
-
-export async function prefetchNextApps(deps: IdlePrefetchDeps): Promise<string[]> {
-  const connection = deps.connection?.();
-  if (!deps.isLoggedIn() || connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? '')) return [];
-  const fetchText = deps.fetchText ?? (async (url: string) => (await fetch(url)).text());
-  const addLink = deps.addLink ?? defaultAddLink;
-  const done: string[] = [];
-  for (const name of NEXT_APPS) {
-    const remote = deps.descriptor(name);
-    if (!remote || remote.contractMajor !== CONTRACT_MAJOR || deps.isLoaded(name)) continue;
-    if (deps.currentPath().startsWith(remote.routePrefix)) continue;
-    try {
-      // Fetched as the MF runtime fetches it (same URL, same-origin defaults): the tap reads it from the cache.
-      const text = await fetchText(remote.manifestUrl);
-      for (const file of filesOfManifest(remote.manifestUrl, text)) addLink(file.href, file.as);
-      done.push(name);
-    } catch {
-      // Offline or the app is down: its tab shows the usual error and Retry when tapped.
-    }
-  }
-  return done;
-}
-
-/** Schedules `prefetchNextApps` once, after the first screen and when idle. */
+/** Schedules the prefetch once, after the first screen and when idle. */
 export function scheduleIdlePrefetch(deps: IdlePrefetchDeps): void {
   const schedule = deps.schedule ?? ((task: () => void) => afterFirstScreen(task, PREFETCH_MAX_DELAY_MS));
+  const load = deps.load ?? (() => import(/* webpackChunkName: "idle-prefetch" */ './next-apps-prefetch'));
   schedule(() => {
-    void prefetchNextApps(deps);
+    const connection: Connection | undefined = deps.connection?.();
+    if (!deps.isLoggedIn() || connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? '')) return;
+    load().then(
+      (module) => module.prefetchNextApps(deps),
+      () => undefined, // offline: the tabs load as before when tapped
+    );
   });
 }

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// A signed-in cold deep link to the wallet index (issue 24: "real content (balances) painted ≤ 2.5 s"):
+// the sandbox demo customer's session in a fresh context (empty HTTP cache, no service worker),
+// the issue's throttling via CDP (4× CPU, 150 ms RTT, 1.6 Mbps down), navigate to
+// /pages/wallet/index and time, in the page, from the navigation's start until the total balance
+// is a real amount (not the HTML's grey skeleton, not the page's "--" while it loads) and visible,
+// taken at the next animation frame after the DOM change (the frame that paints it). Also reports
+// when the page's heading showed and when the balances answer arrived. Medians of RUNS (3).
+//
+//   cd e2e && node support/deep-link-bench.mjs http://127.0.0.1:8080
+import { loadavg } from 'node:os';
+import { baseUrl, demoSession, launchChromium, median, PHONE, signInContext, throttle } from './bench-browser.mjs';
+
+const base = baseUrl();
+const runs = Number(process.env.RUNS ?? 3);
+const path = process.env.DEEP_LINK ?? '/pages/wallet/index';
+
+/** Runs in the page before any of its scripts: records when the heading and the real total are on screen. */
+function watchBalances() {
+  const marks = {};
+  window.__deepLink = marks;
+  const check = () => {
+    const heading = document.querySelector('#root h2#wallet-total');
+    if (!marks.heading && heading?.checkVisibility()) marks.heading = performance.now();
+    const total = document.querySelector('#root .wallet-hero-amount .cw-ltr');
+    if (!marks.balances && total?.checkVisibility() && /\d/.test(total.textContent ?? '')) {
+      marks.dom = performance.now();
+      requestAnimationFrame(() => (marks.balances = performance.now()));
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+const browser = await launchChromium();
+const results = { balances: [], heading: [], api: [] };
+try {
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    await signInContext(context, base, await demoSession(base));
+    await context.addInitScript(watchBalances);
+    const page = await context.newPage();
+    await throttle(context, page);
+    await page.goto(`${base}${path}`, { timeout: 60_000 });
+    await page.waitForFunction(() => window.__deepLink?.balances, undefined, { timeout: 60_000, polling: 200 });
+    const marks = await page.evaluate(() => {
+      const api = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/wallet/balances'));
+      return { ...window.__deepLink, api: api?.responseEnd };
+    });
+    const round = (x) => (x === undefined ? NaN : Math.round(x));
+    results.balances.push(round(marks.balances));
+    results.heading.push(round(marks.heading));
+    results.api.push(round(marks.api));
+    console.log(
+      `run ${run + 1}: balances on screen ${round(marks.balances)} ms (heading ${round(marks.heading)} ms, ` +
+        `balances answer ${round(marks.api)} ms)`,
+    );
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+const load = loadavg()[0].toFixed(1);
+const line = (xs) => `median ${median(xs)} ms (${xs.join(' / ')})`;
+console.log(`${path} signed in, cold: balances ${line(results.balances)}, load average ${load}`);
+console.log(`  heading ${line(results.heading)}; balances answer ${line(results.api)}`);
