@@ -29,3 +29,5 @@ export { uploadImageFile } from './upload-image';
 export { passkeyProof, usePasskeyOffered, type PasskeyProof } from './passkey-proof';
 // "Confirm with passkey" with the app's passkeys.* texts (was one wrapper per app).
 export { PasskeyProofButton } from './passkey-proof-button';
+// TextFields grouped as antd-mobile's form list, without antd-mobile's Form (was `<Form layout="vertical">` in mf-card).
+export { FieldGroup } from './field-group';

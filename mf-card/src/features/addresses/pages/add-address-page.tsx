@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { beginLocationChoice, placeToShippingAddress, takeLocationChoice } from '@cardwallet/shared/location-choice';
 import { shippingAddressFields, type ShippingAddressInput } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, FormAlert, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useAddressChoice } from '../address-choice';
 import { useAddresses } from '../api/get-addresses';
@@ -63,7 +63,7 @@ export default function AddAddressPage() {
   return (
     <main className="card-page">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(id ? 'address.editTitle' : 'address.addTitle')}>
-        <Form layout="vertical" className="card-form">
+        <FieldGroup className="card-form">
           <TextField
             namespace="card"
             control={form.control}
@@ -147,7 +147,7 @@ export default function AddAddressPage() {
             autoComplete="postal-code"
             required
           />
-        </Form>
+        </FieldGroup>
         <FormAlert message={failure} />
         <div className="card-actions">
           <Button type="submit" color="primary" block loading={save.isPending} disabled={save.isPending}>

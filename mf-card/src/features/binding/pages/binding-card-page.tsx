@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { bindCardBody, type BindCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { useBindCard } from '../api/bind-card';
 
@@ -35,7 +35,7 @@ export default function BindingCardPage() {
   return (
     <main className="card-page">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.formLabel')}>
-        <Form layout="vertical" className="card-form">
+        <FieldGroup className="card-form">
           <TextField
             namespace="card"
             control={form.control}
@@ -56,7 +56,7 @@ export default function BindingCardPage() {
             maxLength={6}
             required
           />
-        </Form>
+        </FieldGroup>
         <p className="card-fine-print">{t('bind.carrierHint')}</p>
         {failure ? <GateNotice message={failure} fix={null} /> : null}
         <div className="card-actions">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
   PasswordField,
   TextField,
   usePasskeyOffered,
+  FieldGroup,
 } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
@@ -188,7 +189,7 @@ export function MoveForm({
         })}
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(`${kind}.formLabel`)}>
-        <Form layout="vertical" className="card-form">
+        <FieldGroup className="card-form">
           <TextField
             namespace="card"
             control={form.control}
@@ -197,7 +198,7 @@ export function MoveForm({
             inputMode="decimal"
             required
           />
-        </Form>
+        </FieldGroup>
         {coupons.data && coupons.data.length > 0 ? (
           <ChoiceGroup
             legend={t('apply.coupon')}
@@ -232,7 +233,7 @@ export function MoveForm({
         <AmountSummary rows={rows} />
         {kind === 'withdraw' && passkeyOffered ? <CardPasskeyButton confirm={withPasskey} /> : null}
         {kind === 'withdraw' ? (
-          <Form layout="vertical" className="card-form">
+          <FieldGroup className="card-form">
             <PasswordField
               namespace="card"
               control={form.control}
@@ -243,7 +244,7 @@ export function MoveForm({
               maxLength={6}
               required
             />
-          </Form>
+          </FieldGroup>
         ) : null}
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : null}
         <div className="card-actions">

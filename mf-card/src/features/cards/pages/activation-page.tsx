@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { activateCardBody, cardGatewayFee, type ActivateCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { fixPageOf } from '../../../lib/gate';
@@ -79,7 +79,7 @@ export default function ActivationPage() {
       <CardTile card={card.data} />
       <p className="card-intro">{t('activation.intro', { min: isolate(formatUsd(product.firstTopUpMin, locale)) })}</p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('activation.formLabel')}>
-        <Form layout="vertical" className="card-form">
+        <FieldGroup className="card-form">
           <TextField
             namespace="card"
             control={form.control}
@@ -115,7 +115,7 @@ export default function ActivationPage() {
             inputMode="decimal"
             required
           />
-        </Form>
+        </FieldGroup>
         <AmountSummary
           rows={[
             { label: t('amount.gatewayFee'), amount: fee },

@@ -1,11 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, List } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { applyCardBody, CARD_BRANDS, CARD_TIERS, type ApplyCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, FormAlert, PasswordField } from '@cardwallet/shared/forms';
+import {
+  apiErrorMessage,
+  applyServerFieldErrors,
+  FormAlert,
+  PasswordField,
+  FieldGroup,
+} from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
@@ -173,7 +179,7 @@ export default function ApplyPage() {
             )}
           </List>
         ) : null}
-        <Form layout="vertical" className="card-form">
+        <FieldGroup className="card-form">
           <PasswordField
             namespace="card"
             control={form.control}
@@ -194,7 +200,7 @@ export default function ApplyPage() {
             autoComplete="new-password"
             required
           />
-        </Form>
+        </FieldGroup>
         <p className="card-fine-print">{t('apply.pinNote')}</p>
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : <FormAlert message={null} />}
         <div className="card-actions">
