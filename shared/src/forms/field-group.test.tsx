@@ -34,4 +34,22 @@ describe('FieldGroup', () => {
     expect(container.querySelectorAll('form')).toHaveLength(1);
     expect(input.closest('form')).toBe(screen.getByRole('form', { name: 'Address' }));
   });
+
+  it('as the page’s form (onSubmit): submits once from its footer button or Enter, never reloading', async () => {
+    let submits = 0;
+    const { container } = renderWithHost(
+      <FieldGroup className="demo-form" onSubmit={() => (submits += 1)} footer={<button type="submit">Save</button>}>
+        <input aria-label="Remark" />
+      </FieldGroup>,
+    );
+    const form = container.querySelector('form.adm-form.demo-form')!;
+    expect(form).toHaveAttribute('novalidate');
+    expect(container.querySelector('.adm-form-footer')).toContainElement(screen.getByRole('button', { name: 'Save' }));
+    screen.getByRole('button', { name: 'Save' }).click();
+    expect(submits).toBe(1);
+    const event = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(submits).toBe(2);
+  });
 });

@@ -30,4 +30,4 @@ export { passkeyProof, usePasskeyOffered, type PasskeyProof } from './passkey-pr
 // "Confirm with passkey" with the app's passkeys.* texts (was one wrapper per app).
 export { PasskeyProofButton } from './passkey-proof-button';
 // TextFields grouped as antd-mobile's form list, without antd-mobile's Form (was `<Form layout="vertical">` in mf-card).
-export { FieldGroup } from './field-group';
+export { FieldGroup, type FieldGroupProps } from './field-group';

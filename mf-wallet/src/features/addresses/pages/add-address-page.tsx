@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { EmptyState } from '../../../components/empty-state';
 import { useAddAddress } from '../api/add-address';
@@ -82,22 +81,11 @@ export default function AddAddressPage() {
           }}
         />
       </section>
-      <Form
-        layout="vertical"
+      <FieldGroup
         className="wallet-form"
+        onSubmit={() => void onSubmit()}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={add.isPending}
-            disabled={add.isPending}
-            onClick={(e) => {
-              e.preventDefault();
-              void onSubmit();
-            }}
-          >
+          <Button block type="submit" color="primary" size="large" loading={add.isPending} disabled={add.isPending}>
             {t('addresses.save')}
           </Button>
         }
@@ -125,7 +113,7 @@ export default function AddAddressPage() {
           placeholder={t('addresses.remarkPlaceholder')}
           maxLength={40}
         />
-      </Form>
+      </FieldGroup>
       <FormAlert message={formError} />
     </main>
   );

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import Result from 'antd-mobile/es/components/result';
 import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
@@ -13,7 +12,7 @@ import {
   type CardFundingWithdrawal,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
@@ -155,7 +154,7 @@ export default function CardFundingPage() {
           onChange={(v) => v[0] && setCurrency(v[0])}
         />
       </section>
-      <Form layout="vertical" className="wallet-form">
+      <FieldGroup className="wallet-form">
         <TextField
           namespace="wallet"
           layout="plain"
@@ -178,7 +177,7 @@ export default function CardFundingPage() {
             </button>
           }
         />
-      </Form>
+      </FieldGroup>
       <MoveSummary amount={amount?.trim() ?? ''} currency={currency} />
       {formError && (
         <div>

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CustomNavBar } from '@cardwallet/shared/ui';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import Result from 'antd-mobile/es/components/result';
 import Selector from 'antd-mobile/es/components/selector';
 import { FileOutline } from 'antd-mobile-icons';
@@ -16,7 +15,7 @@ import {
   type ExchangeRecord,
   type WalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -226,7 +225,7 @@ export default function CurrencyExchangePage() {
         </h2>
         <Selector columns={4} options={options(from)} value={[to]} onChange={(v) => v[0] && setTo(v[0])} />
       </section>
-      <Form layout="vertical" className="wallet-form">
+      <FieldGroup className="wallet-form">
         <TextField
           namespace="wallet"
           layout="plain"
@@ -253,7 +252,7 @@ export default function CurrencyExchangePage() {
             </button>
           }
         />
-      </Form>
+      </FieldGroup>
 
       {quote ? (
         <section className="cw-card wallet-quote" aria-labelledby="exchange-quote" aria-live="polite">

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import Result from 'antd-mobile/es/components/result';
 import Selector from 'antd-mobile/es/components/selector';
 import { useForm } from 'react-hook-form';
@@ -8,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { TransferRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -133,7 +132,7 @@ export default function TransferPage() {
           onChange={(v) => v[0] && setSource(v[0])}
         />
       </section>
-      <Form layout="vertical" className="wallet-form">
+      <FieldGroup className="wallet-form">
         <TextField
           namespace="wallet"
           layout="plain"
@@ -148,7 +147,7 @@ export default function TransferPage() {
           placeholder={t('transfer.limits', { min: fmt.usd(limits.minimum), max: fmt.usd(limits.maximum) })}
           hint={t('withdraw.available', { amount: fmt.moneyInText(available, source) })}
         />
-      </Form>
+      </FieldGroup>
       <FormAlert message={formError} />
       <div className="wallet-actions-column">
         <Button

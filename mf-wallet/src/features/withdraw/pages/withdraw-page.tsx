@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
-import Form from 'antd-mobile/es/components/form';
 import List from 'antd-mobile/es/components/list';
 import Result from 'antd-mobile/es/components/result';
 import Selector from 'antd-mobile/es/components/selector';
@@ -18,6 +17,7 @@ import {
   passkeyProof,
   TextField,
   usePasskeyOffered,
+  FieldGroup,
 } from '@cardwallet/shared/forms';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
 import { isDecimal, plus, spendable } from '../../../lib/amount';
@@ -183,10 +183,12 @@ export default function WithdrawPage() {
           }}
         />
       </section>
-      <Form
-        layout="vertical"
+      <FieldGroup
         className="wallet-form"
-        onFinish={() => undefined}
+        onSubmit={() => {
+          setFormError(null);
+          void handleSubmit(() => setSheetOpen(true))();
+        }}
         footer={
           <Button
             block
@@ -195,11 +197,6 @@ export default function WithdrawPage() {
             size="large"
             loading={withdraw.isPending}
             disabled={withdraw.isPending}
-            onClick={(e) => {
-              e.preventDefault();
-              setFormError(null);
-              void handleSubmit(() => setSheetOpen(true))();
-            }}
           >
             {t('withdraw.submit')}
           </Button>
@@ -271,7 +268,7 @@ export default function WithdrawPage() {
             </button>
           }
         />
-      </Form>
+      </FieldGroup>
       <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
         <div>
           <dt>{t('withdraw.fee')}</dt>
