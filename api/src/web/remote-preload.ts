@@ -9,29 +9,12 @@
  * `as=fetch crossorigin`); the entry and the chunks are classic `<script>` tags without a
  * `crossorigin` attribute (`as=script`); CSS files `<link rel=stylesheet>` (`as=style`).
  */
+import { filesOfManifest, safeReleaseFiles } from '@cardwallet/shared/release-files';
 
 export interface PreloadHint {
   href: string;
   as: 'fetch' | 'script' | 'style';
   crossorigin?: boolean;
-}
-
-interface ManifestShape {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{
-    name?: unknown;
-    assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } };
-  }>;
-}
-
-const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
-
-function files(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter(
-        (v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..') && !v.startsWith('/'),
-      )
-    : [];
 }
 
 /**
@@ -45,34 +28,7 @@ export function hintsFromManifest(
   manifestText: string | undefined,
   locale?: string,
 ): PreloadHint[] {
-  const hints: PreloadHint[] = [{ href: manifestUrl, as: 'fetch', crossorigin: true }];
-  if (!manifestText) return hints;
-  let manifest: ManifestShape;
-  try {
-    manifest = JSON.parse(manifestText) as ManifestShape;
-  } catch {
-    return hints;
-  }
-  // `publicPath: 'auto'`: files resolve against the manifest's folder.
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry && typeof entry.name === 'string' && SAFE_FILE.test(entry.name)) {
-    const dir =
-      typeof entry.path === 'string' && entry.path && SAFE_FILE.test(entry.path)
-        ? `${entry.path.replace(/\/$/, '')}/`
-        : '';
-    hints.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
-  }
-  // The shell loads the `app` exposed module of every feature app (the contract's FeatureApp).
-  const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
-  for (const js of files(app?.assets?.js?.sync)) hints.push({ href: `${base}${js}`, as: 'script' });
-  for (const css of files(app?.assets?.css?.sync)) hints.push({ href: `${base}${css}`, as: 'style' });
-  if (locale && /^[a-z]{2}-[A-Z]{2}$/.test(locale)) {
-    const chunk = new RegExp(`(^|/)locale-${locale}\\.[0-9a-f]+\\.js$`);
-    const texts = files(app?.assets?.js?.async).find((js) => chunk.test(js));
-    if (texts) hints.push({ href: `${base}${texts}`, as: 'script' });
-  }
-  return hints;
+  return [{ href: manifestUrl, as: 'fetch', crossorigin: true }, ...filesOfManifest(manifestUrl, manifestText, locale)];
 }
 
 function escapeAttr(value: string): string {
@@ -147,7 +103,7 @@ export class StartFilesFile {
   ) {}
 
   private toHints(list: unknown): PreloadHint[] {
-    return files(list).map((f) => ({
+    return safeReleaseFiles(list).map((f) => ({
       href: `${this.publicPath}${f}`,
       as: f.endsWith('.css') ? ('style' as const) : ('script' as const),
     }));

@@ -1,3 +1,4 @@
+import { filesOfRoute, ROUTE_FILES } from '@cardwallet/shared/release-files';
 import type { PreloadHint } from './remote-preload.js';
 
 /**
@@ -12,19 +13,7 @@ import type { PreloadHint } from './remote-preload.js';
  * Chunks are classic `<script>` tags without `crossorigin` and CSS `<link rel=stylesheet>`, as the
  * remote's chunk loader adds them: `as=script` / `as=style`, no `crossorigin` (one download each).
  */
-export const ROUTE_FILES = 'route-files.json';
-
-const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
-const MAX_FILES = 24;
-
-const safeFiles = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value
-        .filter(
-          (v): v is string => typeof v === 'string' && SAFE_FILE.test(v) && !v.includes('..') && !v.startsWith('/'),
-        )
-        .slice(0, MAX_FILES)
-    : [];
+export { ROUTE_FILES };
 
 /** The page of a route path under the app's prefix (`/pages/wallet/index` → `index`), else undefined. */
 export function pageOf(path: string, routePrefix: string): string | undefined {
@@ -35,19 +24,5 @@ export function pageOf(path: string, routePrefix: string): string | undefined {
 
 /** The hints of one page's chunk group from the release's `route-files.json` text (never throws). */
 export function hintsFromRouteFiles(manifestUrl: string, text: string | undefined, page: string): PreloadHint[] {
-  if (!text) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const routes = (parsed as { routes?: unknown } | null)?.routes;
-  if (!routes || typeof routes !== 'object' || !Object.hasOwn(routes, page)) return [];
-  const route = (routes as Record<string, { js?: unknown; css?: unknown } | null>)[page];
-  const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
-  return [
-    ...safeFiles(route?.js).map((js): PreloadHint => ({ href: `${base}${js}`, as: 'script' })),
-    ...safeFiles(route?.css).map((css): PreloadHint => ({ href: `${base}${css}`, as: 'style' })),
-  ];
+  return filesOfRoute(manifestUrl, text, page);
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
-import {
-  filesOfManifest,
-  filesOfRoute,
-  shellPageFiles,
-  prefetchNextApps,
-  type IdlePrefetchDeps,
-} from './next-apps-prefetch';
+import { filesOfManifest, filesOfRoute } from '@cardwallet/shared/release-files';
+import { shellPageFiles, prefetchNextApps, type IdlePrefetchDeps } from './next-apps-prefetch';
 
 const manifest = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },

@@ -1,4 +1,12 @@
 import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwallet/shared';
+import {
+  filesOfManifest,
+  filesOfRoute,
+  releaseFolderOf,
+  ROUTE_FILES,
+  safeReleaseFiles,
+  type ReleaseFile,
+} from '@cardwallet/shared/release-files';
 
 /**
  * Idle-time prefetch of the apps a signed-in customer most likely opens next (issue 24: the first
@@ -18,7 +26,6 @@ import { CONTRACT_MAJOR, type RemoteDescriptor, type RemoteName } from '@cardwal
 export const NEXT_APPS: readonly RemoteName[] = ['mf_wallet', 'mf_card'];
 /** The page a tab opens (`/pages/wallet/index`, `/pages/card/index`). */
 export const LANDING_PAGE = 'index';
-export const ROUTE_FILES = 'route-files.json';
 /**
  * The shell's build list (shell/build/start-files.mjs): `appPage` names the shell's own lazy chunks
  * a feature app's page waits for (query layer, app texts, HTTP client), prefetched with the apps.
@@ -39,17 +46,7 @@ export interface IdlePrefetchDeps {
   language?: () => string | undefined;
 }
 
-const SAFE_FILE = /^[0-9A-Za-z._/+-]{1,300}$/;
-const safe = (value: unknown): value is string =>
-  typeof value === 'string' && SAFE_FILE.test(value) && !value.includes('..') && !value.startsWith('/');
-
-type Manifest = {
-  metaData?: { remoteEntry?: { name?: unknown; path?: unknown } };
-  exposes?: Array<{ name?: unknown; assets?: { js?: { sync?: unknown; async?: unknown }; css?: { sync?: unknown } } }>;
-};
-type PrefetchFile = { href: string; as: 'script' | 'style' };
-const list = (value: unknown) => (Array.isArray(value) ? value.filter(safe) : []);
-const folderOf = (manifestUrl: string) => manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
+type PrefetchFile = ReleaseFile;
 const parse = <T>(text: string): T | undefined => {
   try {
     return JSON.parse(text) as T;
@@ -58,46 +55,13 @@ const parse = <T>(text: string): T | undefined => {
   }
 };
 
-/**
- * The files of a release the shell loads before the first page of that app (as the server's preload
- * hints), and with `locale` the app's texts in that language (its `locale-<locale>` async chunk).
- */
-export function filesOfManifest(manifestUrl: string, text: string, locale?: string): PrefetchFile[] {
-  const manifest = parse<Manifest>(text);
-  if (!manifest) return [];
-  const base = folderOf(manifestUrl);
-  const out: PrefetchFile[] = [];
-  const entry = manifest.metaData?.remoteEntry;
-  if (entry && safe(entry.name)) {
-    const dir = safe(entry.path) ? `${entry.path.replace(/\/$/, '')}/` : '';
-    out.push({ href: `${base}${dir}${entry.name}`, as: 'script' });
-  }
-  const app = manifest.exposes?.find((e) => e.name === 'app' || e.name === './app');
-  for (const js of list(app?.assets?.js?.sync)) out.push({ href: `${base}${js}`, as: 'script' });
-  for (const css of list(app?.assets?.css?.sync)) out.push({ href: `${base}${css}`, as: 'style' });
-  if (locale && /^[a-z]{2}-[A-Z]{2}$/.test(locale)) {
-    const chunk = new RegExp(`(^|/)locale-${locale}\\.[0-9a-f]+\\.js$`);
-    const texts = list(app?.assets?.js?.async).find((js) => chunk.test(js));
-    if (texts) out.push({ href: `${base}${texts}`, as: 'script' });
-  }
-  return out;
-}
-
 /** The shell's lazy chunks a feature page waits for, from its `start-files.json` (none if absent or malformed). */
 export function shellPageFiles(text: string, publicPath = '/'): PrefetchFile[] {
   const appPage = parse<{ appPage?: unknown } | null>(text)?.appPage;
-  return list(appPage).map((f) => ({ href: `${publicPath}${f}`, as: f.endsWith('.css') ? 'style' : 'script' }));
-}
-
-/** The chunk files of one page of a release, from its `route-files.json` (none if absent or malformed). */
-export function filesOfRoute(manifestUrl: string, text: string, page: string): PrefetchFile[] {
-  const routes = parse<{ routes?: Record<string, { js?: unknown; css?: unknown } | undefined> }>(text)?.routes;
-  const route = routes && typeof routes === 'object' && Object.hasOwn(routes, page) ? routes[page] : undefined;
-  const base = folderOf(manifestUrl);
-  return [
-    ...list(route?.js).map((js) => ({ href: `${base}${js}`, as: 'script' as const })),
-    ...list(route?.css).map((css) => ({ href: `${base}${css}`, as: 'style' as const })),
-  ];
+  return safeReleaseFiles(appPage).map((f) => ({
+    href: `${publicPath}${f}`,
+    as: f.endsWith('.css') ? 'style' : 'script',
+  }));
 }
 
 function defaultAddLink(href: string, as: 'script' | 'style' | 'fetch'): void {
@@ -128,7 +92,7 @@ export async function prefetchNextApps(deps: IdlePrefetchDeps): Promise<string[]
     if (deps.currentPath().startsWith(remote.routePrefix)) continue;
     try {
       // Fetched as the MF runtime fetches it (same URL, same-origin defaults): the tap reads it from the cache.
-      const routeFiles = fetchText(`${folderOf(remote.manifestUrl)}${ROUTE_FILES}`).catch(() => '');
+      const routeFiles = fetchText(`${releaseFolderOf(remote.manifestUrl)}${ROUTE_FILES}`).catch(() => '');
       const text = await fetchText(remote.manifestUrl);
       const files = filesOfManifest(remote.manifestUrl, text, locale);
       if (files.length === 0) continue;
