@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { List, Tabs } from 'antd-mobile';
+import { useEffect, useId } from 'react';
+import { List } from 'antd-mobile';
 import { isRtl, useHost } from '@cardwallet/shared';
 import type { Country } from '@cardwallet/shared/schemas';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AccountFormValues, AccountMethod } from './account-form';
+import { AccountTabs, accountTabPanelProps } from './account-tabs';
 import { DialCodePicker } from './dial-code-picker';
 import { TextField } from '@cardwallet/shared/forms';
 
@@ -26,6 +27,7 @@ export function AccountFields({ countries, defaultCountry, purpose, mobileOnly }
   const { field: method } = useController({ control, name: 'method' });
   const { field: country } = useController({ control, name: 'country' });
   const { field: dialCode } = useController({ control, name: 'dialCode' });
+  const tabsId = useId();
 
   // The server's default country arrives after the form was created.
   useEffect(() => {
@@ -47,54 +49,60 @@ export function AccountFields({ countries, defaultCountry, purpose, mobileOnly }
   return (
     <>
       {!mobileOnly && (
-        <Tabs
-          activeKey={method.value as string}
-          direction={isRtl(language) ? 'rtl' : 'ltr'}
+        <AccountTabs<AccountMethod>
+          tabs={[
+            { key: 'email', title: t('fields.methodEmail') },
+            { key: 'mobile', title: t('fields.methodMobile') },
+          ]}
+          active={method.value}
+          rtl={isRtl(language)}
+          idPrefix={tabsId}
           onChange={(key) => {
-            method.onChange(key as AccountMethod);
+            if (key === method.value) return;
+            method.onChange(key);
             clearErrors(['email', 'national']);
           }}
           className="passport-account-tabs"
-        >
-          <Tabs.Tab key="email" title={t('fields.methodEmail')} />
-          <Tabs.Tab key="mobile" title={t('fields.methodMobile')} />
-        </Tabs>
+        />
       )}
-      <List className="passport-list">
-        {method.value === 'email' ? (
-          <TextField
-            namespace="passport"
-            control={control}
-            name="email"
-            label={t('fields.email')}
-            type="email"
-            inputMode="email"
-            autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
-            placeholder={t('placeholders.email')}
-            required
-          />
-        ) : (
-          <TextField
-            namespace="passport"
-            control={control}
-            name="national"
-            label={t('fields.mobile')}
-            type="tel"
-            inputMode="tel"
-            autoComplete={purpose === 'login' ? 'username webauthn' : 'tel-national'}
-            placeholder={t('placeholders.mobile')}
-            required
-            prefix={
-              <DialCodePicker
-                countries={countries}
-                country={country.value as string}
-                dialCode={dialCode.value as string}
-                onChange={choose}
-              />
-            }
-          />
-        )}
-      </List>
+      {/* The chosen tab's field (antd-mobile's List passes no role or id on: a wrapper carries them). */}
+      <div {...(mobileOnly ? {} : accountTabPanelProps(tabsId, method.value))}>
+        <List className="passport-list">
+          {method.value === 'email' ? (
+            <TextField
+              namespace="passport"
+              control={control}
+              name="email"
+              label={t('fields.email')}
+              type="email"
+              inputMode="email"
+              autoComplete={purpose === 'login' ? 'username webauthn' : 'email'}
+              placeholder={t('placeholders.email')}
+              required
+            />
+          ) : (
+            <TextField
+              namespace="passport"
+              control={control}
+              name="national"
+              label={t('fields.mobile')}
+              type="tel"
+              inputMode="tel"
+              autoComplete={purpose === 'login' ? 'username webauthn' : 'tel-national'}
+              placeholder={t('placeholders.mobile')}
+              required
+              prefix={
+                <DialCodePicker
+                  countries={countries}
+                  country={country.value as string}
+                  dialCode={dialCode.value as string}
+                  onChange={choose}
+                />
+              }
+            />
+          )}
+        </List>
+      </div>
     </>
   );
 }

@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
-import { List, Popup } from 'antd-mobile';
-import { DownOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import DownOutline from 'antd-mobile-icons/es/DownOutline';
 import type { Country } from '@cardwallet/shared/schemas';
 import { useTranslation } from 'react-i18next';
+import type { DialCodeSheet as Sheet } from './dial-code-sheet';
 
 export interface DialCodePickerProps {
   countries: Country[];
@@ -11,30 +11,52 @@ export interface DialCodePickerProps {
   onChange: (country: Country) => void;
 }
 
+let loading: Promise<typeof Sheet> | undefined;
+
+/** The sheet's chunk, once for every picker; a failed load is asked for again by the next caller. */
+export function loadDialCodeSheet(): Promise<typeof Sheet> {
+  if (!loading) {
+    const started = import(/* webpackChunkName: "dial-code-sheet" */ './dial-code-sheet').then((m) => m.DialCodeSheet);
+    loading = started;
+    started.catch(() => {
+      if (loading === started) loading = undefined;
+    });
+  }
+  return loading;
+}
+
 /**
  * The dial code in front of a mobile number. A bottom sheet of real buttons rather than
- * antd-mobile's Picker wheel, whose accessible names are hard-coded in Chinese.
+ * antd-mobile's Picker wheel, whose accessible names are hard-coded in Chinese. The sheet is asked
+ * for when the button first shows (the mobile tab chosen), so it is there when the button is pressed.
  */
 export function DialCodePicker({ countries, country, dialCode, onChange }: DialCodePickerProps) {
   const { t } = useTranslation('passport');
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const chosen = countries.find((c) => c.code === country);
-  // 245 countries: filter by name, ISO code or dial code ("tür", "TR", "+90", "90").
-  const shown = useMemo(() => {
-    const q = query.trim().toLocaleLowerCase();
-    if (!q) return countries;
-    const digits = q.replace(/[^\d]/g, '');
-    return countries.filter(
-      (c) =>
-        c.name.toLocaleLowerCase().includes(q) ||
-        c.code.toLowerCase() === q ||
-        (digits.length > 0 && c.dialCode.replace('+', '').startsWith(digits)),
+  const [DialCodeSheet, setSheet] = useState<typeof Sheet | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadDialCodeSheet().then(
+      (loaded) => live && setSheet(() => loaded),
+      () => undefined, // asked for again when the button is pressed
     );
-  }, [countries, query]);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const chosen = countries.find((c) => c.code === country);
   const close = () => {
     setOpen(false);
     setQuery('');
+  };
+  const press = () => {
+    setOpen(true);
+    if (DialCodeSheet) return;
+    loadDialCodeSheet().then(
+      (loaded) => setSheet(() => loaded),
+      () => setOpen(false), // offline: the button stays closed and can be pressed again
+    );
   };
 
   return (
@@ -45,49 +67,22 @@ export function DialCodePicker({ countries, country, dialCode, onChange }: DialC
         aria-label={t('fields.dialCodeButton', { dialCode: dialCode || '—', country: chosen?.name ?? '' })}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={press}
       >
         <bdi dir="ltr">{dialCode || '+'}</bdi>
         <DownOutline aria-hidden />
       </button>
-      <Popup
-        visible={open}
-        onMaskClick={close}
-        onClose={close}
-        bodyStyle={{ maxHeight: '70vh', overflowY: 'auto' }}
-        destroyOnClose
-      >
-        <div role="dialog" aria-label={t('fields.chooseDialCode')}>
-          <div className="passport-dial-search">
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder={t('fields.searchCountry')}
-              aria-label={t('fields.searchCountry')}
-              enterKeyHint="search"
-            />
-          </div>
-          <List header={t('fields.chooseDialCode')}>
-            {shown.map((c) => (
-              <List.Item key={c.code} arrowIcon={false}>
-                <button
-                  type="button"
-                  className="passport-dial-option"
-                  aria-pressed={c.code === country}
-                  onClick={() => {
-                    onChange(c);
-                    close();
-                  }}
-                >
-                  <span>{c.name}</span>
-                  <bdi dir="ltr">{c.dialCode}</bdi>
-                </button>
-              </List.Item>
-            ))}
-          </List>
-        </div>
-      </Popup>
+      {DialCodeSheet && (
+        <DialCodeSheet
+          countries={countries}
+          country={country}
+          open={open}
+          query={query}
+          onQuery={setQuery}
+          onChoose={onChange}
+          onClose={close}
+        />
+      )}
     </>
   );
 }
