@@ -58,7 +58,11 @@ test('the early request failing (500): the page sends its own and shows the bala
   let failed = 0;
   await page.route('**/api/wallet/balances', async (route) => {
     if (failed++ === 0)
-      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"code":500,"msg":"boom","data":null}' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"code":500,"msg":"boom","data":null}',
+      });
     return route.continue();
   });
   const asked = balancesRequests(page);

@@ -55,7 +55,11 @@ describe("the page's chunk group announced on a feature app's route (issue 24)",
     const routes = JSON.stringify({
       routes: {
         index: {
-          requests: [{ url: 'wallet/balances' }, { url: 'card/list', params: { size: 10, q: '"><script>' } }, { url: '../x' }],
+          requests: [
+            { url: 'wallet/balances' },
+            { url: 'card/list', params: { size: 10, q: '"><script>' } },
+            { url: '../x' },
+          ],
         },
       },
     });

@@ -18,7 +18,9 @@ function setup(overrides: Partial<EarlyRequestsDeps> = {}, initialUser: string |
   const fetch = vi.fn(
     (href: string) =>
       new Promise<Response>((resolve, reject) =>
-        answers.set(href, (r) => (r === 'network' ? reject(new TypeError('failed')) : resolve(new Response(r.body, { status: r.status })))),
+        answers.set(href, (r) =>
+          r === 'network' ? reject(new TypeError('failed')) : resolve(new Response(r.body, { status: r.status })),
+        ),
       ),
   );
   let clock = 1_000;
@@ -49,7 +51,9 @@ describe('early requests: the page’s first answers, started with its files (is
   beforeEach(() => page(''));
 
   it('takes over every announced request at start (the preload’s own request mode) and removes the links', async () => {
-    page(`${link('/api/wallet/balances')}${link('/api/card/list?size=10&page=1')}<link rel="preload" href="/x.js" as="script">`);
+    page(
+      `${link('/api/wallet/balances')}${link('/api/card/list?size=10&page=1')}<link rel="preload" href="/x.js" as="script">`,
+    );
     const { early, fetch, answer } = setup();
     expect(fetch.mock.calls).toEqual([
       [`${BASE}api/wallet/balances`, { credentials: 'include' }],
@@ -122,6 +126,8 @@ describe('early requests: the page’s first answers, started with its files (is
 
   it('normalises an address: absolute, query sorted, URL query and params together', () => {
     expect(requestKey('/api/x?b=2', { a: 1, c: true }, BASE)).toBe('GET http://localhost:3000/api/x?a=1&b=2&c=true');
-    expect(requestKey('http://localhost:3000/api/x?c=true&a=1&b=2')).toBe(requestKey('/api/x?b=2', { a: 1, c: true }, BASE));
+    expect(requestKey('http://localhost:3000/api/x?c=true&a=1&b=2')).toBe(
+      requestKey('/api/x?b=2', { a: 1, c: true }, BASE),
+    );
   });
 });

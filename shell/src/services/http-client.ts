@@ -162,10 +162,18 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       // and the request goes out as it always did.
       const early =
         deps.early && config.method === 'GET' && responseType === 'text' && !token && data === undefined
-          ? deps.early.take(requestKey(config.url!, config.params as Record<string, string>), headers['Accept-Language']!)
+          ? deps.early.take(
+              requestKey(config.url!, config.params as Record<string, string>),
+              headers['Accept-Language']!,
+            )
           : undefined;
       const earlyOutcome = early ? await early : undefined;
-      if (earlyOutcome?.ok && earlyOutcome.status === 200 && !options.signal?.aborted && isOkEnvelope(earlyOutcome.text))
+      if (
+        earlyOutcome?.ok &&
+        earlyOutcome.status === 200 &&
+        !options.signal?.aborted &&
+        isOkEnvelope(earlyOutcome.text)
+      )
         return await handleResponse<T>(
           { status: 200, data: earlyOutcome.text } as AxiosResponse,
           options,
