@@ -59,9 +59,9 @@ export interface FeatureRoute {
    * build into its release (`route-files.json`, shared/build/route-files.mjs); on a deep link the
    * server announces them in the page so they start with the page's files, and the shell's HTTP
    * client hands each answer to the page's first identical request (shell/src/services/early-requests.ts).
-   * Only requests whose answer depends on the session alone (not on the locale or platform
-   * headers), exactly as the page asks them (same path and params), at most 4. Build-time data: the
-   * shell never reads it from the running app; a route without it works as before.
+   * Only requests whose answer does not depend on the `platform` header (the locale is checked),
+   * exactly as the page asks them (same path and params), at most 4. Build-time data: the shell never
+   * reads it from the running app; a route without it works as before (docs/architecture.md).
    */
   firstRequests?: readonly FirstRequest[];
 }
