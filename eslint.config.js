@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { ROUTER_EXPORTS, ROUTER_FACADE } from './shared/build/router-contract.mjs';
 
 const REMOTES = ['mf-card', 'mf-wallet', 'mf-user', 'mf-share', 'mf-passport'];
 
@@ -20,13 +21,33 @@ const bareZod = {
   },
 };
 
-const remoteBoundary = (self) => ({
-  files: [`${self}/src/**/*.{ts,tsx}`],
+// The router singleton is the facade of shared/build/router-contract.mjs: app code imports only its
+// names (anything else would be undefined at run time). Tests render pages outside Module Federation,
+// with the whole package (MemoryRouter), so test files and test helpers are exempt.
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/testing/**', '**/testing.{ts,tsx}'];
+const routerSingleton = [
+  {
+    name: 'react-router',
+    allowImportNames: ROUTER_EXPORTS,
+    message: `The router singleton offers only ${ROUTER_EXPORTS.join(', ')} (shared/build/router-contract.mjs); a feature app navigates with useHost().navigation.`,
+  },
+  { name: 'react-router-dom', message: "Import from 'react-router' (react-router 7 merged react-router-dom into it)." },
+  { name: ROUTER_FACADE, message: 'The router facade is the react-router singleton itself: import from react-router.' },
+];
+const routerInTests = routerSingleton.slice(1);
+
+/** Each app's boundary, once for its code (router singleton) and once for its tests. */
+const remoteBoundary = (self) => [
+  { files: [`${self}/src/**/*.{ts,tsx}`], ignores: TEST_FILES, ...remoteBoundaryRules(self, routerSingleton) },
+  { files: TEST_FILES.map((glob) => `${self}/src/${glob}`), ...remoteBoundaryRules(self, routerInTests) },
+];
+
+const remoteBoundaryRules = (self, routerPaths) => ({
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        paths: bareZod.paths,
+        paths: [...bareZod.paths, ...routerPaths],
         patterns: [
           bareZod.pattern,
           {
@@ -90,14 +111,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['api/**', 'scripts/**', 'e2e/**', '**/*.config.*'], rules: { 'no-console': 'off' } },
-  ...REMOTES.map(remoteBoundary),
-  {
-    files: ['shell/src/**/*.{ts,tsx}'],
+  ...REMOTES.flatMap(remoteBoundary),
+  ...[
+    { files: ['shell/src/**/*.{ts,tsx}'], ignores: TEST_FILES, routerPaths: routerSingleton },
+    { files: TEST_FILES.map((glob) => `shell/src/${glob}`), routerPaths: routerInTests },
+  ].map(({ routerPaths, ...block }) => ({
+    ...block,
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: bareZod.paths,
+          paths: [...bareZod.paths, ...routerPaths],
           patterns: [
             bareZod.pattern,
             {
@@ -112,13 +136,17 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    files: ['shared/src/**/*.{ts,tsx}'],
+  })),
+  ...[
+    { files: ['shared/src/**/*.{ts,tsx}'], ignores: TEST_FILES, routerPaths: routerSingleton },
+    { files: TEST_FILES.map((glob) => `shared/src/${glob}`), routerPaths: routerInTests },
+  ].map(({ routerPaths, ...block }) => ({
+    ...block,
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: routerPaths,
           patterns: [
             {
               group: [
@@ -134,7 +162,7 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
   // The API's layers point one way (docs/architecture.md "API layers"): modules use the services of
   // the lower layers (config, db, http, security, providers, events, ledger, jobs, media, process,
   // sandbox), never the reverse. Composition roots (app.ts, main.ts, web/, cli/) may import both.

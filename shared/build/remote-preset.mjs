@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RouteSkeletonsPlugin } from './route-skeletons.mjs';
 import { RouteFilesPlugin } from './route-files.mjs';
+import { ROUTER_FACADE, ROUTER_IMPLEMENTATION } from './router-contract.mjs';
 
 const sharedDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,14 +22,12 @@ export function readContractVersion() {
   return { version, major };
 }
 
-/** Libraries that must exist once per page: React, the router, i18n, stores, query cache, contracts. */
+/** Libraries that must exist once per page: React, i18n, stores, query cache, contracts (the router below). */
 const SINGLETONS = [
   'react',
   'react/',
   'react-dom',
   'react-dom/',
-  'react-router-dom',
-  'react-router',
   'i18next',
   'react-i18next',
   'zustand',
@@ -50,6 +49,17 @@ export function sharedModules(pkg) {
       ...(name === '@cardwallet/shared' ? { version: sharedPkg.version } : {}),
     };
   }
+  // The router singleton is the facade of router-contract.mjs, not the whole package: the part of
+  // react-router pages use, tree-shaken (16 instead of 58 KiB gzip).
+  const routerVersion = pkg.dependencies?.['react-router'];
+  if (!routerVersion) throw new Error(`${pkg.name}: react-router must be a dependency (the router singleton)`);
+  shared['react-router'] = {
+    singleton: true,
+    requiredVersion: `^${routerVersion}`,
+    version: routerVersion,
+    // A package request, not a path: the build's runtime data names it, and must not carry the machine's paths.
+    import: ROUTER_FACADE,
+  };
   // antd-mobile is deliberately NOT shared: a shared package is not tree-shaken (215 KB gz whole),
   // so each app bundles only the components it uses.
   return shared;
@@ -81,12 +91,15 @@ class PrecompressPlugin {
   }
 }
 
-function reactRouterProductionAliases(require) {
+/**
+ * react-router 7 resolves to its development build whatever the mode (its package exports have no
+ * production condition): production builds read dist/production. The facade reads the package
+ * under its own request name, which the `react-router` share key does not capture.
+ */
+function reactRouterAliases(require, production) {
   const root = join(dirname(require.resolve('react-router')), '..', '..');
-  return {
-    'react-router$': join(root, 'dist/production/index.mjs'),
-    'react-router/dom$': join(root, 'dist/production/dom-export.mjs'),
-  };
+  const entry = join(root, production ? 'dist/production/index.mjs' : 'dist/development/index.mjs');
+  return { ...(production ? { 'react-router$': entry } : {}), [`${ROUTER_IMPLEMENTATION}$`]: entry };
 }
 
 function baseConfig({ dir, name, port, mode, isHost }) {
@@ -119,9 +132,7 @@ function baseConfig({ dir, name, port, mode, isHost }) {
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
-        // react-router 7 resolves to its development build whatever the mode (its package exports
-        // have no production condition); point production builds at dist/production.
-        alias: production ? reactRouterProductionAliases(require) : {},
+        alias: reactRouterAliases(require, production),
       },
       module: {
         rules: [

@@ -7,8 +7,8 @@ import { ApiError } from './api/envelope';
  * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
  * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
  */
-export const CONTRACT_VERSION = '1.2.0';
-export const CONTRACT_MAJOR = 1;
+export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_MAJOR = 2;
 
 export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];

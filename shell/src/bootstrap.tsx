@@ -1,7 +1,7 @@
 import '@cardwallet/shared/theme.css';
 import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 // Deep imports (the build's transformImport rewrites component imports the same way): the 'antd-mobile'
 // barrel is a side-effect module that would tie every component used anywhere to every chunk.
@@ -21,6 +21,7 @@ import {
 import { reactRootRender } from '@cardwallet/shared/ui';
 import { Layout } from './layout/layout';
 import { PageResolver } from './routing/page-resolver';
+import { createRouterHandle } from './routing/router-handle';
 import { FeatureRegistry } from './routing/feature-registry';
 import { ShellContext } from './shell-context';
 import { createHttpClient } from './services/http-client';
@@ -74,13 +75,9 @@ async function start() {
   };
   const t = (key: string) => i18nNow().instance.t(key, { ns: 'shell' });
 
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
-  const getRouter = () => {
-    if (!router) throw new Error('router not ready');
-    return router;
-  };
+  const { router, RouterBridge } = createRouterHandle();
   const navigation = createNavigationService(
-    getRouter,
+    () => router,
     () => (window.history.state as { idx?: number } | null)?.idx ?? 0,
   );
   const toast = createToastService();
@@ -98,7 +95,7 @@ async function start() {
     revoke: () => http.post('user/logout', {}, { prompt: false, login: 'none' }),
     askToLogin,
     currentPath: () => {
-      const { pathname, search } = getRouter().state.location;
+      const { pathname, search } = router.state.location;
       return `${pathname}${search}`;
     },
   });
@@ -169,19 +166,8 @@ async function start() {
   // Wallet tab badge: read at start-up, then kept current from the live stream (services/tab-badge-sync.ts).
   startTabBadgeSync({ http, session, live, tabBadge, currentPath: () => window.location.pathname });
 
-  // Remotes must be registered before the router exists, else the first page renders too early.
+  // Remotes must be registered before the router renders, else the first page renders too early.
   await registryReady;
-  router = createBrowserRouter([
-    {
-      path: '/',
-      element: <Layout badges={tabBadge} />,
-      children: [
-        { path: '*', element: <PageResolver /> },
-        { index: true, element: <PageResolver /> },
-      ],
-    },
-  ]);
-
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   const reactRoot = createRoot(root);
@@ -196,7 +182,15 @@ async function start() {
             {/* No QueryClientProvider here: each page that needs one gets it (services/query-layer.tsx). */}
             <ShellAntdConfig localeTexts={localeTexts}>
               <ShellContext.Provider value={{ registry }}>
-                <RouterProvider router={router} />
+                <BrowserRouter>
+                  <RouterBridge />
+                  <Routes>
+                    <Route path="/" element={<Layout badges={tabBadge} />}>
+                      <Route index element={<PageResolver />} />
+                      <Route path="*" element={<PageResolver />} />
+                    </Route>
+                  </Routes>
+                </BrowserRouter>
               </ShellContext.Provider>
             </ShellAntdConfig>
           </I18nextProvider>

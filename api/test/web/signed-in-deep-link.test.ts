@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_MAJOR, CONTRACT_VERSION } from '@cardwallet/shared';
 import webPlugin from '../../src/web/index.js';
 
 // Issue 24, the signed-in deep link: what the page of a feature app's route announces beside the
@@ -31,7 +32,12 @@ beforeAll(async () => {
   );
   file(
     'mf-wallet/dist/build-info.json',
-    JSON.stringify({ name: 'mf_wallet', routePrefix: '/pages/wallet/', contractMajor: 1, contractVersion: '1.2.0' }),
+    JSON.stringify({
+      name: 'mf_wallet',
+      routePrefix: '/pages/wallet/',
+      contractMajor: CONTRACT_MAJOR,
+      contractVersion: CONTRACT_VERSION,
+    }),
   );
   file(
     'mf-wallet/dist/mf-manifest.json',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_MAJOR, CONTRACT_VERSION } from '@cardwallet/shared';
 import webPlugin from '../../src/web/index.js';
 
 let root: string;
@@ -37,7 +38,12 @@ beforeAll(async () => {
   );
   file(
     'mf-card/dist/build-info.json',
-    JSON.stringify({ name: 'mf_card', routePrefix: '/pages/card/', contractMajor: 1, contractVersion: '1.0.0' }),
+    JSON.stringify({
+      name: 'mf_card',
+      routePrefix: '/pages/card/',
+      contractMajor: CONTRACT_MAJOR,
+      contractVersion: CONTRACT_VERSION,
+    }),
   );
   file('mf-card/dist/mf-manifest.json', '{"id":"mf_card"}');
   file('mf-card/dist/remoteEntry.js', 'var mf_card;');
@@ -69,7 +75,7 @@ describe('web plugin (front end served by the API process)', () => {
           name: 'mf_card',
           routePrefix: '/pages/card/',
           manifestUrl: '/remotes/card/mf-manifest.json',
-          contractMajor: 1,
+          contractMajor: CONTRACT_MAJOR,
         },
       ],
     });
@@ -90,7 +96,7 @@ describe('web plugin (front end served by the API process)', () => {
           name: 'mf_card',
           routePrefix: '/pages/card/',
           manifestUrl: '/remotes/card/mf-manifest.json',
-          contractMajor: 1,
+          contractMajor: CONTRACT_MAJOR,
         },
       ],
     });

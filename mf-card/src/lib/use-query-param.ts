@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 
 /** One query parameter of the current page (`?cardId=…`), '' when absent. */
 export function useQueryParam(name: string): string {

@@ -31,3 +31,4 @@ export { passkeyProof, usePasskeyOffered, type PasskeyProof } from './passkey-pr
 export { PasskeyProofButton } from './passkey-proof-button';
 // TextFields grouped as antd-mobile's form list, without antd-mobile's Form (was `<Form layout="vertical">` in mf-card).
 export { FieldGroup, type FieldGroupProps } from './field-group';
+export { FieldItem, type FieldItemProps } from './field-item';

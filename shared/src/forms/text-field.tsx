@@ -1,15 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import EyeInvisibleOutline from 'antd-mobile-icons/es/EyeInvisibleOutline';
 import EyeOutline from 'antd-mobile-icons/es/EyeOutline';
-import List from 'antd-mobile/es/components/list';
-// antd-mobile's form styles only (the apps' `<form class="adm-form">`, its footer, the items): the
-// Form component's script (rc-field-form, async-validator, Popover) stays out of the pages that use
-// TextField — react-hook-form does the form's work.
-import 'antd-mobile/es/components/form/index.css';
 import Input, { type InputRef } from 'antd-mobile/es/components/input';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldErrorText, useFieldErrorText } from './field-error';
+import { FieldItem } from './field-item';
 
 export interface TextFieldProps<T extends FieldValues, TOut extends FieldValues = T> {
   control: Control<T, unknown, TOut>;
@@ -113,22 +109,11 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
     />
   );
 
-  // The markup antd-mobile's Form.Item draws outside a <Form> (vertical layout, feedback on),
-  // without importing Form: its field store and validator are ~10 KiB gzip of script that every
-  // form page evaluated before its first screen (issue 24, TBT), for fields react-hook-form owns.
   return (
-    <List.Item
-      className={`adm-form-item adm-form-item-vertical${errorText ? ' adm-form-item-has-error' : ''}`}
-      title={
-        <label className="adm-form-item-label">
-          {label}
-          {required ? (
-            <span className="adm-form-item-required-asterisk" aria-hidden="true">
-              *
-            </span>
-          ) : null}
-        </label>
-      }
+    <FieldItem
+      label={label}
+      required={required}
+      hasError={Boolean(errorText)}
       description={
         errorText ? (
           <FieldErrorText id={errorId} text={errorText} />
@@ -140,19 +125,15 @@ export function TextField<T extends FieldValues, TOut extends FieldValues = T>({
       }
       extra={extra}
     >
-      <div className="adm-form-item-child adm-form-item-child-position-normal">
-        <div className="adm-form-item-child-inner">
-          {layout === 'plain' ? (
-            input
-          ) : (
-            <div className="cw-input-row">
-              {prefix}
-              {input}
-            </div>
-          )}
+      {layout === 'plain' ? (
+        input
+      ) : (
+        <div className="cw-input-row">
+          {prefix}
+          {input}
         </div>
-      </div>
-    </List.Item>
+      )}
+    </FieldItem>
   );
 }
 

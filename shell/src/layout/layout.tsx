@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Badge } from 'antd-mobile';
 import { AppOutline, BankcardOutline, BillOutline, UserOutline } from 'antd-mobile-icons';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { HOME_PATH, TAB_ROUTES, isTabPath } from '../routing/route-table';

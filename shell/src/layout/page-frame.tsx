@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState, type Reac
 import { createPortal } from 'react-dom';
 import { LeftOutline } from 'antd-mobile-icons';
 import './page-frame.css';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHost, type NavBarMode } from '@cardwallet/shared';
 import { HOME_PATH, isTabPath } from '../routing/route-table';

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import shellEnUS from '../i18n/en-US.json';
 import homeEnUS from './home/i18n/en-US.json';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
+import { CONTRACT_MAJOR, CONTRACT_VERSION, type FeatureApp } from '@cardwallet/shared';
 import { FeatureLoadError, FeatureRegistry, type FederationRuntime } from './feature-registry';
 
 const cardApp = {
@@ -9,7 +9,7 @@ const cardApp = {
   routes: [],
   i18n: { namespace: 'card', resources: {} },
 } as unknown as FeatureApp;
-const registryJson = (contractMajor = 1) => ({
+const registryJson = (contractMajor = CONTRACT_MAJOR) => ({
   remotes: [
     { name: 'mf_card', routePrefix: '/pages/card/', manifestUrl: '/remotes/card/mf-manifest.json', contractMajor },
   ],
@@ -61,7 +61,7 @@ describe('feature registry', () => {
   });
 
   it('refuses a remote built against another contract major', async () => {
-    const { registry, rt } = setup({}, registryJson(2));
+    const { registry, rt } = setup({}, registryJson(CONTRACT_MAJOR + 1));
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });
     expect(rt.loadRemote).not.toHaveBeenCalled();
   });
@@ -69,7 +69,7 @@ describe('feature registry', () => {
   it('refuses a FeatureApp reporting another contract major', async () => {
     const { registry } = setup({
       loadRemote: vi.fn(async () => ({
-        default: { ...cardApp, contractVersion: '2.0.0' },
+        default: { ...cardApp, contractVersion: `${CONTRACT_MAJOR + 1}.0.0` },
       })) as FederationRuntime['loadRemote'],
     });
     await expect(registry.load('mf_card')).rejects.toMatchObject({ reason: 'incompatible' });
@@ -142,7 +142,7 @@ describe('feature registry and releases', () => {
           name: 'mf_card',
           routePrefix: '/pages/card/',
           manifestUrl: '/remotes/card/1.0.0-aaa/mf-manifest.json',
-          contractMajor: 1,
+          contractMajor: CONTRACT_MAJOR,
           version: '1.0.0',
           releaseId: '1.0.0-aaa',
           channel: 'stable',

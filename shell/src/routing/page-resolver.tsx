@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../layout/page-frame';
 import { NotFoundView } from '../layout/status-views';

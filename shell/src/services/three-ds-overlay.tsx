@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { useHost, type FeatureApp, type LiveEvent } from '@cardwallet/shared';
 import { useShell } from '../shell-context';
 

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { isApiError, useHost, type Locale } from '@cardwallet/shared';
 import { useAnnouncement } from './api/announcements';
 import { useMessage } from './api/messages';

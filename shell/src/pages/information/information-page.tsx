@@ -1,7 +1,7 @@
 import Badge from 'antd-mobile/es/components/badge';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useHost, useLiveEvents } from '@cardwallet/shared';
 import {
   announcementsKey,

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useHost, type Locale } from '@cardwallet/shared';
 import { NEWS_LIST_PATH, useNewsArticle } from './api/news';
 import { useNewsTranslation } from './i18n';

@@ -4,7 +4,7 @@ import ErrorBlock from 'antd-mobile/es/components/error-block';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useHost } from '@cardwallet/shared';
 import { useToolsTranslation } from './i18n';
 import './tools.css';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import ErrorBlock from 'antd-mobile/es/components/error-block';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useHost } from '@cardwallet/shared';
 import { useToolsTranslation } from './i18n';
 import { resolveWebviewTarget } from './webview-url';

@@ -1,6 +1,6 @@
 import { Button, DotLoading, ErrorBlock, List } from 'antd-mobile';
 import { useHost } from '@cardwallet/shared';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useInviter } from '../api/get-inviter';

@@ -2,7 +2,7 @@ import { Button, List } from 'antd-mobile';
 import { CustomNavBar } from '@cardwallet/shared/ui';
 import { CouponOutline, GlobalOutline, PayCircleOutline, TeamOutline, TruckOutline } from 'antd-mobile-icons';
 import { GATEWAY_FEE_FREE_FROM_USD, PHYSICAL_CARD_DELIVERY_WORKING_DAYS, useHost } from '@cardwallet/shared';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 const BENEFITS = [

@@ -1,6 +1,6 @@
 import { Button, InfiniteScroll, Skeleton, Tabs } from 'antd-mobile';
 import { CustomNavBar } from '@cardwallet/shared/ui';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isRtl, useHost } from '@cardwallet/shared';
 import { COUPON_STATES, type CouponState } from '@cardwallet/shared/schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, List, type ImageUploadItem } from 'antd-mobile';
+import { Button, Input, List, type ImageUploadItem } from 'antd-mobile';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { useSubmitKyc1 } from '../api/submit-kyc1';
 import { DocumentPhotos } from './document-photos';
-import { apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
+import { FieldGroup, FieldItem, apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
 import { countryName } from '../lib/countries';
 import { formatDay, todayIso } from '../lib/dates';
 
@@ -102,12 +102,13 @@ export function Kyc1DetailsForm({
           {countryName(country, locale)}
         </List.Item>
       </List>
-      <Form layout="vertical" className="kyc-form">
+      <FieldGroup className="kyc-form">
         {(['firstName', 'lastName'] as const).map((name) => (
-          <Form.Item
+          <FieldItem
             key={name}
-            label={<label htmlFor={`kyc-${name}`}>{t(`kyc.details.${name}`)}</label>}
-            help={undefined}
+            label={t(`kyc.details.${name}`)}
+            htmlFor={`kyc-${name}`}
+            hasError={Boolean(errors[name])}
           >
             <Controller
               name={name}
@@ -129,9 +130,13 @@ export function Kyc1DetailsForm({
                 {message(name)}
               </p>
             )}
-          </Form.Item>
+          </FieldItem>
         ))}
-        <Form.Item label={<label htmlFor="kyc-documentNumber">{t('kyc.details.documentNumber')}</label>}>
+        <FieldItem
+          label={t('kyc.details.documentNumber')}
+          htmlFor="kyc-documentNumber"
+          hasError={Boolean(errors.documentNumber)}
+        >
           <Controller
             name="documentNumber"
             control={form.control}
@@ -153,8 +158,8 @@ export function Kyc1DetailsForm({
               {message('documentNumber')}
             </p>
           )}
-        </Form.Item>
-        <Form.Item label={<label htmlFor="kyc-birthDate">{t('kyc.details.birthDate')}</label>}>
+        </FieldItem>
+        <FieldItem label={t('kyc.details.birthDate')} htmlFor="kyc-birthDate" hasError={Boolean(errors.birthDate)}>
           {/* The platform's own date picker: the phone's calendar wheel, typed entry elsewhere. */}
           <Controller
             name="birthDate"
@@ -185,10 +190,12 @@ export function Kyc1DetailsForm({
               {message('birthDate')}
             </p>
           )}
-        </Form.Item>
-        <Form.Item
-          label={<span id="kyc-photos-label">{t('kyc.details.photos')}</span>}
+        </FieldItem>
+        <FieldItem
+          label={t('kyc.details.photos')}
+          labelId="kyc-photos-label"
           description={t('kyc.details.photosHint')}
+          hasError={Boolean(errors.documentImages)}
         >
           <DocumentPhotos
             labelId="kyc-photos-label"
@@ -207,8 +214,8 @@ export function Kyc1DetailsForm({
               {message('documentImages')}
             </p>
           )}
-        </Form.Item>
-      </Form>
+        </FieldItem>
+      </FieldGroup>
       {formError && (
         <p className="kyc-alert kyc-pad" role="alert">
           {formError}

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 
 /** `?redirect=<encoded path>`: where to send the customer back once verified (same-app pages only). */
 export function safeRedirect(value: string | null): string | null {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { COMMON_NAMESPACE, HostContext, LOCALES, commonResources, isRtl, type Locale } from '@cardwallet/shared';
 import enUS from '../../../i18n/en-US.json';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { apiErrorMessage } from '@cardwallet/shared/forms';

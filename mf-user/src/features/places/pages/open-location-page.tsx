@@ -1,5 +1,5 @@
 import Skeleton from 'antd-mobile/es/components/skeleton';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useTranslation } from 'react-i18next';
 import { mapLinks, tileAt, usePlacesConfig } from '../api/get-places-config';

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import List from 'antd-mobile/es/components/list';
 import { DeleteOutline } from 'antd-mobile-icons';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { CRYPTO_CURRENCIES, type CryptoCurrency } from '@cardwallet/shared/schemas';

@@ -1,5 +1,5 @@
 import List from 'antd-mobile/es/components/list';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
 import { CRYPTO_CURRENCIES } from '@cardwallet/shared/schemas';

@@ -1,0 +1,3 @@
+export const ROUTER_EXPORTS: readonly string[];
+export const ROUTER_FACADE: string;
+export const ROUTER_IMPLEMENTATION: string;
