@@ -15,6 +15,8 @@ export const routes: FeatureRoute[] = [
       ],
     },
     pullToRefresh: true,
+    // Started with the page's files on a deep link (issue 24): useBalances' request, exactly.
+    firstRequests: [{ url: 'wallet/balances' }],
   },
   {
     path: 'secured-account',

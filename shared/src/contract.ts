@@ -54,6 +54,22 @@ export interface FeatureRoute {
   pullToRefresh?: boolean;
   /** The page's layout in grey, painted by the HTML before any script (issue 24; contract 1.2). */
   skeleton?: RouteSkeleton;
+  /**
+   * The GET requests the page asks first (issue 24, the signed-in deep link): read by the app's
+   * build into its release (`route-files.json`, shared/build/route-files.mjs); on a deep link the
+   * server announces them in the page so they start with the page's files, and the shell's HTTP
+   * client hands each answer to the page's first identical request (shell/src/services/early-requests.ts).
+   * Only requests whose answer does not depend on the `platform` header (the locale is checked),
+   * exactly as the page asks them (same path and params), at most 4. Build-time data: the shell never
+   * reads it from the running app; a route without it works as before (docs/architecture.md).
+   */
+  firstRequests?: readonly FirstRequest[];
+}
+
+/** One GET request a page asks first: its path below the API's base URL and its query parameters. */
+export interface FirstRequest {
+  url: string;
+  params?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /**

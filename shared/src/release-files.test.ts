@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filesOfManifest, filesOfRoute, MAX_ROUTE_FILES, safeReleaseFiles } from './release-files';
+import {
+  filesOfManifest,
+  filesOfRoute,
+  MAX_FIRST_REQUESTS,
+  MAX_ROUTE_FILES,
+  requestPathOf,
+  requestsOfRoute,
+  safeReleaseFiles,
+} from './release-files';
 
 const manifestUrl = '/remotes/wallet/1.2.0-abc/mf-manifest.json';
 
@@ -64,5 +72,44 @@ describe('release files (one reading for the server hints and the shell prefetch
     expect(filesOfRoute(manifestUrl, text, '__proto__')).toEqual([]);
     expect(filesOfRoute(manifestUrl, '{', 'index')).toEqual([]);
     expect(filesOfRoute(manifestUrl, undefined, 'index')).toEqual([]);
+  });
+});
+
+describe('a page’s first requests in its release (issue 24)', () => {
+  it('reads the checked requests of one page; malformed entries, unknown pages and long lists give fewer', () => {
+    const text = JSON.stringify({
+      routes: {
+        index: {
+          js: [],
+          requests: [
+            { url: 'wallet/balances' },
+            { url: 'card/list', params: { size: 10, page: 1, open: true } },
+            { url: '../admin/users' },
+            { url: '//evil.example/x' },
+            { url: 'a/b?c=d' },
+            { url: 'x', params: { 'a b': 1 } },
+            { url: 'y', params: { a: { nested: 1 } } },
+            'wallet/x',
+          ],
+        },
+        many: { requests: Array.from({ length: 9 }, (_, i) => ({ url: `r${i}` })) },
+      },
+    });
+    expect(requestsOfRoute(text, 'index')).toEqual([
+      { url: 'wallet/balances' },
+      { url: 'card/list', params: { size: 10, page: 1, open: true } },
+    ]);
+    expect(requestsOfRoute(text, 'many')).toHaveLength(MAX_FIRST_REQUESTS);
+    for (const page of ['nope', '__proto__', 'constructor']) expect(requestsOfRoute(text, page)).toEqual([]);
+    expect(requestsOfRoute(undefined, 'index')).toEqual([]);
+    expect(requestsOfRoute('{', 'index')).toEqual([]);
+    expect(requestsOfRoute(JSON.stringify({ routes: { index: { requests: 'x' } } }), 'index')).toEqual([]);
+  });
+
+  it('one address form, the query sorted by name and encoded', () => {
+    expect(requestPathOf({ url: 'wallet/balances' })).toBe('wallet/balances');
+    expect(requestPathOf({ url: 'card/list', params: { size: 10, page: 1, q: 'a b&c' } })).toBe(
+      'card/list?page=1&q=a+b%26c&size=10',
+    );
   });
 });

@@ -87,3 +87,55 @@ export function filesOfRoute(manifestUrl: string, routeFilesText: string | undef
     ...safeReleaseFiles(route?.css).map((css): ReleaseFile => ({ href: `${base}${css}`, as: 'style' })),
   ].slice(0, MAX_ROUTE_FILES);
 }
+
+/** One GET a page asks first (a route's `firstRequests`, shared/src/contract.ts), as its release lists it. */
+export interface ReleaseRequest {
+  url: string;
+  params?: Record<string, string | number | boolean>;
+}
+
+/** The server announces at most this many first requests for a page (shared/build/route-files.mjs checks the same). */
+export const MAX_FIRST_REQUESTS = 4;
+const REQUEST_PATH = /^[A-Za-z0-9_-]{1,80}(\/[A-Za-z0-9_-]{1,80}){0,7}$/;
+const PARAM_NAME = /^[A-Za-z0-9_.-]{1,60}$/;
+
+function releaseRequest(value: unknown): ReleaseRequest | undefined {
+  const { url, params } = (value ?? {}) as { url?: unknown; params?: unknown };
+  if (typeof url !== 'string' || !REQUEST_PATH.test(url)) return undefined;
+  if (params === undefined) return { url };
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [name, v] of Object.entries(params)) {
+    if (!PARAM_NAME.test(name) || !['string', 'number', 'boolean'].includes(typeof v) || String(v).length > 200)
+      return undefined;
+    out[name] = v as string | number | boolean;
+  }
+  return { url, params: out };
+}
+
+/**
+ * The GETs one page asks first, from the release's `route-files.json` text (its `requests`): a
+ * malformed entry is dropped (a release is publishable with a deploy token: only plain paths below
+ * the API and short scalar params are taken), at most MAX_FIRST_REQUESTS.
+ */
+export function requestsOfRoute(routeFilesText: string | undefined, page: string): ReleaseRequest[] {
+  const routes = (parse(routeFilesText) as { routes?: unknown } | null | undefined)?.routes;
+  if (!routes || typeof routes !== 'object' || !Object.hasOwn(routes, page)) return [];
+  const list = ((routes as Record<string, { requests?: unknown } | null>)[page] ?? {}).requests;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map(releaseRequest)
+    .filter((r): r is ReleaseRequest => r !== undefined)
+    .slice(0, MAX_FIRST_REQUESTS);
+}
+
+/**
+ * A request's address below the API's base, its query sorted by name (`wallet/balances`,
+ * `card/list?page=1&size=10`): the one form the server announces and the shell compares.
+ */
+export function requestPathOf(request: ReleaseRequest): string {
+  const query = new URLSearchParams();
+  for (const name of Object.keys(request.params ?? {}).sort()) query.append(name, String(request.params![name]));
+  const search = query.toString();
+  return search ? `${request.url}?${search}` : request.url;
+}

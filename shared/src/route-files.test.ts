@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error — build scripts (plain .mjs, no types)
 import { readRouteTables } from '../build/route-skeletons.mjs';
 // @ts-expect-error — build scripts (plain .mjs, no types)
-import { importRequestOf, routeFiles } from '../build/route-files.mjs';
+import { firstRequestsOf, importRequestOf, routeFiles } from '../build/route-files.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const APPS = ['mf-card', 'mf-wallet', 'mf-user', 'mf-share', 'mf-passport'];
@@ -55,5 +55,52 @@ describe('route-files.json: each route’s chunk files (issue 24, the idle prefe
       './features/y',
     );
     expect(importRequestOf(() => 1)).toBeUndefined();
+  });
+
+  it('writes a route’s declared first requests beside its files, params sorted; none when it declares none', () => {
+    const routesFile = '/app/src/routes.tsx';
+    const lazy = (request: string) => new Function(`return () => import('${request}')`)() as () => unknown;
+    const routes = [
+      {
+        path: 'index',
+        load: lazy('./features/a/index-page'),
+        firstRequests: [{ url: 'wallet/balances' }, { url: 'card/list', params: { size: 10, page: 1 } }],
+      },
+      { path: 'other', load: lazy('./features/b/other-page') },
+    ];
+    const groups = [
+      { origins: [{ resource: routesFile, request: './features/a/index-page' }], files: ['static/js/1.js'] },
+      { origins: [{ resource: routesFile, request: './features/b/other-page' }], files: ['static/js/2.js'] },
+    ];
+    const out = routeFiles({ routes, routesFile, groups }) as Out & {
+      routes: Record<string, { requests?: Array<{ url: string; params?: Record<string, unknown> }> }>;
+    };
+    expect(out.routes.index?.requests).toEqual([
+      { url: 'wallet/balances' },
+      { url: 'card/list', params: { page: 1, size: 10 } },
+    ]);
+    expect(JSON.stringify(Object.keys(out.routes.index!.requests![1]!.params!))).toBe('["page","size"]');
+    expect(out.routes.other).toEqual({ js: ['static/js/2.js'], css: [] });
+  });
+
+  it.each([
+    ['not an array', { url: 'x' }],
+    ['a path with a query', [{ url: 'wallet/balances?x=1' }]],
+    ['an absolute address', [{ url: '/api/wallet/balances' }]],
+    ['a path leaving the API', [{ url: '../x' }]],
+    ['a method', [{ url: 'x', method: 'POST' }]],
+    ['a body', [{ url: 'x', data: {} }]],
+    ['an object param', [{ url: 'x', params: { a: {} } }]],
+    ['too many', Array.from({ length: 5 }, (_, i) => ({ url: `r${i}` }))],
+  ])('a wrong declaration fails the build: %s', (_name, firstRequests) => {
+    expect(() => firstRequestsOf({ path: 'index', firstRequests }, 'routes.tsx')).toThrow(/routes\.tsx: route index/);
+  });
+
+  it('mf-wallet’s index declares its balances request', () => {
+    const [routes] = readRouteTables(join(root, 'mf-wallet/src/routes.tsx'), ['routes']) as [
+      Array<{ path: string; firstRequests?: unknown }>,
+    ];
+    const index = routes.find((r) => r.path === 'index');
+    expect(firstRequestsOf(index, 'mf-wallet')).toEqual([{ url: 'wallet/balances' }]);
   });
 });

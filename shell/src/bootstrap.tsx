@@ -25,6 +25,7 @@ import { createRouterHandle } from './routing/router-handle';
 import { FeatureRegistry } from './routing/feature-registry';
 import { ShellContext } from './shell-context';
 import { createHttpClient } from './services/http-client';
+import { startEarlyRequests } from './services/early-requests';
 import { createSessionService, LOGIN_PATH, STORAGE_KEYS } from './services/session';
 import { createNavigationService } from './services/navigation';
 import { createI18n } from './services/i18n';
@@ -111,6 +112,8 @@ async function start() {
       if (mode !== 'none') session.requireLogin({ mode });
     },
     askRetryAfterTimeout,
+    // The page's first answers the server started with its files (issue 24, the signed-in deep link).
+    early: startEarlyRequests({ apiBaseUrl, user: () => session.get().userId, subscribe: session.subscribe }),
   });
   registerPlugins([federationErrorPlugin()]);
   const registry = new FeatureRegistry({

@@ -1,4 +1,10 @@
-import { filesOfRoute, ROUTE_FILES } from '@cardwallet/shared/release-files';
+import {
+  filesOfRoute,
+  requestPathOf,
+  requestsOfRoute,
+  ROUTE_FILES,
+  type ReleaseRequest,
+} from '@cardwallet/shared/release-files';
 import type { PreloadHint } from './remote-preload.js';
 
 /**
@@ -25,4 +31,38 @@ export function pageOf(path: string, routePrefix: string): string | undefined {
 /** The hints of one page's chunk group from the release's `route-files.json` text (never throws). */
 export function hintsFromRouteFiles(manifestUrl: string, text: string | undefined, page: string): PreloadHint[] {
   return filesOfRoute(manifestUrl, text, page);
+}
+
+/** The GETs the page asks first (the route's `firstRequests` in its release's `route-files.json`). */
+export function firstRequestsOf(text: string | undefined, page: string): ReleaseRequest[] {
+  return requestsOfRoute(text, page);
+}
+
+const escapeAttr = (value: string): string =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page's first API requests, started by the browser with the page's files (issue 24: the
+ * signed-in deep link waited for the page to render before it asked for its balances).
+ *
+ * `<link rel="preload" as="fetch" crossorigin="use-credentials" data-early-locale="…">`: the browser
+ * fetches the address with the session cookie as soon as it reads the head; the shell takes the
+ * answer over at start with `fetch(href, { credentials: 'include' })` (the one request that matches
+ * this preload) and hands it to the page's first identical request, under its rules
+ * (shell/src/services/early-requests.ts). The shell's own requests (axios, XHR without credentials
+ * mode `include`) never match it, so an answer is never given to anything else by the browser.
+ *
+ * A preload carries no custom header: the API answers it in the language of the browser's
+ * `Accept-Language`, without `platform`. The caller announces only when that language is the one
+ * the shell will start in (`data-early-locale` names it; the shell checks it again), and routes
+ * declare only GETs whose answer does not depend on `platform`. `apiPrefix` is where this process
+ * serves the API (`/api/`); nothing when none (the web-only server).
+ */
+export function requestLinks(apiPrefix: string, requests: ReleaseRequest[], locale: string): string {
+  return requests
+    .map(
+      (request) =>
+        `<link rel="preload" href="${escapeAttr(`${apiPrefix}${requestPathOf(request)}`)}" as="fetch" crossorigin="use-credentials" data-early-locale="${escapeAttr(locale)}">`,
+    )
+    .join('');
 }

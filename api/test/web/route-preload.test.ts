@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hintsFromRouteFiles, pageOf } from '../../src/web/route-preload.js';
+import { firstRequestsOf, hintsFromRouteFiles, pageOf, requestLinks } from '../../src/web/route-preload.js';
 
 const manifestUrl = '/remotes/wallet/0.1.0-abc/mf-manifest.json';
 const text = JSON.stringify({
@@ -49,5 +49,25 @@ describe("the page's chunk group announced on a feature app's route (issue 24)",
     expect(pageOf('/pages/wallet/', '/pages/wallet/')).toBeUndefined();
     expect(pageOf('/pages/wallet/a/b', '/pages/wallet/')).toBeUndefined();
     expect(pageOf('/pages/card/index', '/pages/wallet/')).toBeUndefined();
+  });
+
+  it('announces a page’s first requests as credentialed fetch preloads below the API, in the named language', () => {
+    const routes = JSON.stringify({
+      routes: {
+        index: {
+          requests: [
+            { url: 'wallet/balances' },
+            { url: 'card/list', params: { size: 10, q: '"><script>' } },
+            { url: '../x' },
+          ],
+        },
+      },
+    });
+    expect(requestLinks('/api/', firstRequestsOf(routes, 'index'), 'tr-TR')).toBe(
+      '<link rel="preload" href="/api/wallet/balances" as="fetch" crossorigin="use-credentials" data-early-locale="tr-TR">' +
+        '<link rel="preload" href="/api/card/list?q=%22%3E%3Cscript%3E&amp;size=10" as="fetch" crossorigin="use-credentials" data-early-locale="tr-TR">',
+    );
+    expect(firstRequestsOf(routes, 'other')).toEqual([]);
+    expect(requestLinks('/api/', [], 'en-US')).toBe('');
   });
 });

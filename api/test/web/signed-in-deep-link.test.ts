@@ -50,11 +50,19 @@ beforeAll(async () => {
     'mf-wallet/dist/route-files.json',
     JSON.stringify({
       version: 1,
-      routes: { index: { js: ['static/js/2019.5.js'], css: ['static/css/2019.6.css'] }, recharge: { js: ['x.js'] } },
+      routes: {
+        index: {
+          js: ['static/js/2019.5.js'],
+          css: ['static/css/2019.6.css'],
+          requests: [{ url: 'wallet/balances' }],
+        },
+        recharge: { js: ['x.js'] },
+      },
     }),
   );
   app = Fastify();
-  await app.register(webPlugin, { rootDir: root });
+  // As in the API process, which answers /api/ itself (the web-only server announces no requests).
+  await app.register(webPlugin, { rootDir: root, apiPrefix: '/api/' });
   await app.ready();
 });
 
@@ -63,12 +71,15 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const page = (cookie?: string) =>
+const page = (cookie?: string, acceptLanguage = 'en-US') =>
   app.inject({
     method: 'GET',
     url: '/pages/wallet/index',
-    headers: { 'accept-language': 'en-US', ...(cookie ? { cookie } : {}) },
+    headers: { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) },
   });
+
+const BALANCES =
+  '<link rel="preload" href="/api/wallet/balances" as="fetch" crossorigin="use-credentials" data-early-locale="en-US">';
 
 describe('a signed-in deep link to a feature app’s page (issue 24)', () => {
   it('with a session cookie: the app’s texts, the page’s chunk group and the shell’s page chunks are announced', async () => {
@@ -95,5 +106,39 @@ describe('a signed-in deep link to a feature app’s page (issue 24)', () => {
   it('the shell’s page chunks only on a feature app’s route', async () => {
     const home = (await app.inject({ method: 'GET', url: '/', headers: { cookie: 'cw_session=abc' } })).body;
     expect(home).not.toContain('query-client.2.js');
+  });
+
+  it('with a session cookie: the page’s first request is announced before every file, in the page’s language', async () => {
+    const html = (await page('cw_session=abc')).body;
+    expect(html).toContain(BALANCES);
+    expect(html.indexOf(BALANCES)).toBeLessThan(html.indexOf('/static/js/main.1.js'));
+    expect(html.match(/wallet\/balances/g)).toHaveLength(1);
+    // Another language chosen (cw_lang) than the browser's: the API would answer the preload in the
+    // browser's, so nothing is announced and the page asks itself, with its own headers.
+    const chosen = (await page('cw_session=abc; cw_lang=tr-TR')).body;
+    expect(chosen).toContain('2019.5.js');
+    expect(chosen).not.toContain('/api/wallet/balances');
+    // Both the same: announced, in that language.
+    expect((await page('cw_session=abc; cw_lang=tr-TR', 'tr-TR,en;q=0.5')).body).toContain(
+      'href="/api/wallet/balances" as="fetch" crossorigin="use-credentials" data-early-locale="tr-TR"',
+    );
+  });
+
+  it('signed out, on another page, or in the web-only server: no request announced', async () => {
+    expect((await page()).body).not.toContain('/api/');
+    const recharge = await app.inject({
+      method: 'GET',
+      url: '/pages/wallet/recharge',
+      headers: { cookie: 'cw_session=abc' },
+    });
+    expect(recharge.body).not.toContain('/api/');
+    const web = Fastify();
+    await web.register(webPlugin, { rootDir: root });
+    const html = (
+      await web.inject({ method: 'GET', url: '/pages/wallet/index', headers: { cookie: 'cw_session=abc' } })
+    ).body;
+    await web.close();
+    expect(html).toContain('2019.5.js');
+    expect(html).not.toContain('/api/');
   });
 });

@@ -254,3 +254,67 @@ describe('HTTP client error catalogue (spec §8)', () => {
     expect(calls[0]!.responseType).toBe('blob');
   });
 });
+
+describe('HTTP client: a page’s first answer started with its files (issue 24, early-requests.ts)', () => {
+  /** An early-requests store holding one answer per address, each given once, recording what was asked. */
+  function earlyStore(answers: Record<string, { ok: true; status: number; text: string } | { ok: false }>) {
+    const asked: Array<[string, string]> = [];
+    return {
+      asked,
+      early: {
+        take: (key: string, locale: string) => {
+          asked.push([key, locale]);
+          const answer = answers[key];
+          delete answers[key];
+          return answer ? Promise.resolve(answer) : undefined;
+        },
+        size: () => Object.keys(answers).length,
+      },
+    };
+  }
+  const key = (path: string) => `GET http://localhost:3000/api/${path}`;
+  const body = (value: unknown) => JSON.stringify(value);
+
+  it('hands a success to the first identical GET without a request; the second goes out', async () => {
+    const { early, asked } = earlyStore({
+      [key('wallet/balances?a=1&b=x')]: { ok: true, status: 200, text: body({ code: 200, data: { total: '1.00' } }) },
+    });
+    const { client, calls } = setup([ok({ total: '2.00' })], { token: () => null, early });
+    await expect(client.get('wallet/balances', { b: 'x', a: 1 })).resolves.toEqual({ total: '1.00' });
+    expect(calls).toHaveLength(0);
+    expect(asked).toEqual([[key('wallet/balances?a=1&b=x'), 'tr-TR']]);
+    await expect(client.get('wallet/balances', { b: 'x', a: 1 })).resolves.toEqual({ total: '2.00' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['a 401 (its own request shows the log-in modal)', { ok: true as const, status: 200, text: body({ code: 401 }) }],
+    ['a 500 envelope', { ok: true as const, status: 200, text: body({ code: 500, msg: 'x' }) }],
+    ['an HTTP error', { ok: true as const, status: 502, text: 'Bad gateway' }],
+    ['an unreadable answer', { ok: true as const, status: 200, text: '<html>' }],
+    ['the network failing', { ok: false as const }],
+  ])('%s: dropped, the page sends its own request and sees its own outcome', async (_name, answer) => {
+    const { early } = earlyStore({ [key('wallet/balances')]: answer });
+    const { client, calls, deps } = setup([{ status: 200, body: { code: 401, msg: 'sign in' } }], {
+      token: () => null,
+      early,
+    });
+    const error = await rejection(client.get('wallet/balances'));
+    expect(calls).toHaveLength(1);
+    expect(error.key).toBe('unauthenticated');
+    expect(deps.onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthenticated).toHaveBeenCalledWith('modal');
+  });
+
+  it('never for a request with a token, a POST or a download', async () => {
+    const answer = { ok: true as const, status: 200, text: body({ code: 200, data: 'early' }) };
+    const withToken = setup([ok('own')], { early: earlyStore({ [key('x')]: { ...answer } }).early });
+    await expect(withToken.client.get('x')).resolves.toBe('own');
+    const { early, asked } = earlyStore({ [key('x')]: { ...answer } });
+    const signedIn = setup([ok('own'), { status: 200, body: 'blob' }], { token: () => null, early });
+    await expect(signedIn.client.post('x', {})).resolves.toBe('own');
+    await signedIn.client.download('x');
+    expect(asked).toEqual([]);
+    expect(signedIn.calls).toHaveLength(2);
+  });
+});

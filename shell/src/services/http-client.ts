@@ -1,6 +1,7 @@
 import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { ApiError, ResultCode, type ErrorKey, type HttpClient, type RequestOptions } from '@cardwallet/shared';
 import { TOAST_ERROR_MS, TOAST_NETWORK_ERROR_MS } from '@cardwallet/shared';
+import { requestKey, type EarlyRequests } from './early-requests';
 
 /**
  * One request timeout for the whole product. The spec gives three readings (6 s wrapper default,
@@ -25,6 +26,8 @@ export interface HttpClientDeps {
   askRetryAfterTimeout: (message: string) => Promise<boolean>;
   /** The spec's request-start interceptor: returning false rejects the request with status 0. */
   beforeRequest?: (options: RequestOptions) => boolean;
+  /** The page's first answers the server announced (early-requests.ts): a page's first identical GET takes one over. */
+  early?: EarlyRequests;
   /** Tests inject a fake transport here. */
   adapter?: AxiosAdapter;
   uuid?: () => string;
@@ -34,6 +37,15 @@ type Envelope = { code: number; msg?: string; message?: string; key?: ErrorKey; 
 
 function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+function isOkEnvelope(text: string): boolean {
+  try {
+    const body: unknown = JSON.parse(text);
+    return isEnvelope(body) && body.code === ResultCode.ok;
+  } catch {
+    return false;
+  }
 }
 
 function joinUrl(base: string, url: string): string {
@@ -146,6 +158,28 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
 
     if (options.loading) deps.loading.show();
     try {
+      // An answer started with the page's files (issue 24): only a success is taken; anything else
+      // and the request goes out as it always did.
+      const early =
+        deps.early && config.method === 'GET' && responseType === 'text' && !token && data === undefined
+          ? deps.early.take(
+              requestKey(config.url!, config.params as Record<string, string>),
+              headers['Accept-Language']!,
+            )
+          : undefined;
+      const earlyOutcome = early ? await early : undefined;
+      if (
+        earlyOutcome?.ok &&
+        earlyOutcome.status === 200 &&
+        !options.signal?.aborted &&
+        isOkEnvelope(earlyOutcome.text)
+      )
+        return await handleResponse<T>(
+          { status: 200, data: earlyOutcome.text } as AxiosResponse,
+          options,
+          prompt,
+          responseType,
+        );
       let attemptsLeft = Math.max(0, options.retries ?? 0);
       for (;;) {
         const outcome = await send(config);

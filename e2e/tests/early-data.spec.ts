@@ -1,0 +1,92 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { fund, newWalletUser, openSignedIn } from './wallet-helpers';
+
+// Issue 24, the signed-in deep link: the wallet index's balances are requested by the page's HTML
+// with its files (route `firstRequests`, api/src/web/route-preload.ts) and the shell hands that answer
+// to the page's own first request (shell/src/services/early-requests.ts) — one request, the right
+// figures; an early answer that failed is never shown: the page asks itself.
+
+function balancesRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/wallet/balances') seen.push(r);
+  });
+  return seen;
+}
+
+/**
+ * The page refetches its balances whenever the live stream (re)connects (`live.connected`, to catch
+ * up): a second request that has nothing to do with the first one. The stream is kept shut here.
+ */
+async function withoutLiveStream(page: Page) {
+  await page.route('**/api/notifications/stream**', (route) => route.abort());
+}
+
+const total = (page: Page) => page.locator('main.wallet-page .wallet-hero-amount .cw-ltr');
+
+test('a signed-in deep link asks for its balances once, with the page’s files, and shows them', async ({
+  page,
+  request,
+}) => {
+  const user = await newWalletUser(request, 'early');
+  await fund(request, user, '25');
+  await openSignedIn(page, user, '/pages/index/index');
+  await page.goto('about:blank'); // the signed-in home asks for balances too
+  await withoutLiveStream(page);
+  const asked = balancesRequests(page);
+  await page.goto('/pages/wallet/index');
+  await expect(total(page)).toHaveText('$25.00');
+  await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
+  await expect(page.getByText('USDT', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The HTML's preload (Playwright's 'other'), not the page's XHR, and only that one.
+  expect(asked.map((r) => r.resourceType())).toEqual(['other']);
+  expect(await page.locator('link[data-early-locale]').count()).toBe(0);
+
+  // A later visit in the same tab (client-side navigation) asks again, as before: the answer was used once.
+  await page.getByRole('button', { name: 'Deposit' }).click();
+  await expect(page).toHaveURL(/\/pages\/wallet\/recharge/);
+  await page.goBack();
+  await expect(total(page)).toHaveText('$25.00');
+});
+
+test('the early request failing (500): the page sends its own and shows the balances', async ({ page, request }) => {
+  const user = await newWalletUser(request, 'early-500');
+  await openSignedIn(page, user, '/pages/index/index');
+  await page.goto('about:blank');
+  await withoutLiveStream(page);
+  let failed = 0;
+  await page.route('**/api/wallet/balances', async (route) => {
+    if (failed++ === 0)
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"code":500,"msg":"boom","data":null}',
+      });
+    return route.continue();
+  });
+  const asked = balancesRequests(page);
+  await page.goto('/pages/wallet/index');
+  await expect(total(page)).toHaveText('$0.00');
+  expect(asked.map((r) => r.resourceType())).toEqual(['other', 'xhr']);
+  await expect(page.getByText('boom')).toHaveCount(0);
+});
+
+test('a session ended on the server: the early 401 is dropped, the shell’s own 401 signs out as without it', async ({
+  page,
+  request,
+}) => {
+  const user = await newWalletUser(request, 'early-401');
+  await openSignedIn(page, user, '/pages/index/index');
+  await page.goto('about:blank'); // nothing of the home page may see the 401 first
+  const logout = await request.post('/api/user/logout', { data: {}, headers: { 'Access-Token': user.token } });
+  expect(logout.ok()).toBe(true);
+  const asked = balancesRequests(page);
+  await page.goto('/pages/wallet/index');
+  // The shell's own first 401 (the start-up badge request, or the page's balances) clears the
+  // session: the page's log-in view, or the log-in prompt when the page's request was first.
+  await expect(page.getByRole('button', { name: /^(Log in|Go to login)$/ }).first()).toBeVisible();
+  await expect(total(page)).toHaveCount(0);
+  expect(asked[0]?.resourceType()).toBe('other');
+  expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+});
