@@ -11,7 +11,8 @@ const PLACEHOLDER = /self\.__CW_PRECACHE\b/g;
 
 export function precacheEntries(startFiles, revision, extra) {
   const hashed = new Set();
-  for (const file of [...startFiles.files, ...Object.values(startFiles.locales ?? {}).flat()])
+  const loader = startFiles.loader ? [startFiles.loader] : [];
+  for (const file of [...loader, ...startFiles.files, ...Object.values(startFiles.locales ?? {}).flat()])
     hashed.add(`/${String(file).replace(/^\/+/, '')}`);
   return [
     ...[...hashed].map((url) => ({ url, revision: null })),

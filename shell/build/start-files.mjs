@@ -4,6 +4,8 @@
 // chunk that consumes them arrives: main → bootstrap → react-dom → react-dom/client … one round
 // trip per level). The server announces them with <link rel=preload> (api/src/web/app-frame.ts),
 // so they download together with main.js. Lazy pages and per-language chunks are not in it.
+import { startLoaderFileOf } from './start-loader.mjs';
+
 const CONSUME = /^consume shared module \(([^)]+)\) (.+?)@/;
 const PROVIDE = /^provide shared module \(([^)]+)\) (.+?)@/;
 
@@ -105,7 +107,10 @@ class StartFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'StartFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
-          compilation.emitAsset('start-files.json', new RawSource(JSON.stringify(startFiles(compilation))));
+          // `loader`: the page's script tag (build/start-loader.mjs), precached by the service worker.
+          const loader = startLoaderFileOf(compilation);
+          const list = { ...startFiles(compilation), ...(loader ? { loader } : {}) };
+          compilation.emitAsset('start-files.json', new RawSource(JSON.stringify(list)));
         },
       );
     });

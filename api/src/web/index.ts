@@ -21,7 +21,13 @@ import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
 import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
-import { hintsFromManifest, linkHeaderValues, ManifestCache, preloadLinks, StartFilesFile } from './remote-preload.js';
+import {
+  hintsFromManifest,
+  linkHeaderValues,
+  ManifestCache,
+  afterPaintHints,
+  StartFilesFile,
+} from './remote-preload.js';
 import { firstRequestsOf, hintsFromRouteFiles, pageOf, requestLinks, ROUTE_FILES } from './route-preload.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { sessionCookieOf } from '../security/session-cookie.js';
@@ -235,12 +241,12 @@ export default async function webPlugin(
     );
     // The page's own chunks too, when the page will render (`locale` is given then, see below).
     const page = locale && remote.routePrefix ? pageOf(path, remote.routePrefix) : undefined;
-    if (!page) return { ...none, links: preloadLinks(hints) };
+    if (!page) return { ...none, links: afterPaintHints(hints) };
     const routeFiles = await routeFilesText(remote.manifestUrl);
     hints.push(...hintsFromRouteFiles(remote.manifestUrl, routeFiles, page));
     // Its first API answers too, started now rather than after the page has rendered.
     const requests = apiPrefix && apiLocale === locale ? firstRequestsOf(routeFiles, page) : [];
-    return { links: preloadLinks(hints), requests: requestLinks(apiPrefix ?? '', requests, locale ?? '') };
+    return { links: afterPaintHints(hints), requests: requestLinks(apiPrefix ?? '', requests, locale ?? '') };
   };
 
   // Each route's own skeleton, from the release the client gets for it (skeleton-source.ts).
@@ -301,7 +307,7 @@ export default async function webPlugin(
       // six connections they would otherwise queue behind the scripts and arrive only just before the
       // page renders, measured 2.0-2.9 s), then the shell's start chain (every page needs it), then
       // the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${preloadLinks(signedIn && isAppRoute(path, registry) ? startFiles.hints(locale, home, true) : startHints)}${preloads.links}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${afterPaintHints(signedIn && isAppRoute(path, registry) ? startFiles.hints(locale, home, true) : startHints)}${preloads.links}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)

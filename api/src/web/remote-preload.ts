@@ -41,6 +41,29 @@ export function preloadLinks(hints: PreloadHint[]): string {
     .join('');
 }
 
+/** The attribute of the `<template>` whose links the shell's start loader adds once the page has painted. */
+export const AFTER_PAINT_ATTRIBUTE = 'data-cw-after-paint';
+
+/**
+ * The hints as the page carries them: inert, in a `<template>` that the shell's start loader
+ * (shell/src/start/start-loader.js) adds to the head once the HTML frame has been painted, just
+ * before it starts main.js (issue 24). A page without the loader (the dev server) never adds them:
+ * the app then finds its files itself, as without hints.
+ *
+ * Why they wait for the paint: Lighthouse's simulation (lantern) counts a high-priority script or
+ * stylesheet that finished downloading before the observed first paint as render-blocking, unless
+ * it sees that script evaluated after the paint — and it drops tasks under 10 ms, so the small
+ * chunks of the start chain (2–14 KiB each) are never seen evaluated. On a fast link (loopback, a
+ * CDN) the files arrive before the paint, and the simulation charges their download on slow 4G to
+ * FCP and LCP though the frame never waited for them: the same page measured 0.7 s or 1.9 s from
+ * run to run. Started at the paint they cannot precede it. On a phone the paint comes tens of
+ * milliseconds after the HTML, and the chain's download takes over a second, so they start
+ * almost as early as from the head (docs/performance.md, session 36).
+ */
+export function afterPaintHints(hints: PreloadHint[]): string {
+  return hints.length ? `<template ${AFTER_PAINT_ATTRIBUTE}>${preloadLinks(hints)}</template>` : '';
+}
+
 /** A path we announce in a header: our own build's file names only (no quote, comma, `;`, `>` or space). */
 const HEADER_SAFE_HREF = /^\/[0-9A-Za-z._/+-]{1,300}$/;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hintsFromManifest, ManifestCache, preloadLinks } from '../../src/web/remote-preload.js';
+import { afterPaintHints, hintsFromManifest, ManifestCache, preloadLinks } from '../../src/web/remote-preload.js';
 
 const manifest = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
@@ -76,6 +76,23 @@ describe('remote chain preload hints', () => {
     expect(preloadLinks([{ href: '/a"b<c>&', as: 'script' }])).toBe(
       '<link rel="preload" href="/a&quot;b&lt;c&gt;&amp;" as="script">',
     );
+  });
+
+  it('holds the hints inert in one template until the page has painted; none, no template', () => {
+    expect(afterPaintHints([])).toBe('');
+    expect(
+      afterPaintHints([
+        { href: '/static/js/main.1.js', as: 'script' },
+        { href: '/remotes/card/mf-manifest.json', as: 'fetch', crossorigin: true },
+        { href: '/static/css/a.css', as: 'style' },
+      ]),
+    ).toBe(
+      '<template data-cw-after-paint><link rel="preload" href="/static/js/main.1.js" as="script"><link rel="preload" href="/remotes/card/mf-manifest.json" as="fetch" crossorigin><link rel="preload" href="/static/css/a.css" as="style"></template>',
+    );
+    // A name cannot close the template (or anything else) early.
+    const held = afterPaintHints([{ href: '/a</template><script>x</script>', as: 'script' }]);
+    expect(held.match(/<\/template>/g)).toHaveLength(1);
+    expect(held).not.toContain('<script>');
   });
 
   it('reads each manifest once, forgets a missing one', async () => {

@@ -112,6 +112,14 @@ describe('a signed-in deep link to a feature app’s page (issue 24)', () => {
     const html = (await page('cw_session=abc')).body;
     expect(html).toContain(BALANCES);
     expect(html.indexOf(BALANCES)).toBeLessThan(html.indexOf('/static/js/main.1.js'));
+    // The request is live from the first byte; the files wait inert for the paint (afterPaintHints).
+    const held = [...html.matchAll(/<template data-cw-after-paint>(.*?)<\/template>/g)].map((m) => m[1]).join('');
+    expect(held).not.toContain('/api/wallet/balances');
+    expect(held).toContain('/static/js/main.1.js');
+    expect(held).toContain('/remotes/wallet/static/js/2019.5.js');
+    expect(html.replace(/<template data-cw-after-paint>.*?<\/template>/g, '')).not.toMatch(
+      /<link rel="preload" href="\/(static|remotes)\//,
+    );
     expect(html.match(/wallet\/balances/g)).toHaveLength(1);
     // Another language chosen (cw_lang) than the browser's: the API would answer the preload in the
     // browser's, so nothing is announced and the page asks itself, with its own headers.

@@ -1,0 +1,53 @@
+// The shell's start loader (issue 24): the page's only script tag. It starts main.js once the
+// browser has painted the HTML frame, never before, so no script is evaluated ahead of the first
+// paint, and starts the page's preloads (main.js among them) at that moment too: the server holds
+// them inert in <template data-cw-after-paint> (api/src/web/remote-preload.ts afterPaintHints).
+// On a phone the paint comes tens of milliseconds after the HTML, long before the start chain's
+// files could have arrived, so waiting costs almost nothing.
+//
+// Why: Lighthouse's simulation (lantern) counts a script evaluated before the observed first paint,
+// and a preloaded file that arrived before it, as render-blocking, and charges their download on
+// slow 4G to FCP and LCP (docs/performance.md, sessions 35 and 36): on a fast link the same page
+// measured 0.7 s or 1.9 s from run to run.
+//
+// A plain script, not a module of the build: shell/build/start-loader.mjs minifies it into
+// static/js/start.<hash>.js and points the page's script tag at it, with main.js in `data-start`.
+// It runs before anything else of ours: no imports, no syntax newer than ES2017, no globals left.
+(function (script) {
+  var main = script && script.getAttribute('data-start');
+  if (!main) return;
+  var started = false;
+  var observer;
+  function start() {
+    if (started) return;
+    started = true;
+    if (observer) observer.disconnect();
+    // The page's preloads, held inert until now: main.js first among them, so it is already on its way.
+    var held = document.querySelectorAll('template[data-cw-after-paint]');
+    for (var i = 0; i < held.length; i++) document.head.appendChild(held[i].content.cloneNode(true));
+    var tag = document.createElement('script');
+    tag.src = main;
+    document.head.appendChild(tag);
+  }
+  var paintTiming =
+    typeof PerformanceObserver === 'function' &&
+    Array.isArray(PerformanceObserver.supportedEntryTypes) &&
+    PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
+  // A hidden page (a background tab, a prerender) paints nothing until shown: start at once, as
+  // does a browser that cannot tell us about paints, and a page that has already painted.
+  if (
+    !paintTiming ||
+    document.visibilityState !== 'visible' ||
+    performance.getEntriesByName('first-contentful-paint').length > 0
+  ) {
+    start();
+    return;
+  }
+  observer = new PerformanceObserver(function (list) {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) start();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // Hidden before it painted, or a paint the browser never reports: the app starts all the same.
+  document.addEventListener('visibilitychange', start);
+  setTimeout(start, 2500);
+})(document.currentScript);
