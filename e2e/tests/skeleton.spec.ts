@@ -88,6 +88,29 @@ test('signed in: the deposit page’s own layout in the reader’s language', as
   await expectSkeletonAccessible(page, browser);
 });
 
+test('home, signed out: the tip and the offers card with the page’s own sentences, in the reader’s language', async ({
+  page,
+  browser,
+}) => {
+  for (const locale of ['en-US', 'ar-AE']) {
+    const texts = JSON.parse(
+      readFileSync(new URL(`../../shell/src/pages/home/i18n/${locale}.json`, import.meta.url), 'utf8'),
+    ) as Record<string, string>;
+    await withLanguage(page, locale);
+    await page.goto('/');
+    await expect(page.locator('.cwf-notice p')).toHaveText(texts.tip3ds!);
+    await expect(page.locator('.cwf-panel-h')).toHaveText(texts.offersTitle!);
+    await expect(page.locator('.cwf-bullets li')).toHaveText([
+      texts.offerWallet!,
+      texts.offerCards!,
+      texts.offerVerify!,
+      texts.offerInvite!,
+    ]);
+    await expect(page.locator('.cwf-panel > p')).toHaveText(texts.signedOutLead!);
+  }
+  await expectSkeletonAccessible(page, browser);
+});
+
 test('a route without a skeleton keeps the generic frame', async ({ page }) => {
   await page.goto('/pages/wallet/no-such-page');
   await expect(page.locator('.cwf-title')).toHaveText(catalogue('shell', 'en-US').appName as unknown as string);
@@ -96,6 +119,62 @@ test('a route without a skeleton keeps the generic frame', async ({ page }) => {
 
 test.describe('with JavaScript', () => {
   test.use({ javaScriptEnabled: true });
+
+  // The browser's language, which both the server's frame and the shell start in.
+  for (const locale of ['en-US', 'ar-AE'])
+    test.describe(locale, () => {
+      test.use({ locale });
+      test(`home: nothing React paints is larger than the HTML's texts, so the LCP stays the first paint`, async ({
+        page,
+      }) => {
+        await page.goto('/');
+        const home = JSON.parse(
+          readFileSync(new URL(`../../shell/src/pages/home/i18n/${locale}.json`, import.meta.url), 'utf8'),
+        ) as Record<string, string>;
+        await expect(page.getByRole('heading', { name: home.shortcuts! })).toBeVisible();
+        await expect(page.locator('.cwf')).toHaveCount(0);
+        const paints = await page.evaluate(
+          () =>
+            new Promise<{ fcp: number; lcp: number[] }>((resolve) => {
+              new PerformanceObserver((list) =>
+                resolve({
+                  fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+                  lcp: list.getEntries().map((e) => e.startTime),
+                }),
+              ).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        );
+        expect(paints.fcp).toBeGreaterThan(0);
+        // Every LCP candidate came with the HTML frame's paint: React's same-sized texts added none.
+        expect(paints.lcp.at(-1)).toBeCloseTo(paints.fcp, 0);
+      });
+    });
+
+  test('the start loader: main.js and the page’s preloads start only after the frame was painted', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: Record<string, number | boolean> = {};
+      (window as unknown as { __start: typeof seen }).__start = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes) {
+            const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+            if (node instanceof HTMLScriptElement && /\/static\/js\/main\.[0-9a-f]{8}\.js$/.test(node.src))
+              seen.mainAfterPaint = painted;
+            if (node instanceof HTMLLinkElement && node.rel === 'preload' && /\/static\//.test(node.href))
+              seen.preloadsAfterPaint = seen.preloadsAfterPaint !== false && painted;
+          }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/pages/passport/login');
+    await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { __start: Record<string, unknown> }).__start);
+    expect(seen).toEqual({ mainAfterPaint: true, preloadsAfterPaint: true });
+    // The manifest and the icon are added with them (the app stays installable: pwa.spec.ts).
+    await expect(page.locator('head > link[rel="manifest"]')).toHaveCount(1);
+    // The page's only script tag is the loader; its preloads were used, not fetched twice (budget.spec.ts).
+    await expect(page.locator('script[data-start]')).toHaveAttribute('src', /\/static\/js\/start\.[0-9a-f]{8}\.js$/);
+  });
+
   test('the page replaces its skeleton', async ({ page }) => {
     await page.goto('/pages/passport/login');
     await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();

@@ -51,6 +51,26 @@ function translate(catalogues, key, where) {
   return out;
 }
 
+/** A block with its keys replaced by their texts in every language (the server knows no catalogue). */
+function translatedBlock(block, translateKey) {
+  switch (block.kind) {
+    case 'text':
+    case 'notice':
+      return { ...block, key: undefined, text: translateKey(block.key) };
+    case 'bullets': {
+      const { titleKey, keys, footKey, ...rest } = block;
+      return {
+        ...rest,
+        title: translateKey(titleKey),
+        items: keys.map((key) => translateKey(key)),
+        ...(footKey ? { foot: translateKey(footKey) } : {}),
+      };
+    }
+    default:
+      return block;
+  }
+}
+
 /**
  * `{ version: 1, routes: { [key]: { header, title, blocks } } }`; `key` is `<path>` of an app's
  * table, or `<group>/<path>` when `tables` are given per group (the shell's index and about groups).
@@ -80,9 +100,7 @@ export function routeSkeletons({ tables, catalogueDir, namespaces = {} }) {
         title: header === 'none' ? undefined : translateKey(skeleton.titleKey ?? route.titleKey, where),
         subtitle: skeleton.subtitleKey ? translateKey(skeleton.subtitleKey, where) : undefined,
         auth: route.auth !== false,
-        blocks: skeleton.blocks.map((block) =>
-          block.kind === 'text' ? { ...block, key: undefined, text: translateKey(block.key, where) } : block,
-        ),
+        blocks: skeleton.blocks.map((block) => translatedBlock(block, (key) => translateKey(key, where))),
       };
     }
   }

@@ -7,7 +7,7 @@ import { ApiError } from './api/envelope';
  * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
  * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
  */
-export const CONTRACT_VERSION = '2.0.0';
+export const CONTRACT_VERSION = '2.1.0';
 export const CONTRACT_MAJOR = 2;
 
 export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
@@ -108,7 +108,15 @@ type SkeletonBlockShape =
   /** The page's primary button. */
   | { kind: 'button' }
   /** A real translated sentence of the page (a key of the app's namespace). */
-  | { kind: 'text'; key: string };
+  | { kind: 'text'; key: string }
+  /** A pale notice with an icon and a real sentence (the home page's tip). */
+  | { kind: 'notice'; key: string }
+  /**
+   * A white card with a heading, a bulleted list of real sentences, an optional sentence under it and
+   * up to two grey buttons side by side (the signed-out home's offers). Drawn in the real page's
+   * geometry, so the largest text React paints is no larger than the HTML's: the LCP stays the HTML's.
+   */
+  | { kind: 'bullets'; titleKey: string; keys: readonly string[]; footKey?: string; actions?: 1 | 2 };
 
 export type TranslationTree = { [key: string]: string | TranslationTree };
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +38,34 @@ describe('the routes’ skeletons each build writes (issue 24)', () => {
     });
     expect(out.routes['index/index']?.subtitle?.['ar-AE']).toMatch(/\S/);
     expect(out.routes['index/information']?.title?.['zh-HK']).toMatch(/\S/);
+    // The home page's tip and offers card carry the page's own sentences, each language its own.
+    const homeTexts = (locale: string) =>
+      JSON.parse(readFileSync(join(root, 'shell/src/pages/home/i18n', `${locale}.json`), 'utf8')) as Record<
+        string,
+        string
+      >;
+    const blocks = out.routes['index/index']!.blocks as Array<Record<string, unknown>>;
+    const notice = blocks.find((b) => b.kind === 'notice') as { text: Record<string, string> };
+    const offers = blocks.find((b) => b.kind === 'bullets') as {
+      title: Record<string, string>;
+      items: Array<Record<string, string>>;
+      foot: Record<string, string>;
+      keys?: unknown;
+    };
+    for (const locale of LOCALES) {
+      const t = homeTexts(locale);
+      expect(notice.text[locale]).toBe(t.tip3ds);
+      expect(offers.title[locale]).toBe(t.offersTitle);
+      expect(offers.items.map((item) => item[locale])).toEqual([
+        t.offerWallet,
+        t.offerCards,
+        t.offerVerify,
+        t.offerInvite,
+      ]);
+      expect(offers.foot[locale]).toBe(t.signedOutLead);
+    }
+    expect(offers.keys).toBeUndefined();
+    expect(new Set(offers.items.map((item) => item['ar-AE'])).size).toBe(4);
   });
 
   it('fails the build on a key without an English text, and on a route table that imports code', () => {

@@ -21,6 +21,10 @@ export const FRAME_DARK_CSS =
   'html .cwf-top p,html .cwf-gate p,html .cwf-text{color:#b9bcc3}' +
   'html .cwf-list{background:#1c1d22}' +
   'html .cwf-row{border-bottom-color:#2a2c32}' +
+  'html .cwf-notice{background:#362c0c;color:#f5d27a}' +
+  'html .cwf-panel{background:#1c1d22;color:#e8e9ec}' +
+  'html .cwf-panel p{color:#c4c7cd}' +
+  'html .cwf-bullets li::before{box-shadow:0 0 0 2px #3a2f0a}' +
   'html .cwo{background:#121317}' +
   'html .cwo h1{color:#eceef2}' +
   'html .cwo p{color:#c4c7cd}' +

@@ -29,6 +29,15 @@ const block = z.discriminatedUnion('kind', [
   z.object({ ...when, kind: z.literal('tiles'), count: z.number().int().min(1).max(5) }),
   z.object({ ...when, kind: z.literal('button') }),
   z.object({ ...when, kind: z.literal('text'), text: translated }),
+  z.object({ ...when, kind: z.literal('notice'), text: translated }),
+  z.object({
+    ...when,
+    kind: z.literal('bullets'),
+    title: translated,
+    items: z.array(translated).min(1).max(6),
+    foot: translated.optional(),
+    actions: z.union([z.literal(1), z.literal(2)]).optional(),
+  }),
 ]);
 const routeSkeleton = z.object({
   header: z.enum(['bar', 'page', 'hero', 'none']),
@@ -73,13 +82,19 @@ const RULES = {
   route: '.cwf-route{padding:12px}.cwf-route .cwf-card{margin-bottom:12px}',
   h1: '.cwf-h1{margin:0 0 6px;font-size:26px;font-weight:700;line-height:1.2;color:#1d1f24}',
   page: '.cwf-top{padding:48px 20px 0;margin-bottom:4px}.cwf-top p{margin:0;font-size:14px;color:#4a4f57}',
-  hero: '.cwf-hero{background:#1d1f24;padding:32px 20px 28px}.cwf-hero .cwf-h1{margin:0;font-size:24px;color:#fff}.cwf-hero p{margin:8px 0 0;font-size:13px;color:#c9ccd1}',
+  hero: '.cwf-hero{background:#1d1f24;padding:32px 20px 28px}.cwf-hero .cwf-h1{margin:0;font-size:24px;line-height:normal;color:#fff}.cwf-hero p{margin:8px 0 0;font-size:13px;color:#c9ccd1}',
   gate: '.cwf-gate{padding:48px 24px;display:flex;flex-direction:column;align-items:center;gap:12px;text-align:center}.cwf-gate p{margin:0;font-size:13px;line-height:1.5;color:#4a4f57}.cwf-gate .cwf-line{width:60%;margin:0}.cwf-gate .cwf-btn{align-self:stretch;margin:0}.cwf-icon{width:48px;height:48px;border-radius:50%;margin:0}',
   list: '.cwf-list{background:#fff;border-radius:12px;margin-bottom:12px;padding-inline:16px}.cwf-row{display:flex;align-items:center;border-bottom:1px solid #f0f0f0}.cwf-row:last-child{border-bottom:0}.cwf-row .cwf-line{flex:1;margin:0}',
   form: '.cwf-label{width:30%;height:12px;margin-bottom:8px}.cwf-field{height:44px;border-radius:8px}',
   button: '.cwf-btn{height:44px;border-radius:8px}',
   tiles: '.cwf-tiles{display:flex;gap:12px;margin-bottom:12px}.cwf-tiles .cwf-card{flex:1;height:64px;margin:0}',
   text: '.cwf-text{margin:0 0 12px;font-size:14px;line-height:1.5;color:#4a4f57}',
+  // The home page's tip and offers card (shell/src/pages/home/home.css): the same boxes, fonts and
+  // line heights, so React's texts come out exactly as large as these and the LCP stays the HTML's.
+  notice:
+    '.cwf-notice{display:flex;gap:8px;align-items:flex-start;margin-bottom:12px;padding:10px 12px;border-radius:10px;background:#fff8e0;color:#5c4300;font-size:13px;line-height:1.5}.cwf-notice i{flex:none;width:18px;height:18px;margin-block-start:2px;border-radius:50%;border:2px solid currentColor;box-sizing:border-box;opacity:.8}.cwf-notice p{margin:0}',
+  bullets:
+    '.cwf-panel{background:#fff;border-radius:12px;margin-bottom:12px;padding:12px 16px;color:#333}.cwf-panel-h{margin:4px 0 10px;font-size:15px;font-weight:600}.cwf-bullets{margin:0;padding:0;list-style:none;display:grid;gap:10px}.cwf-bullets li{position:relative;padding-inline-start:22px;font-size:14px;line-height:1.5}.cwf-bullets li::before{content:"";position:absolute;inset-inline-start:2px;inset-block-start:5px;width:10px;height:10px;border-radius:50%;background:#f5b800;box-shadow:0 0 0 2px #fff4cc}.cwf-panel p{margin:14px 0 10px;font-size:14px;color:#555}.cwf-actions{display:flex;gap:12px}.cwf-actions .cwf-card{flex:1;height:42px;margin:0;border-radius:8px}',
 } as const;
 
 /** Every rule (tests: right-to-left safety). */
@@ -140,6 +155,16 @@ function blockHtml(b: SkeletonBlockEntry, locale: Locale): string {
       return '<div class="cwf-card cwf-btn"></div>';
     case 'text':
       return `<p class="cwf-text">${escapeText(textIn(b.text, locale))}</p>`;
+    case 'notice':
+      return `<div class="cwf-notice"><i></i><p>${escapeText(textIn(b.text, locale))}</p></div>`;
+    case 'bullets': {
+      const items = b.items.map((item) => `<li>${escapeText(textIn(item, locale))}</li>`).join('');
+      const foot = b.foot ? `<p>${escapeText(textIn(b.foot, locale))}</p>` : '';
+      const actions = b.actions
+        ? `<div class="cwf-actions">${'<div class="cwf-card"></div>'.repeat(b.actions)}</div>`
+        : '';
+      return `<div class="cwf-panel"><div class="cwf-panel-h">${escapeText(textIn(b.title, locale))}</div><ul class="cwf-bullets">${items}</ul>${foot}${actions}</div>`;
+    }
   }
 }
 

@@ -71,13 +71,66 @@ describe('a route’s own skeleton in the HTML', () => {
     expect(skeletonStyle(undefined)).toBe('');
   });
 
+  it('draws the home page’s tip and offers card with their real sentences in the reader’s language', () => {
+    const offer = (en: string, ar: string) => ({ 'en-US': en, 'ar-AE': ar });
+    const home = {
+      header: 'hero',
+      title,
+      auth: false,
+      blocks: [
+        { kind: 'notice', text: offer('3DS: confirm in the app.', 'تأكيد في التطبيق.') },
+        {
+          kind: 'bullets',
+          title: offer('What CardWallet offers', 'ما يقدمه'),
+          items: [offer('A wallet', 'محفظة'), offer('Cards', 'بطاقات')],
+          foot: offer('Log in to see more.', 'سجّل الدخول.'),
+          actions: 2,
+        },
+      ],
+    };
+    const skeleton = parseSkeletons(file({ 'index/index': home })).get('index/index')!;
+    expect(routeSkeletonHtml(skeleton, 'en-US')).toContain(
+      '<div class="cwf-notice"><i></i><p>3DS: confirm in the app.</p></div><div class="cwf-panel"><div class="cwf-panel-h">What CardWallet offers</div><ul class="cwf-bullets"><li>A wallet</li><li>Cards</li></ul><p>Log in to see more.</p><div class="cwf-actions"><div class="cwf-card"></div><div class="cwf-card"></div></div></div>',
+    );
+    const arabic = routeSkeletonHtml(skeleton, 'ar-AE');
+    for (const text of ['تأكيد في التطبيق.', 'ما يقدمه', '<li>محفظة</li>', 'سجّل الدخول.'])
+      expect(arabic).toContain(text);
+    // Without a foot or actions, none drawn; the rules travel only with a skeleton that uses them.
+    const bare = parseSkeletons(
+      file({ x: { ...home, blocks: [{ kind: 'bullets', title: offer('T', 'T'), items: [offer('a', 'a')] }] } }),
+    ).get('x')!;
+    expect(routeSkeletonHtml(bare, 'en-US')).toContain('<ul class="cwf-bullets"><li>a</li></ul></div>');
+    expect(skeletonStyle(skeleton)).toContain('.cwf-bullets li::before');
+    expect(skeletonStyle(skeleton)).toContain('.cwf-notice');
+    expect(skeletonStyle(bare)).not.toContain('.cwf-notice');
+    // Bounds: no list longer than the page's, no item without a text, no third button.
+    const refused = parseSkeletons(
+      file({
+        long: { ...home, blocks: [{ kind: 'bullets', title: offer('T', 'T'), items: Array(7).fill(offer('a', 'a')) }] },
+        empty: { ...home, blocks: [{ kind: 'bullets', title: offer('T', 'T'), items: [] }] },
+        three: { ...home, blocks: [{ kind: 'bullets', title: offer('T', 'T'), items: [offer('a', 'a')], actions: 3 }] },
+        notice: { ...home, blocks: [{ kind: 'notice', text: { 'en-US': 'x'.repeat(201) } }] },
+      }),
+    );
+    expect(refused.size).toBe(0);
+  });
+
   it('escapes every text of a release: no markup, no attribute break-out', () => {
     const hostile = {
       header: 'page',
       title: { 'en-US': '<img src=x onerror=alert(1)>"&' },
       subtitle: { 'en-US': '</div><script>alert(1)</script>' },
       auth: false,
-      blocks: [{ kind: 'text', text: { 'en-US': '<b>bold</b>' } }],
+      blocks: [
+        { kind: 'text', text: { 'en-US': '<b>bold</b>' } },
+        { kind: 'notice', text: { 'en-US': '<b>tip</b>' } },
+        {
+          kind: 'bullets',
+          title: { 'en-US': '<b>t</b>' },
+          items: [{ 'en-US': '</li><script>x</script>' }],
+          foot: { 'en-US': '<b>f</b>' },
+        },
+      ],
     };
     const html = routeSkeletonHtml(parseSkeletons(file({ x: hostile })).get('x')!, 'en-US');
     expect(html).not.toMatch(/<img|<script|<b>/);

@@ -11,11 +11,18 @@ export const SHELL_ROUTES: FeatureRoute[] = [
       titleKey: 'appName',
       subtitleKey: 'home:welcome',
       blocks: [
-        { kind: 'card', height: 58 },
-        // Signed out, the offers are the page's largest text: painted by the HTML, it is the LCP element.
-        { kind: 'text', key: 'home:offerWallet', when: 'signedOut' },
-        { kind: 'text', key: 'home:offerCards', when: 'signedOut' },
-        { kind: 'text', key: 'home:offerVerify', when: 'signedOut' },
+        { kind: 'notice', key: 'home:tip3ds' },
+        // Signed out, the tip and the offers are the page's largest texts. Painted by the HTML in the
+        // page's own geometry, nothing React paints is larger: the LCP element is the HTML's.
+        {
+          kind: 'bullets',
+          titleKey: 'home:offersTitle',
+          keys: ['home:offerWallet', 'home:offerCards', 'home:offerVerify', 'home:offerInvite'],
+          footKey: 'home:signedOutLead',
+          actions: 2,
+          when: 'signedOut',
+        },
+        { kind: 'card', height: 200, when: 'signedOut' },
         { kind: 'card', height: 148, when: 'signedIn' },
         { kind: 'card', height: 200, when: 'signedIn' },
       ],
