@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { call, main, signIn } from './cards-helpers';
 import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
@@ -42,6 +42,9 @@ async function customer(request: APIRequestContext, { level, funds }: { level: n
   return { token, userId, password };
 }
 
+/** The apply page's WeChat Pay button once its quote has arrived: its name carries the yuan amount. */
+const weChatPayQuoted = (page: Page) => page.getByRole('button', { name: /¥\d+\.\d{2}/ });
+
 test.describe('cards', () => {
   test('apply for a virtual card → activate with the first top-up → withdraw to the wallet (en-US)', async ({
     page,
@@ -60,6 +63,9 @@ test.describe('cards', () => {
     await page.getByText('Apply for a card').click();
     await expect(page).toHaveURL(/\/pages\/card\/apply$/);
     await expect(page.getByRole('radio', { name: 'Virtual' })).toBeChecked();
+    // Settled before axe: the WeChat Pay button turns from disabled to enabled when its quote
+    // arrives, and a check that runs during that fade measures its half-transparent text.
+    await expect(weChatPayQuoted(page)).toBeEnabled();
     await expectAccessible(page);
     await page.getByLabel('Card PIN (6 digits)', { exact: true }).fill('482915');
     await page.getByLabel('Repeat the card PIN', { exact: true }).fill('482915');
@@ -204,6 +210,7 @@ test.describe('cards', () => {
     await page.goto('/pages/card/apply');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('radio', { name: 'افتراضية' })).toBeChecked();
+    await expect(weChatPayQuoted(page)).toBeEnabled();
     await expectAccessible(page);
     await page.getByLabel('الرقم السري للبطاقة (6 أرقام)', { exact: true }).fill('482915');
     await page.getByLabel('أعد إدخال الرقم السري', { exact: true }).fill('482915');
