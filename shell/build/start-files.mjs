@@ -2,8 +2,9 @@
 // beyond main.js — the `./bootstrap` chunk group (src/index.ts's async boundary) and the chunks
 // of the shared modules it consumes, transitively (Module Federation loads those only when the
 // chunk that consumes them arrives: main → bootstrap → react-dom → react-dom/client … one round
-// trip per level). The server announces them with <link rel=preload> (api/src/web/app-frame.ts),
-// so they download together with main.js. Lazy pages and per-language chunks are not in it.
+// trip per level). The server announces them with <link rel=preload>, held until the first paint
+// and then added by the start loader (api/src/web/remote-preload.ts afterPaintHints), so they
+// download together with main.js. Lazy pages and per-language chunks are not in it.
 import { startLoaderFileOf } from './start-loader.mjs';
 
 const CONSUME = /^consume shared module \(([^)]+)\) (.+?)@/;

@@ -279,7 +279,9 @@ export default async function webPlugin(
     // The language the shell will start in: its stored choice (mirrored in a cookie), else the browser's.
     const locale = frameLocale(readCookie(request, LANGUAGE_COOKIE), request.headers['accept-language']);
     // The shell's start chain is the same for every client of this build: announced first, as
-    // 103 Early Hints where configured (config.ts EARLY_HINTS), before the per-client work.
+    // 103 Early Hints where configured (config.ts EARLY_HINTS), before the per-client work. Unlike the
+    // page's own hints (held until the first paint, afterPaintHints), these start at once: an opt-in
+    // for HTTP/2 deployments, where Chromium acts on 103 and a real link makes the chain the bottleneck.
     const home = path === '/' || /^\/pages\/index\/index\/?$/.test(path);
     const startHints = startFiles.hints(locale, home);
     // Never to an HTTP/1.0 client (RFC 9110 §15.2: it cannot read a 1xx).

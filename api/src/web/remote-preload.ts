@@ -42,7 +42,7 @@ export function preloadLinks(hints: PreloadHint[]): string {
 }
 
 /** The attribute of the `<template>` whose links the shell's start loader adds once the page has painted. */
-export const AFTER_PAINT_ATTRIBUTE = 'data-cw-after-paint';
+const AFTER_PAINT_ATTRIBUTE = 'data-cw-after-paint';
 
 /**
  * The hints as the page carries them: inert, in a `<template>` that the shell's start loader
