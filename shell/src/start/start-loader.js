@@ -1,7 +1,7 @@
 // The shell's start loader (issue 24): the page's only script tag. It starts main.js once the
 // browser has painted the HTML frame, never before, so no script is evaluated ahead of the first
-// paint, and starts the page's preloads (main.js among them) at that moment too: the server holds
-// them inert in <template data-cw-after-paint> (api/src/web/remote-preload.ts afterPaintHints).
+// paint, and starts the page's preloads at that moment too: the server holds them inert in
+// <template data-cw-after-paint> (api/src/web/remote-preload.ts afterPaintHints).
 // On a phone the paint comes tens of milliseconds after the HTML, long before the start chain's
 // files could have arrived, so waiting costs almost nothing.
 //
@@ -10,10 +10,16 @@
 // slow 4G to FCP and LCP (docs/performance.md, sessions 35 and 36): on a fast link the same page
 // measured 0.7 s or 1.9 s from run to run.
 //
+// The held hints go in a few at a time, SLICE_MS of main-thread time per task: each link starts a
+// request inside the browser, and the page's ~20 of them in one go were one 35–40 ms task on a
+// desktop CPU (150 ms on a phone-speed one), a long task right after the first paint (session 37).
+// main.js itself starts first, so slicing never delays it.
+//
 // A plain script, not a module of the build: shell/build/start-loader.mjs minifies it into
 // static/js/start.<hash>.js and points the page's script tag at it, with main.js in `data-start`.
 // It runs before anything else of ours: no imports, no syntax newer than ES2017, no globals left.
 (function (script) {
+  var SLICE_MS = 4;
   var main = script && script.getAttribute('data-start');
   if (!main) return;
   var started = false;
@@ -22,12 +28,28 @@
     if (started) return;
     started = true;
     if (observer) observer.disconnect();
-    // The page's preloads, held inert until now: main.js first among them, so it is already on its way.
-    var held = document.querySelectorAll('template[data-cw-after-paint]');
-    for (var i = 0; i < held.length; i++) document.head.appendChild(held[i].content.cloneNode(true));
     var tag = document.createElement('script');
     tag.src = main;
     document.head.appendChild(tag);
+    // The page's held hints, in the order the server wrote them (the start chain's files before the
+    // route's remote chain). main.js's own preload is left out: its script is already on its way.
+    var hints = [];
+    var held = document.querySelectorAll('template[data-cw-after-paint]');
+    for (var i = 0; i < held.length; i++) {
+      var nodes = held[i].content.cloneNode(true).childNodes;
+      for (var j = 0; j < nodes.length; j++) {
+        if (nodes[j].nodeType === 1 && nodes[j].getAttribute('href') !== main) hints.push(nodes[j]);
+      }
+    }
+    var next = 0;
+    (function insertSlice() {
+      var until = performance.now() + SLICE_MS;
+      while (next < hints.length) {
+        document.head.appendChild(hints[next++]);
+        if (performance.now() >= until) break;
+      }
+      if (next < hints.length) setTimeout(insertSlice, 0);
+    })();
   }
   var paintTiming =
     typeof PerformanceObserver === 'function' &&
