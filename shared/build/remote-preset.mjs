@@ -66,6 +66,20 @@ export function sharedModules(pkg) {
 }
 
 /**
+ * The shell's singletons: the same packages, without a required range. The shell consumes only what
+ * it provides itself (it is loaded first, `loaded-first`), so its own range can never fail, and
+ * checking it costs the start: Module Federation's `satisfy` compiles its semver regexes afresh for
+ * every shared package, 25–45 ms of main-thread time on a desktop CPU inside main.js's one task
+ * (session 37, a trace of the home page). The remotes keep their ranges: each one's own consumption
+ * is checked against the shell's version when it loads, and the release gates check them first.
+ */
+export function hostSharedModules(pkg) {
+  return Object.fromEntries(
+    Object.entries(sharedModules(pkg)).map(([key, config]) => [key, { ...config, requiredVersion: false }]),
+  );
+}
+
+/**
  * Production builds ship .br and .gz next to every text asset; the server sends them as they are
  * (@fastify/static preCompressed), so no CPU is spent compressing per request.
  */
@@ -299,7 +313,7 @@ export function createHostConfig({ dir, name, port, devRemotes, template, devPro
       new ModuleFederationPlugin({
         name,
         remotes: {},
-        shared: sharedModules(pkg),
+        shared: hostSharedModules(pkg),
         shareStrategy: 'loaded-first',
         dts: false,
         // The runtime the remotes use too: only its browser code (issue 24, MF runtime trimming).

@@ -4,7 +4,7 @@ import * as reactRouter from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTER_EXPORTS, ROUTER_FACADE, ROUTER_IMPLEMENTATION } from '../build/router-contract.mjs';
 // @ts-expect-error — build scripts (plain .mjs, no types)
-import { sharedModules } from '../build/remote-preset.mjs';
+import { hostSharedModules, sharedModules } from '../build/remote-preset.mjs';
 
 const sharedDir = join(import.meta.dirname, '..');
 const facadeSource = readFileSync(join(sharedDir, 'build/router-facade.mjs'), 'utf8');
@@ -42,5 +42,18 @@ describe('the router singleton: a named part of react-router (contract 2)', () =
 
   it('an app without react-router cannot be built against the router singleton', () => {
     expect(() => sharedModules({ name: 'broken', dependencies: { react: '19.3.1' } })).toThrow(/must be a dependency/);
+  });
+});
+
+describe("the shell's singletons", () => {
+  it('are the remotes’ packages and versions, without a range the shell would check against itself', () => {
+    const pkg = JSON.parse(readFileSync(join(sharedDir, '../shell/package.json'), 'utf8'));
+    const remote: Record<string, { requiredVersion: string }> = sharedModules(pkg);
+    const host: Record<string, { requiredVersion: unknown }> = hostSharedModules(pkg);
+    expect(Object.keys(host)).toEqual(Object.keys(remote));
+    for (const [key, config] of Object.entries(remote)) {
+      expect(config.requiredVersion).toMatch(/^\^\d/);
+      expect(host[key]).toEqual({ ...config, requiredVersion: false });
+    }
   });
 });
