@@ -112,8 +112,8 @@ test.describe('byte budgets of a cold visit', () => {
       }
       await context.close();
       // A preload that does not match how the file is then requested downloads it twice. Only what
-      // the page announces and asks for: the browser itself fetches the icon once as the tab's
-      // favicon and once as the web app manifest's icon (two request modes), which no hint causes.
+      // the page announces and asks for: the browser itself fetches the tab's icon (/favicon.ico)
+      // and the web app manifest's icon, which no hint causes.
       const urls = finished
         .filter((r) => before.has(r) && r.resourceType() !== 'image' && !/\.png$/.test(new URL(r.url()).pathname))
         .map((r) => r.url())

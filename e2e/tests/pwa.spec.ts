@@ -64,6 +64,29 @@ test('Chromium reports the app installable (manifest, icons, service worker)', a
   rmSync(userDataDir, { recursive: true, force: true });
 });
 
+test('a cold visit asks for nothing that is missing: its one tab icon is /favicon.ico', async ({ context }) => {
+  const answers: Array<{ path: string; status: number; type: string }> = [];
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    answers.push({ path: url.pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
+  });
+  const page = await freshVisit(context);
+  await expect.poll(() => answers.some((a) => a.path === '/favicon.ico')).toBe(true);
+  await page.close();
+  expect(answers.filter((a) => !a.path.startsWith('/api/') && a.status >= 400)).toEqual([]);
+  expect(answers.find((a) => a.path === '/favicon.ico')).toMatchObject({
+    status: 200,
+    type: 'image/vnd.microsoft.icon',
+  });
+  // The 192 px PNG is the manifest's icon, not the tab's: the page links no other icon.
+  expect(
+    await page
+      .context()
+      .request.get('/')
+      .then((r) => r.text()),
+  ).not.toContain('rel="icon"');
+});
+
 test('a repeat visit takes the shell from the worker cache; HTML and registry from the network', async ({
   context,
 }) => {
