@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, encodeHtml } from '../../src/web/html-encoding.js';
+import { chooseEncoding, encodeHtml, ENCODED_HTML_CACHE_BYTES } from '../../src/web/html-encoding.js';
 
 describe('content coding negotiation (one rule for the document and the release files)', () => {
   it('prefers brotli, honours q-values and refusals', () => {
@@ -36,5 +36,31 @@ describe('content coding negotiation (one rule for the document and the release 
     const plain = encodeHtml(html, 'identity');
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.toString('utf8')).toBe(html);
+  });
+
+  it('compresses one text once per coding: the same bytes for every client that gets that text', () => {
+    const html = '<!doctype html><title>CardWallet</title>' + 'y'.repeat(3_000);
+    const first = encodeHtml(html, 'br');
+    const again = encodeHtml(`${html.slice(0, 10)}${html.slice(10)}`, 'gzip, br');
+    expect(again.body).toBe(first.body);
+    const gz = encodeHtml(html, 'gzip');
+    expect(gz.body).not.toBe(first.body);
+    expect(gunzipSync(gz.body).toString('utf8')).toBe(html);
+    // Another text (another cohort's releases, language or route) is never answered from this one.
+    const other = encodeHtml(html.replace('CardWallet', 'CardWallat'), 'br');
+    expect(brotliDecompressSync(other.body).toString('utf8')).toContain('CardWallat');
+  });
+
+  it('stays bounded: texts beyond the cache are compressed afresh, and still right', () => {
+    const size = 40_000;
+    const count = Math.ceil(ENCODED_HTML_CACHE_BYTES / 2 / (size * 2)) + 5;
+    const texts = Array.from({ length: count }, (_, i) => `<!doctype html><p>${i}</p>${'z'.repeat(size)}`);
+    const firstBodies = texts.map((t) => encodeHtml(t, 'br').body);
+    // The oldest aged out: a new compression, same text.
+    const oldest = encodeHtml(texts[0]!, 'br').body;
+    expect(oldest).not.toBe(firstBodies[0]);
+    expect(brotliDecompressSync(oldest).toString('utf8')).toBe(texts[0]);
+    // The newest is still kept.
+    expect(encodeHtml(texts[count - 1]!, 'br').body).toBe(firstBodies[count - 1]);
   });
 });
