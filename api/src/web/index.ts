@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LRUCache } from 'lru-cache';
 import { CONTRACT_MAJOR, isLocale, negotiateLocale } from '@cardwallet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEATURE_APPS } from '../modules/releases/apps.js';
@@ -215,6 +216,12 @@ export default async function webPlugin(
       return undefined;
     }
   };
+  // The markup of a route's chains, by release, page and language (preloadsFor): parsing and checking a
+  // manifest and its route files per request was a third of the wallet page's cost (session 37).
+  const derivedPreloads = new LRUCache<
+    string,
+    { manifest?: string; routeFiles?: string; value: { links: string; requests: string } }
+  >({ max: 2_048 });
   const isAppRoute = (path: string, registry: InlineRegistry): boolean =>
     (registry.remotes as Array<{ routePrefix?: string }>).some((r) => r.routePrefix && path.startsWith(r.routePrefix));
   /**
@@ -234,19 +241,25 @@ export default async function webPlugin(
     ).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
     // A release the shell will refuse (another contract major) is not worth a byte.
     if (!remote?.manifestUrl || remote.contractMajor !== CONTRACT_MAJOR) return none;
-    const hints = hintsFromManifest(
-      remote.manifestUrl,
-      await manifestText({ manifestUrl: remote.manifestUrl }),
-      locale,
-    );
+    const manifest = await manifestText({ manifestUrl: remote.manifestUrl });
     // The page's own chunks too, when the page will render (`locale` is given then, see below).
     const page = locale && remote.routePrefix ? pageOf(path, remote.routePrefix) : undefined;
-    if (!page) return { ...none, links: afterPaintHints(hints) };
-    const routeFiles = await routeFilesText(remote.manifestUrl);
-    hints.push(...hintsFromRouteFiles(remote.manifestUrl, routeFiles, page));
+    const routeFiles = page ? await routeFilesText(remote.manifestUrl) : undefined;
     // Its first API answers too, started now rather than after the page has rendered.
-    const requests = apiPrefix && apiLocale === locale ? firstRequestsOf(routeFiles, page) : [];
-    return { links: afterPaintHints(hints), requests: requestLinks(apiPrefix ?? '', requests, locale ?? '') };
+    const withRequests = Boolean(page && apiPrefix && apiLocale === locale);
+    // Made from the release's texts and these few arguments only: kept while the texts are the same.
+    const key = `${remote.manifestUrl}\0${locale ?? ''}\0${page ?? ''}\0${withRequests}`;
+    const known = derivedPreloads.get(key);
+    if (known && known.manifest === manifest && known.routeFiles === routeFiles) return known.value;
+    const hints = hintsFromManifest(remote.manifestUrl, manifest, locale);
+    if (page) hints.push(...hintsFromRouteFiles(remote.manifestUrl, routeFiles, page));
+    const requests = withRequests ? firstRequestsOf(routeFiles, page!) : [];
+    const value = {
+      links: afterPaintHints(hints),
+      requests: page ? requestLinks(apiPrefix ?? '', requests, locale ?? '') : '',
+    };
+    derivedPreloads.set(key, { manifest, routeFiles, value });
+    return value;
   };
 
   // Each route's own skeleton, from the release the client gets for it (skeleton-source.ts).
@@ -309,7 +322,7 @@ export default async function webPlugin(
       // six connections they would otherwise queue behind the scripts and arrive only just before the
       // page renders, measured 2.0-2.9 s), then the shell's start chain (every page needs it), then
       // the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${afterPaintHints(signedIn && isAppRoute(path, registry) ? startFiles.hints(locale, home, true) : startHints)}${preloads.links}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
     });
     if (html === undefined)

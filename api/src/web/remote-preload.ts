@@ -118,6 +118,8 @@ export class StartFilesFile {
         locales: Record<string, PreloadHint[]>;
         home: PreloadHint[];
         appPage: PreloadHint[];
+        /** The held markup of each (locale, home, appPage) asked for since this parse. */
+        markup: Map<string, string>;
       }
     | undefined;
   constructor(
@@ -139,6 +141,28 @@ export class StartFilesFile {
    * `appPage` (a feature app's route, signed in) the shell's lazy chunks such a page waits for.
    */
   hints(locale?: string, home = false, appPage = false): PreloadHint[] {
+    const cache = this.current();
+    const withLocale = locale && cache.locales[locale] ? [...cache.hints, ...cache.locales[locale]] : cache.hints;
+    return [...withLocale, ...(home ? cache.home : []), ...(appPage ? cache.appPage : [])];
+  }
+
+  /**
+   * `hints(…)` as the page's held template (afterPaintHints), made once per combination and build:
+   * the same few hundred bytes go into every page, so they are not rebuilt per request.
+   */
+  heldMarkup(locale?: string, home = false, appPage = false): string {
+    const { markup } = this.current();
+    const key = `${locale ?? ''}\0${home}\0${appPage}`;
+    let html = markup.get(key);
+    if (html === undefined) {
+      html = afterPaintHints(this.hints(locale, home, appPage));
+      // Bounded by the combinations a language cookie can ask for (an unknown one has no texts).
+      if (markup.size < 64) markup.set(key, html);
+    }
+    return html;
+  }
+
+  private current(): NonNullable<StartFilesFile['cache']> {
     if (!this.cache || Date.now() - this.cache.at > 5_000) {
       let hints: PreloadHint[] = [];
       let homeHints: PreloadHint[] = [];
@@ -158,10 +182,8 @@ export class StartFilesFile {
       } catch {
         // An older build without the file: the browser finds the chain itself.
       }
-      this.cache = { at: Date.now(), hints, locales, home: homeHints, appPage: appPageHints };
+      this.cache = { at: Date.now(), hints, locales, home: homeHints, appPage: appPageHints, markup: new Map() };
     }
-    const withLocale =
-      locale && this.cache.locales[locale] ? [...this.cache.hints, ...this.cache.locales[locale]] : this.cache.hints;
-    return [...withLocale, ...(home ? this.cache.home : []), ...(appPage ? this.cache.appPage : [])];
+    return this.cache;
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterPaintHints, hintsFromManifest, ManifestCache, preloadLinks } from '../../src/web/remote-preload.js';
 
 const manifest = JSON.stringify({
@@ -150,5 +150,41 @@ describe('the shell start chain', () => {
     expect(new StartFilesFile(() => undefined).hints('en-US')).toEqual([]);
     expect(new StartFilesFile(() => undefined).hints('en-US', true)).toEqual([]);
     expect(new StartFilesFile(() => '{broken').hints()).toEqual([]);
+  });
+
+  describe('held markup', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is the template of the same hints, made once per combination, and follows a new build', async () => {
+      vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z') });
+      const { StartFilesFile } = await import('../../src/web/remote-preload.js');
+      let text = JSON.stringify({
+        files: ['static/js/main.1.js'],
+        locales: { 'en-US': ['static/js/locale-en-US.2.js'] },
+        home: ['static/js/1090.4.js'],
+        appPage: ['static/js/axios.3.js'],
+      });
+      let reads = 0;
+      const file = new StartFilesFile(() => {
+        reads++;
+        return text;
+      });
+      for (const [locale, home, appPage] of [
+        ['en-US', true, false],
+        ['en-US', false, true],
+        [undefined, false, false],
+        ['xx-XX', true, true],
+      ] as const)
+        expect(file.heldMarkup(locale, home, appPage)).toBe(afterPaintHints(file.hints(locale, home, appPage)));
+      expect(file.heldMarkup('en-US', true)).toContain('1090.4.js');
+      expect(file.heldMarkup('en-US', true)).not.toContain('axios');
+      expect(reads).toBe(1);
+      // A rebuild is seen at the next check (every 5 s), markup included.
+      text = JSON.stringify({ files: ['static/js/main.9.js'] });
+      expect(file.heldMarkup('en-US', true)).toContain('main.1.js');
+      vi.advanceTimersByTime(5_001);
+      expect(file.heldMarkup('en-US', true)).toBe(afterPaintHints([{ href: '/static/js/main.9.js', as: 'script' }]));
+      expect(reads).toBe(2);
+    });
   });
 });

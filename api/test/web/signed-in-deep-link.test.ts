@@ -149,4 +149,34 @@ describe('a signed-in deep link to a feature app’s page (issue 24)', () => {
     expect(html).toContain('2019.5.js');
     expect(html).not.toContain('/api/');
   });
+
+  it('a rebuilt page group is announced on the next page: what is kept between pages follows the files', async () => {
+    const routeFiles = (js: string) =>
+      JSON.stringify({ version: 1, routes: { index: { js: [js], requests: [{ url: 'wallet/balances' }] } } });
+    const before = (await page('cw_session=abc')).body;
+    expect(before).toContain('/remotes/wallet/static/js/2019.5.js');
+    try {
+      file('mf-wallet/dist/route-files.json', routeFiles('static/js/2020.7.js'));
+      const after = (await page('cw_session=abc')).body;
+      expect(after).toContain('/remotes/wallet/static/js/2020.7.js');
+      expect(after).not.toContain('2019.5.js');
+      expect(after).toContain(BALANCES);
+    } finally {
+      file(
+        'mf-wallet/dist/route-files.json',
+        JSON.stringify({
+          version: 1,
+          routes: {
+            index: {
+              js: ['static/js/2019.5.js'],
+              css: ['static/css/2019.6.css'],
+              requests: [{ url: 'wallet/balances' }],
+            },
+            recharge: { js: ['x.js'] },
+          },
+        }),
+      );
+    }
+    expect((await page('cw_session=abc')).body).toContain('2019.5.js');
+  });
 });
