@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -62,14 +62,17 @@ export function cspDirectives(opts: {
 }
 
 /**
- * Security headers through @fastify/helmet on every response of the process: CSP (above),
+ * Security headers through helmet on every response of the process: CSP (above),
  * `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`,
  * `X-Frame-Options: DENY`, and HSTS only when the request came over TLS (directly or through a
  * trusted proxy), since HSTS over plain HTTP is ignored and would only pin localhost.
+ *
+ * helmet's middleware is made once here and run on each request's raw response. (@fastify/helmet
+ * 13 built it afresh per request, parsing the CSP directives every time: ~15 % of the CPU of
+ * serving the per-client page, a profile of api/bench/html-bench.ts, session 37.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOptions): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
+  const applyHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: cspDirectives({
@@ -86,6 +89,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOpt
     frameguard: { action: 'deny' },
     hsts: false,
     xContentTypeOptions: true,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // The sandbox's stand-in for the KYC provider's hosted page (in production another origin

@@ -339,6 +339,15 @@ describe.each(testDrivers())('releases on %s', (driver) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // The same headers on the API's own answers and on a 404 (one hook for the whole process).
+    for (const url of ['/api/system/health', '/api/no/such/route']) {
+      const api = await t.inject({ method: 'GET', url });
+      expect(String(api.headers['content-security-policy'])).toBe(csp);
+      expect(api.headers['x-frame-options']).toBe('DENY');
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+    }
     // The sandbox KYC provider's hosted page (another origin in production) runs its one inline
     // script by hash and may be framed by our pages only.
     const provider = await t.inject({ method: 'GET', url: '/sandbox-provider/kyc/sdk?lang=en-US' });
