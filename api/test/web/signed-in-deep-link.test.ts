@@ -11,6 +11,19 @@ import webPlugin from '../../src/web/index.js';
 // release's route-files.json) and the shell's lazy chunks such a page waits for (start-files.json).
 
 let root: string;
+
+/** The wallet release's page groups (route-files.json): the index page's chunks and first request. */
+const WALLET_ROUTE_FILES = JSON.stringify({
+  version: 1,
+  routes: {
+    index: {
+      js: ['static/js/2019.5.js'],
+      css: ['static/css/2019.6.css'],
+      requests: [{ url: 'wallet/balances' }],
+    },
+    recharge: { js: ['x.js'] },
+  },
+});
 let app: FastifyInstance;
 
 function file(path: string, content: string) {
@@ -46,20 +59,7 @@ beforeAll(async () => {
       exposes: [{ name: 'app', assets: { js: { sync: [], async: ['static/js/locale-en-US.4.js'] }, css: {} } }],
     }),
   );
-  file(
-    'mf-wallet/dist/route-files.json',
-    JSON.stringify({
-      version: 1,
-      routes: {
-        index: {
-          js: ['static/js/2019.5.js'],
-          css: ['static/css/2019.6.css'],
-          requests: [{ url: 'wallet/balances' }],
-        },
-        recharge: { js: ['x.js'] },
-      },
-    }),
-  );
+  file('mf-wallet/dist/route-files.json', WALLET_ROUTE_FILES);
   app = Fastify();
   // As in the API process, which answers /api/ itself (the web-only server announces no requests).
   await app.register(webPlugin, { rootDir: root, apiPrefix: '/api/' });
@@ -162,20 +162,7 @@ describe('a signed-in deep link to a feature app’s page (issue 24)', () => {
       expect(after).not.toContain('2019.5.js');
       expect(after).toContain(BALANCES);
     } finally {
-      file(
-        'mf-wallet/dist/route-files.json',
-        JSON.stringify({
-          version: 1,
-          routes: {
-            index: {
-              js: ['static/js/2019.5.js'],
-              css: ['static/css/2019.6.css'],
-              requests: [{ url: 'wallet/balances' }],
-            },
-            recharge: { js: ['x.js'] },
-          },
-        }),
-      );
+      file('mf-wallet/dist/route-files.json', WALLET_ROUTE_FILES);
     }
     expect((await page('cw_session=abc')).body).toContain('2019.5.js');
   });
