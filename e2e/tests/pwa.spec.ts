@@ -79,12 +79,7 @@ test('a cold visit asks for nothing that is missing: its one tab icon is /favico
     type: 'image/vnd.microsoft.icon',
   });
   // The 192 px PNG is the manifest's icon, not the tab's: the page links no other icon.
-  expect(
-    await page
-      .context()
-      .request.get('/')
-      .then((r) => r.text()),
-  ).not.toContain('rel="icon"');
+  expect(await context.request.get('/').then((r) => r.text())).not.toContain('rel="icon"');
 });
 
 test('a repeat visit takes the shell from the worker cache; HTML and registry from the network', async ({

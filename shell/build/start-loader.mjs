@@ -3,9 +3,10 @@
 // the loader into static/js/start.<content hash>.js — immutable like every hashed shell file, so the
 // service worker caches it for ever — and rewrites HtmlRspackPlugin's tag for the `main` entry:
 //   <script defer src="/static/js/main.<hash>.js">  →  <script defer src="/static/js/start.<hash>.js" data-start="/static/js/main.<hash>.js">
-// The server holds the page's preloads (main.js first, start-files.json) inert in a <template>
-// that the loader adds at the paint (api/src/web/remote-preload.ts afterPaintHints), so neither
-// a download nor an evaluation of ours comes before the first paint.
+// The server holds the page's preloads (start-files.json, main.js among them) inert in a <template>
+// that the loader adds at the paint, a few per task after main.js's own script (whose held preload
+// it skips; api/src/web/remote-preload.ts afterPaintHints), so neither a download nor an
+// evaluation of ours comes before the first paint.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
