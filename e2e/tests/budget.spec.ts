@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Request } from '@playwright/test';
 
 /**
@@ -132,5 +134,40 @@ test.describe('byte budgets of a cold visit', () => {
       expect(js, `JS of ${budget.name} (gzip): ${files.join(', ')}`).toBeLessThanOrEqual(budget.jsGzip);
       expect(html).toBeLessThanOrEqual(budget.html);
     });
+  }
+});
+
+/**
+ * V8's explicit compile hint on the start chain (shell/build/compile-hints.mjs, session 38): every
+ * script the build calls the start (start-files.json) is one the cold home page really runs, and
+ * each begins with the hint, so Chromium compiles it off the main thread while it streams; the
+ * lazy chunks a page may never call into keep lazy compilation.
+ */
+test('the start chain is compiled while it streams; lazy chunks are not', async ({ page, request }) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const list = JSON.parse(readFileSync(join(import.meta.dirname, '../../shell/dist/start-files.json'), 'utf8')) as {
+    files: string[];
+    locales: Record<string, string[]>;
+    home: string[];
+    appPage: string[];
+  };
+  const scripts: string[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.slice(1));
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  const start = [...list.files, ...list.locales['en-US']!, ...list.home].filter((f) => f.endsWith('.js'));
+  expect(start.length).toBeGreaterThan(5);
+  for (const file of start) {
+    expect(scripts, `${file}: in the start chain, run by the home page`).toContain(file);
+    const text = await (await request.get(`/${file}`)).text();
+    expect(text.startsWith(HINT), `${file} starts with the compile hint`).toBe(true);
+  }
+  const lazy = list.appPage.filter((f) => f.endsWith('.js'));
+  expect(lazy.length).toBeGreaterThan(0);
+  for (const file of lazy) {
+    const text = await (await request.get(`/${file}`)).text();
+    expect(text.startsWith('//#'), `${file} (lazy) has no compile hint`).toBe(false);
   }
 });

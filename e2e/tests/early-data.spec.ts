@@ -39,7 +39,7 @@ test('a signed-in deep link asks for its balances once, with the page’s files,
   await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
   await expect(page.getByText('USDT', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // The HTML's preload (Playwright's 'other'), not the page's XHR, and only that one.
+  // The HTML's preload (Playwright's 'other'), not the page's own fetch, and only that one.
   expect(asked.map((r) => r.resourceType())).toEqual(['other']);
   expect(await page.locator('link[data-early-locale]').count()).toBe(0);
 
@@ -68,7 +68,7 @@ test('the early request failing (500): the page sends its own and shows the bala
   const asked = balancesRequests(page);
   await page.goto('/pages/wallet/index');
   await expect(total(page)).toHaveText('$0.00');
-  expect(asked.map((r) => r.resourceType())).toEqual(['other', 'xhr']);
+  expect(asked.map((r) => r.resourceType())).toEqual(['other', 'fetch']);
   await expect(page.getByText('boom')).toHaveCount(0);
 });
 

@@ -77,9 +77,9 @@ export function startFiles(compilation) {
     if ((group.origins ?? []).some((o) => /pages\/home\/home-page$/.test(String(o.request ?? ''))))
       for (const file of group.getFiles()) if (/\.(js|css)$/.test(file) && !home.includes(file)) home.push(file);
   // What a feature app's page needs from the shell before its content shows, signed in (issue 24,
-  // the signed-in deep link): the query layer (with the react-query it consumes), the apps' texts
-  // layer and the HTTP client — lazy chunks the shell asks for only once it has run (a second wave
-  // after the start chain). Announced on feature-app routes for a signed-in client only.
+  // the signed-in deep link): the query layer (with the react-query it consumes) and the apps' texts
+  // layer — lazy chunks the shell asks for only once it has run (a second wave after the start
+  // chain). The HTTP client travels on fetch, in the start chain (services/http-transport.ts). Announced on feature-app routes for a signed-in client only.
   const appPage = [];
   const appPageGroups = new Set();
   const pending = groups.filter((g) => APP_PAGE_CHUNKS.includes(g.name ?? ''));
@@ -99,7 +99,7 @@ export function startFiles(compilation) {
 }
 
 /** The shell's lazy chunks (webpackChunkName) a signed-in feature-app page waits for. */
-export const APP_PAGE_CHUNKS = ['query-client', 'app-texts', 'axios'];
+export const APP_PAGE_CHUNKS = ['query-client', 'app-texts'];
 
 class StartFilesPlugin {
   apply(compiler) {

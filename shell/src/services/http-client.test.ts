@@ -1,26 +1,27 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, isApiError } from '@cardwallet/shared';
 import { createHttpClient, REQUEST_TIMEOUT_MS, type HttpClientDeps } from './http-client';
+import type { Transport, TransportRequest } from './http-transport';
 
-type Reply = { status: number; body: unknown } | { network: true } | { timeout: true };
+type Reply = { status: number; body: unknown } | { network: true } | { timeout: true } | { aborted: unknown };
 
 /** A fake transport: answers each call with the next scripted reply and records the request. */
 function transport(...replies: Reply[]) {
-  const calls: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(config);
+  const calls: TransportRequest[] = [];
+  const send: Transport = async (request) => {
+    calls.push(request);
     const reply = replies.shift() ?? replies.at(-1) ?? { status: 200, body: { code: 200, msg: 'ok', data: null } };
-    if ('network' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    if ('timeout' in reply) throw new AxiosError('timeout', AxiosError.ETIMEDOUT, config);
+    if ('network' in reply) return { kind: 'network' };
+    if ('timeout' in reply) return { kind: 'timeout' };
+    if ('aborted' in reply) return { kind: 'aborted', error: reply.aborted };
     const data = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    return { data, status: reply.status, statusText: '', headers: {}, config, request: {} };
+    return { kind: 'response', status: reply.status, data };
   };
-  return { adapter, calls };
+  return { send, calls };
 }
 
 function setup(replies: Reply[], overrides: Partial<HttpClientDeps> = {}) {
-  const { adapter, calls } = transport(...replies);
+  const { send, calls } = transport(...replies);
   const deps = {
     baseUrl: () => '/api/',
     token: () => 'tok-123',
@@ -31,7 +32,7 @@ function setup(replies: Reply[], overrides: Partial<HttpClientDeps> = {}) {
     loading: { show: vi.fn(), hide: vi.fn() },
     onUnauthenticated: vi.fn(),
     askRetryAfterTimeout: vi.fn(async () => false),
-    adapter,
+    transport: send,
     uuid: () => 'uuid-1',
     ...overrides,
   } satisfies HttpClientDeps;
@@ -55,17 +56,24 @@ describe('HTTP client (spec §7)', () => {
     const { client, calls } = setup([ok({ id: 1 })]);
     await client.post('user/login', { account: 'a@b.c' }, { params: { q: 'a b', skip: undefined } });
     const call = calls[0]!;
-    expect(call.url).toBe('/api/user/login');
-    expect(call.method).toBe('post');
-    expect(call.params).toEqual({ q: 'a b' });
-    expect(call.data).toBe(JSON.stringify({ account: 'a@b.c' }));
+    expect(call.url).toBe('/api/user/login?q=a+b');
+    expect(call.method).toBe('POST');
+    expect(call.body).toBe(JSON.stringify({ account: 'a@b.c' }));
     const h = call.headers;
     expect(h['X-Requested-With']).toBe('XMLHttpRequest');
     expect(h['platform']).toBe('h5');
     expect(h['Access-Token']).toBe('tok-123');
     expect(h['Accept-Language']).toBe('tr-TR');
     expect(h['Content-Type']).toBe('application/json');
-    expect(call.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(call.timeoutMs).toBe(REQUEST_TIMEOUT_MS);
+  });
+
+  it('a request its caller aborted rejects with the abort itself, silently and without a re-send', async () => {
+    const reason = new DOMException('left the page', 'AbortError');
+    const { client, calls, deps } = setup([{ aborted: reason }, ok('never')]);
+    await expect(client.get('wallet/balances', undefined, { retries: 2 })).rejects.toBe(reason);
+    expect(calls).toHaveLength(1);
+    expect(deps.toast).not.toHaveBeenCalled();
   });
 
   it('omits Access-Token when logged out', async () => {
@@ -111,7 +119,8 @@ describe('HTTP client error catalogue (spec §8)', () => {
     const { client, calls } = setup([ok({ url: 'x' })]);
     await client.upload([new File(['a'], 'a.png')]);
     expect(calls[0]!.url).toBe('/api/upload/image');
-    expect(calls[0]!.data).toBeInstanceOf(FormData);
+    expect(calls[0]!.body).toBeInstanceOf(FormData);
+    expect(calls[0]!.headers['Content-Type']).toBeUndefined();
   });
 
   it.each([404, 500, 502])('HTTP status %i → rejected with "http status error"', async (status) => {

@@ -1,7 +1,7 @@
-import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { ApiError, ResultCode, type ErrorKey, type HttpClient, type RequestOptions } from '@cardwallet/shared';
 import { TOAST_ERROR_MS, TOAST_NETWORK_ERROR_MS } from '@cardwallet/shared';
 import { requestKey, type EarlyRequests } from './early-requests';
+import { fetchTransport, withQuery, type Transport } from './http-transport';
 
 /**
  * One request timeout for the whole product. The spec gives three readings (6 s wrapper default,
@@ -28,8 +28,8 @@ export interface HttpClientDeps {
   beforeRequest?: (options: RequestOptions) => boolean;
   /** The page's first answers the server announced (early-requests.ts): a page's first identical GET takes one over. */
   early?: EarlyRequests;
-  /** Tests inject a fake transport here. */
-  adapter?: AxiosAdapter;
+  /** How requests travel (http-transport.ts: fetch); tests inject a scripted one. */
+  transport?: Transport;
   uuid?: () => string;
 }
 
@@ -60,62 +60,9 @@ function cleanParams(params: RequestOptions['params']): Record<string, string | 
   return out;
 }
 
-type Outcome =
-  | { kind: 'response'; response: AxiosResponse }
-  | { kind: 'timeout' }
-  | { kind: 'network' }
-  | { kind: 'aborted'; error: unknown };
-
-/**
- * axios is its own chunk, loaded by the first request (issue 24: the signed-out home page makes
- * none before it is usable, so its ~14 KiB gzip are not on the way to the first screen). A chunk
- * that failed to load is asked for again by the next request.
- */
-function lazyAxios(deps: HttpClientDeps): () => Promise<{ axios: AxiosStatic; instance: AxiosInstance }> {
-  let loading: Promise<{ axios: AxiosStatic; instance: AxiosInstance }> | null = null;
-  return () => {
-    loading ??= import(/* webpackChunkName: "axios" */ 'axios').then(
-      ({ default: axios }) => ({
-        axios,
-        instance: axios.create({
-          adapter: deps.adapter,
-          validateStatus: () => true,
-          responseType: 'text',
-          transitional: { clarifyTimeoutError: true },
-        }),
-      }),
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
-}
-
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
-  const loadAxios = lazyAxios(deps);
+  const send: Transport = deps.transport ?? fetchTransport();
   const uuid = deps.uuid ?? (() => crypto.randomUUID());
-
-  async function send(config: AxiosRequestConfig): Promise<Outcome> {
-    let axios: AxiosStatic;
-    let instance: AxiosInstance;
-    try {
-      ({ axios, instance } = await loadAxios());
-    } catch {
-      // The chunk did not arrive: to the caller this is the network failing.
-      return { kind: 'network' };
-    }
-    try {
-      return { kind: 'response', response: await instance.request(config) };
-    } catch (error) {
-      if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ERR_CANCELED'))
-        return { kind: 'aborted', error };
-      if (axios.isAxiosError(error) && (error.code === 'ETIMEDOUT' || error.code === 'ECONNABORTED'))
-        return { kind: 'timeout' };
-      return { kind: 'network' };
-    }
-  }
 
   function fail(message: string, status: number, key: ApiError['key'], code?: number, data?: unknown): ApiError {
     return new ApiError(message, status, code, key, data);
@@ -140,18 +87,21 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     // The key is fixed once per call so every re-send is recognised by the server as the same operation.
     if (options.idempotencyKey)
       headers['Idempotency-Key'] = options.idempotencyKey === true ? uuid() : options.idempotencyKey;
-    let data: unknown = options.data;
-    if (!(typeof FormData !== 'undefined' && data instanceof FormData) && data !== undefined) {
+    let body: string | FormData | undefined;
+    if (typeof FormData !== 'undefined' && options.data instanceof FormData) body = options.data;
+    else if (options.data !== undefined) {
       headers['Content-Type'] = 'application/json';
-      data = JSON.stringify(data);
+      body = JSON.stringify(options.data);
     }
-    const config: AxiosRequestConfig = {
-      url: joinUrl(deps.baseUrl(), options.url),
-      method: options.method ?? 'GET',
-      params: cleanParams(options.params),
-      data,
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = joinUrl(deps.baseUrl(), options.url);
+    const params = cleanParams(options.params);
+    const request = {
+      url: withQuery(url, params),
+      method,
       headers,
-      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      body,
+      timeoutMs: options.timeout ?? REQUEST_TIMEOUT_MS,
       responseType,
       signal: options.signal,
     };
@@ -161,11 +111,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       // An answer started with the page's files (issue 24): only a success is taken; anything else
       // and the request goes out as it always did.
       const early =
-        deps.early && config.method === 'GET' && responseType === 'text' && !token && data === undefined
-          ? deps.early.take(
-              requestKey(config.url!, config.params as Record<string, string>),
-              headers['Accept-Language']!,
-            )
+        deps.early && method === 'GET' && responseType === 'text' && !token && body === undefined
+          ? deps.early.take(requestKey(url, params), headers['Accept-Language']!)
           : undefined;
       const earlyOutcome = early ? await early : undefined;
       if (
@@ -174,15 +121,10 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
         !options.signal?.aborted &&
         isOkEnvelope(earlyOutcome.text)
       )
-        return await handleResponse<T>(
-          { status: 200, data: earlyOutcome.text } as AxiosResponse,
-          options,
-          prompt,
-          responseType,
-        );
+        return await handleResponse<T>({ status: 200, data: earlyOutcome.text }, options, prompt, responseType);
       let attemptsLeft = Math.max(0, options.retries ?? 0);
       for (;;) {
-        const outcome = await send(config);
+        const outcome = await send(request);
         if (outcome.kind === 'aborted') throw outcome.error;
         if (outcome.kind === 'network') {
           if (attemptsLeft-- > 0) continue;
@@ -196,7 +138,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
           if (prompt && (await deps.askRetryAfterTimeout(message))) continue;
           throw fail(message, 0, 'timeout');
         }
-        return handleResponse<T>(outcome.response, options, prompt, responseType);
+        return handleResponse<T>(outcome, options, prompt, responseType);
       }
     } finally {
       if (options.loading) deps.loading.hide();
@@ -204,7 +146,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
   }
 
   async function handleResponse<T>(
-    response: AxiosResponse,
+    response: { status: number; data: string | Blob },
     options: RequestOptions,
     prompt: boolean,
     responseType: 'text' | 'blob',
