@@ -8,6 +8,8 @@ const shipped: string = startLoaderCode(rspack);
 
 interface FakePage {
   inserted: string[];
+  /** How many times the loader has read the origin's storage. */
+  storageOpened: () => number;
   fire(event: 'paint' | 'first-paint' | 'timeout' | 'visibilitychange'): void;
   /** Runs the loader's queued zero-delay tasks (the next slices of held hints); returns how many ran. */
   runSlices(): number;
@@ -29,6 +31,8 @@ function runLoader(
     heldLinks?: string[][];
     /** Main-thread milliseconds one inserted hint costs (the fake clock advances by it). */
     msPerHint?: number;
+    /** Storage disabled (a browser setting): reading it throws. */
+    storageBlocked?: boolean;
   } = {},
 ): FakePage {
   const inserted: string[] = [];
@@ -83,15 +87,25 @@ function runLoader(
   const script = {
     getAttribute: (name: string) => (name === 'data-start' ? (opts.dataStart ?? '/static/js/main.abcdef12.js') : null),
   };
-  new Function('document', 'performance', 'PerformanceObserver', 'setTimeout', shipped)(
+  let storageOpened = 0;
+  const fakeWindow = {
+    get localStorage() {
+      storageOpened++;
+      if (opts.storageBlocked) throw new DOMException('denied', 'SecurityError');
+      return { length: 0 };
+    },
+  };
+  new Function('document', 'performance', 'PerformanceObserver', 'setTimeout', 'window', shipped)(
     { ...fakeDocument, currentScript: opts.dataStart === null ? null : script },
     fakePerformance,
     opts.observerMissing ? undefined : FakeObserver,
     (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    fakeWindow,
   );
   if (observerCallback) expect(observedWith).toEqual({ type: 'paint', buffered: true });
   return {
     inserted,
+    storageOpened: () => storageOpened,
     fire(event) {
       if (event === 'paint' || event === 'first-paint') {
         const name = event === 'paint' ? 'first-contentful-paint' : 'first-paint';
@@ -103,11 +117,13 @@ function runLoader(
       } else for (const l of listeners) l();
     },
     runSlices() {
+      // Every queued zero-delay task runs; those that inserted hints are the slices counted.
       let ran = 0;
-      for (let slice = timers.find((t) => t.ms === 0); slice; slice = timers.find((t) => t.ms === 0)) {
-        timers.splice(timers.indexOf(slice), 1);
-        slice.fn();
-        ran++;
+      for (let task = timers.find((t) => t.ms === 0); task; task = timers.find((t) => t.ms === 0)) {
+        timers.splice(timers.indexOf(task), 1);
+        const before = inserted.length;
+        task.fn();
+        if (inserted.length > before) ran++;
       }
       return ran;
     },
@@ -163,6 +179,24 @@ describe('start loader', () => {
     expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'preload /a.css']);
     expect(page.runSlices()).toBe(2);
     expect(page.inserted).toHaveLength(4);
+  });
+
+  it("opens the origin's storage in a task of its own once main.js is on its way, not in the paint's task", () => {
+    const page = runLoader({ heldLinks: [['/a.css', '/b.js']], msPerHint: 10 });
+    expect(page.storageOpened()).toBe(0);
+    page.fire('paint');
+    expect(page.storageOpened()).toBe(0);
+    page.runSlices();
+    expect(page.storageOpened()).toBe(1);
+    expect(page.inserted).toHaveLength(3);
+  });
+
+  it('carries on when storage is disabled', () => {
+    const page = runLoader({ heldLinks: [['/a.css']], storageBlocked: true });
+    page.fire('paint');
+    expect(() => page.runSlices()).not.toThrow();
+    expect(page.storageOpened()).toBe(1);
+    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'preload /a.css']);
   });
 
   it('starts after 2.5 s at the latest when no paint is reported', () => {
