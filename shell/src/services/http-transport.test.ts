@@ -27,7 +27,9 @@ describe('fetch transport', () => {
   it('sends the method, headers and body, and reports any status with its text', async () => {
     const fetchImpl = vi.fn(async () => new Response('{"code":500}', { status: 500 }));
     const send = fetchTransport(fetchImpl);
-    const outcome = await send(request({ method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }));
+    const outcome = await send(
+      request({ method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } }),
+    );
     expect(outcome).toEqual({ kind: 'response', status: 500, data: '{"code":500}' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/x');
