@@ -286,6 +286,8 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await logInThroughUi(page, email, password);
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     await page.goto('/pages/wallet/index');
+    // The HTML's skeleton has no "Log in" button either: wait for the shell itself to have started.
+    await page.waitForFunction(() => (window as unknown as { __cardwallet?: unknown }).__cardwallet !== undefined);
     await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
 
     // The session ends elsewhere (logout on another device); the page's next call answers 401.
