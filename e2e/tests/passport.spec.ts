@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { tab } from '../support/app';
+import { tab, waitForShell } from '../support/app';
 import {
   commonText,
   input,
@@ -287,7 +287,7 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await expect(page).toHaveURL(/\/pages\/index\/index$/);
     await page.goto('/pages/wallet/index');
     // The HTML's skeleton has no "Log in" button either: wait for the shell itself to have started.
-    await page.waitForFunction(() => (window as unknown as { __cardwallet?: unknown }).__cardwallet !== undefined);
+    await waitForShell(page);
     await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
 
     // The session ends elsewhere (logout on another device); the page's next call answers 401.
