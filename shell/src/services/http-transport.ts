@@ -58,7 +58,7 @@ export function fetchTransport(fetchImpl: typeof fetch = (input, init) => fetch(
       timedOut = true;
       controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
     }, request.timeoutMs);
-    const onAbort = () => controller.abort(signal ? abortError(signal) : undefined);
+    const onAbort = () => controller.abort(signal && abortError(signal));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await fetchImpl(request.url, {
