@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /** What the shell exposes on window for tests (see shell/src/bootstrap.tsx). */
 export interface ShellHandle {
@@ -17,6 +17,28 @@ export interface ShellHandle {
 /** Waits until the shell has started (registry read, router mounted). */
 export async function waitForShell(page: Page) {
   await page.waitForFunction(() => Boolean((window as unknown as { __cardwallet?: unknown }).__cardwallet));
+}
+
+/**
+ * Pulls the page down with a real touch drag (CDP), starting on `from`, until the yellow head says
+ * it will refresh, then lets go; returns the head (a status). A drag made before the page's touch
+ * listener is attached (the HTML frame shows before the shell has started) is simply made again.
+ */
+export async function pullDownToRefresh(page: Page, from: Locator): Promise<Locator> {
+  const box = (await from.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + 20, y }] });
+  const head = page.getByRole('status').filter({ hasText: 'Release to refresh immediately' });
+  await expect(async () => {
+    await touch('touchStart', box.y + 5);
+    for (let dy = 10; dy <= 300; dy += 10) await touch('touchMove', box.y + 5 + dy);
+    // Let go only once the head says it will refresh: a release before would just spring back.
+    await expect(head).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(head).toHaveCSS('background-color', 'rgb(245, 184, 0)');
+  await touch('touchEnd', 0);
+  return page.getByRole('status').filter({ has: page.locator('.cw-ptr-text') });
 }
 
 /** Records every request for files of one remote (`/remotes/<short>/…`). */

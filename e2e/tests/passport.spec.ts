@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { tab, waitForShell } from '../support/app';
+import { pullDownToRefresh, tab, waitForShell } from '../support/app';
 import {
   commonText,
   input,
@@ -224,21 +224,7 @@ test.describe('passport: sign-up, sign-in, reset, invitation', () => {
     await expect(heading).toBeVisible();
     expect(inviterCalls).toHaveLength(1);
 
-    // antd-mobile's PullToRefresh listens to touch events: a real touch drag through CDP, once the
-    // control's chunk has arrived (the page shows before it: layout/page-frame.tsx).
-    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toBeAttached();
-    const box = (await heading.boundingBox())!;
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + 20, y }] });
-    await touch('touchStart', box.y + 5);
-    for (let dy = 10; dy <= 300; dy += 10) await touch('touchMove', box.y + 5 + dy);
-    // Release only once the control says it will refresh: on a loaded machine the pull state lags
-    // the touch moves, and a release before it would just spring back.
-    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toContainText(
-      'Release to refresh immediately',
-    );
-    await touch('touchEnd', 0);
+    await pullDownToRefresh(page, heading);
     await expect.poll(() => inviterCalls.length).toBe(2);
     await expect(heading).toBeVisible();
   });

@@ -3,6 +3,7 @@ import { addSessionCookie, api, registerCustomer, signInAs } from '../support/cu
 import {
   expectErrorView,
   navTitle,
+  pullDownToRefresh,
   remoteRequests,
   signInLocally,
   tab,
@@ -373,20 +374,10 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
     await page.goto('/');
     const shortcuts = page.getByRole('heading', { name: 'Quick actions' });
     await expect(shortcuts).toBeVisible();
-    // The control loads after the home page's first screen (issue 24): drag once it is there.
-    await expect(page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head')).toBeAttached();
-    const box = (await shortcuts.boundingBox())!;
-    // antd-mobile's PullToRefresh listens to touch events: drive a real touch drag through CDP.
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: box.x + 20, y }] });
-    await touch('touchStart', box.y + 5);
-    for (let dy = 10; dy <= 300; dy += 10) await touch('touchMove', box.y + 5 + dy);
-    const head = page.locator('.cw-pull-to-refresh .adm-pull-to-refresh-head');
-    await expect(head).toContainText('Release to refresh immediately');
-    await expect(head).toHaveCSS('background-color', 'rgb(245, 184, 0)');
-    await touch('touchEnd', 0);
+    const head = await pullDownToRefresh(page, shortcuts);
     await expect(head).toContainText('Refresh successful');
+    // Then it closes, and says nothing more.
+    await expect(head).toHaveCount(0);
   });
 
   test('content is at most 500 px wide and centred on a wide screen', async ({ page }) => {
