@@ -1,19 +1,29 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFirstScreen } from '../services/first-screen';
+import { APP_VERSION_CODE, useHost } from '@cardwallet/shared';
+import type { AppVersion } from '@cardwallet/shared/schemas';
+import { watchAppVersion } from './app-version-watch';
 
-// The upgrade check (an API call with react-query and axios behind it) is not part of the first
-// screen: its chunk loads once the first page is on screen and the browser is idle (issue 24), 2 s after that at most.
+// The popup's own chunk (with antd-mobile's Button) loads only when there is an upgrade to offer.
 const UpgradePopup = lazy(() => import(/* webpackChunkName: "upgrade-popup" */ './upgrade-popup'));
 
-export const UPGRADE_CHECK_MAX_DELAY_MS = 2_000;
-
+/** The app-upgrade check (app-version-watch.ts) and, when a newer build is deployed, its popup. */
 export function DeferredUpgradePopup() {
-  const [due, setDue] = useState(false);
-  useEffect(() => afterFirstScreen(() => setDue(true), UPGRADE_CHECK_MAX_DELAY_MS), []);
-  if (!due) return null;
+  const host = useHost();
+  const [version, setVersion] = useState<AppVersion | null>(null);
+  useEffect(
+    () =>
+      watchAppVersion({
+        fetchVersion: () =>
+          host.http.get<AppVersion>('app/version', { versionCode: APP_VERSION_CODE }, { prompt: false, login: 'none' }),
+        onVersion: setVersion,
+      }),
+    [host],
+  );
+  if (!version?.upgradeAvailable) return null;
   return (
     <Suspense fallback={null}>
-      <UpgradePopup />
+      {/* A newer release than the one put off is offered again. */}
+      <UpgradePopup key={version.latestVersionCode} version={version} />
     </Suspense>
   );
 }
