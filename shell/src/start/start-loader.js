@@ -10,7 +10,8 @@
 // slow 4G to FCP and LCP (docs/performance.md, sessions 35 and 36): on a fast link the same page
 // measured 0.7 s or 1.9 s from run to run.
 //
-// The held hints go in a few at a time, SLICE_MS of main-thread time per task: each link starts a
+// The start chain's own scripts are added as scripts (chunkScript below), the rest as the preloads
+// they are. They go in a few at a time, SLICE_MS of main-thread time per task: each starts a
 // request inside the browser, and the page's ~20 of them in one go were one 35–40 ms task on a
 // desktop CPU (150 ms on a phone-speed one), a long task right after the first paint (session 37).
 // main.js itself starts first, so slicing never delays it.
@@ -22,6 +23,7 @@
   var SLICE_MS = 4;
   var main = script && script.getAttribute('data-start');
   if (!main) return;
+  var ownFiles = main.slice(0, main.lastIndexOf('/') + 1);
   var started = false;
   var observer;
   function start() {
@@ -42,7 +44,11 @@
     for (var i = 0; i < held.length; i++) {
       var nodes = held[i].content.cloneNode(true).childNodes;
       for (var j = 0; j < nodes.length; j++) {
-        if (nodes[j].nodeType === 1 && nodes[j].getAttribute('href') !== main) hints.push(nodes[j]);
+        var node = nodes[j];
+        if (node.nodeType !== 1 || node.getAttribute('href') === main) continue;
+        var href = node.getAttribute('href');
+        if (node.getAttribute('as') === 'script' && href.indexOf(ownFiles) === 0) node = chunkScript(href);
+        hints.push(node);
       }
     }
     var next = 0;
@@ -54,6 +60,21 @@
       }
       if (next < hints.length) setTimeout(insertSlice, 0);
     })();
+  }
+  // The shell's own chunks go in as scripts, not preloads. A preloaded file was handed to V8 only
+  // when main.js's chunk loader added its script tag, a dozen of them inside main.js's one long task
+  // (session 39, 4× CPU: that task's median 357 → 213 ms, and its compile streams with the download).
+  // A chunk that arrives first only queues its modules for main.js (the chunk loading global), and
+  // the chunk loader adopts a script still on its way instead of adding another.
+  function chunkScript(src) {
+    var tag = document.createElement('script');
+    tag.src = src;
+    // A failed one is taken out, so the chunk loader starts a fresh request (and reports a failure
+    // of its own) instead of waiting for an event that has already been.
+    tag.onerror = function () {
+      if (tag.parentNode) tag.parentNode.removeChild(tag);
+    };
+    return tag;
   }
   function openStorage() {
     try {

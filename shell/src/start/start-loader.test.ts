@@ -8,6 +8,10 @@ const shipped: string = startLoaderCode(rspack);
 
 interface FakePage {
   inserted: string[];
+  /** The script elements the loader made, by src (main.js's among them). */
+  scripts: Map<string, FakeScript>;
+  /** The srcs of scripts taken out of the page again. */
+  removed: string[];
   /** How many times the loader has read the origin's storage. */
   storageOpened: () => number;
   fire(event: 'paint' | 'first-paint' | 'timeout' | 'visibilitychange'): void;
@@ -15,8 +19,17 @@ interface FakePage {
   runSlices(): number;
 }
 
-/** A held hint as the template's clone gives it: an element with an href. */
-const hint = (href: string) => ({ nodeType: 1, href, getAttribute: (name: string) => (name === 'href' ? href : null) });
+/** A held hint as the template's clone gives it: a preload link with an href and what it is (`as`). */
+const hint = (href: string) => {
+  const as = href.endsWith('.js') ? 'script' : href.endsWith('.css') ? 'style' : null;
+  return { nodeType: 1, href, getAttribute: (name: string) => ({ href, as })[name] ?? null };
+};
+/** A script element as the loader makes it. */
+interface FakeScript {
+  src: string;
+  onerror: (() => void) | null;
+  parentNode: { removeChild(node: FakeScript): void } | null;
+}
 /** The whitespace between the template's tags. */
 const whitespace = { nodeType: 3, getAttribute: () => null };
 
@@ -36,6 +49,9 @@ function runLoader(
   } = {},
 ): FakePage {
   const inserted: string[] = [];
+  const scripts = new Map<string, FakeScript>();
+  const removed: string[] = [];
+  const mainSrc = opts.dataStart ?? '/static/js/main.abcdef12.js';
   const heldLinks = opts.heldLinks ?? [];
   const listeners: Array<() => void> = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
@@ -45,10 +61,21 @@ function runLoader(
   const fakeDocument = {
     visibilityState: opts.visibility ?? 'visible',
     head: {
-      appendChild: (node: { src?: string; href?: string }) => {
-        if (node.href === undefined) return inserted.push(node.src ?? '');
+      appendChild(node: { src?: string; href?: string }) {
+        if (node.href === undefined) {
+          const script = node as FakeScript;
+          script.parentNode = this;
+          scripts.set(script.src, script);
+          if (script.src === mainSrc) return inserted.push(script.src);
+          now += opts.msPerHint ?? 0;
+          return inserted.push(`script ${script.src}`);
+        }
         now += opts.msPerHint ?? 0;
         return inserted.push(`preload ${node.href}`);
+      },
+      removeChild(node: FakeScript) {
+        node.parentNode = null;
+        removed.push(node.src);
       },
     },
     querySelectorAll: (selector: string) => {
@@ -61,7 +88,7 @@ function runLoader(
     },
     createElement: (name: string) => {
       expect(name).toBe('script');
-      return { src: '' };
+      return { src: '', onerror: null, parentNode: null };
     },
     addEventListener: (type: string, fn: () => void) => {
       expect(type).toBe('visibilitychange');
@@ -105,6 +132,8 @@ function runLoader(
   if (observerCallback) expect(observedWith).toEqual({ type: 'paint', buffered: true });
   return {
     inserted,
+    scripts,
+    removed,
     storageOpened: () => storageOpened,
     fire(event) {
       if (event === 'paint' || event === 'first-paint') {
@@ -160,7 +189,35 @@ describe('start loader', () => {
   it("leaves out main.js's own held preload: its script is already on its way", () => {
     const page = runLoader({ heldLinks: [['/static/js/main.abcdef12.js', '/static/js/1.js']] });
     page.fire('paint');
-    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'preload /static/js/1.js']);
+    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'script /static/js/1.js']);
+  });
+
+  it("adds the shell's own chunks as scripts (they compile as they stream), and the rest as preloads", () => {
+    const page = runLoader({
+      heldLinks: [
+        ['/static/js/1.js', '/static/css/1.css', '/static/js/locale-en-US.js'],
+        // A remote's files: its own runtime loads them (Module Federation), so they stay preloads.
+        ['/remotes/wallet/1/remoteEntry.js', '/remotes/wallet/1/static/js/2.js', '/remotes/wallet/1/2.css'],
+      ],
+    });
+    page.fire('paint');
+    expect(page.inserted).toEqual([
+      '/static/js/main.abcdef12.js',
+      'script /static/js/1.js',
+      'preload /static/css/1.css',
+      'script /static/js/locale-en-US.js',
+      'preload /remotes/wallet/1/remoteEntry.js',
+      'preload /remotes/wallet/1/static/js/2.js',
+      'preload /remotes/wallet/1/2.css',
+    ]);
+  });
+
+  it("takes a chunk's script out again when it fails, so the chunk loader asks afresh instead of waiting on it", () => {
+    const page = runLoader({ heldLinks: [['/static/js/1.js', '/static/js/2.js']] });
+    page.fire('paint');
+    page.scripts.get('/static/js/1.js')!.onerror!();
+    expect(page.removed).toEqual(['/static/js/1.js']);
+    expect(page.scripts.get('/static/js/2.js')!.parentNode).not.toBeNull();
   });
 
   it('spreads the held preloads over tasks of about 4 ms each, never dropping or repeating one', () => {
@@ -168,9 +225,9 @@ describe('start loader', () => {
     const page = runLoader({ heldLinks: [links.slice(0, 3), links.slice(3)], msPerHint: 1.5 });
     page.fire('paint');
     // The paint's task: main.js and the hints that fit in 4 ms (1.5 + 1.5 + 1.5 ≥ 4 after the third).
-    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', ...links.slice(0, 3).map((h) => `preload ${h}`)]);
+    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', ...links.slice(0, 3).map((h) => `script ${h}`)]);
     expect(page.runSlices()).toBe(5);
-    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', ...links.map((h) => `preload ${h}`)]);
+    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', ...links.map((h) => `script ${h}`)]);
   });
 
   it('inserts one hint per task even when each costs more than a slice', () => {
