@@ -50,6 +50,9 @@ const BUDGETS = [
   },
 ];
 
+/** The signed-out home page's whole cold visit (test build, gzip); measured 2026-11-28: 185 KiB. */
+const WHOLE_HOME_VISIT_JS_GZIP = 195 * KiB;
+
 test.describe('byte budgets of a cold visit', () => {
   for (const budget of BUDGETS) {
     test(`${budget.name}: JS (gzip) and HTML within budget`, async ({ browser }) => {
@@ -135,6 +138,41 @@ test.describe('byte budgets of a cold visit', () => {
       expect(html).toBeLessThanOrEqual(budget.html);
     });
   }
+});
+
+/**
+ * The whole cold visit of the signed-out home page, left alone until it is quiet: the first screen
+ * plus what loads after it (telemetry, the upgrade check). Session 39 took the animation libraries
+ * of antd-mobile's pull-to-refresh (react-spring, use-gesture) and the query layer of the upgrade
+ * check off it: 225 → 185 KiB. A page that never calls the query layer must not download it.
+ */
+test('the signed-out home page, once quiet, has loaded no animation library and no query layer', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'Accept-Encoding': 'gzip' } });
+  const page = await context.newPage();
+  const scripts: Request[] = [];
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r);
+  });
+  const versionChecked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/app/version');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  await versionChecked;
+  await page.waitForLoadState('networkidle');
+  let js = 0;
+  const texts: string[] = [];
+  for (const request of scripts) {
+    js += (await request.sizes()).responseBodySize;
+    texts.push((await (await request.response())?.text()) ?? '');
+  }
+  await context.close();
+  console.log(`[budget] home, whole visit: JS ${(js / KiB).toFixed(1)} KiB gzip (${scripts.length} files)`);
+  const all = texts.join('\n');
+  // react-spring's and react-query's own words, which survive minification.
+  expect(all, 'react-spring').not.toContain('SpringValue');
+  expect(all, 'react-query').not.toContain('QueryObserver');
+  expect(js).toBeLessThanOrEqual(WHOLE_HOME_VISIT_JS_GZIP);
 });
 
 /**
