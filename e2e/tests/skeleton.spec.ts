@@ -162,17 +162,33 @@ test.describe('with JavaScript', () => {
               seen.mainAfterPaint = painted;
             if (node instanceof HTMLLinkElement && node.rel === 'preload' && /\/static\//.test(node.href))
               seen.preloadsAfterPaint = seen.preloadsAfterPaint !== false && painted;
+            // The shell's own chunks go in as scripts (they compile while they stream), after the paint too.
+            if (node instanceof HTMLScriptElement && /\/static\/js\/(?!main\.|start\.)/.test(node.src))
+              seen.chunksAfterPaint = seen.chunksAfterPaint !== false && painted;
           }
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/pages/passport/login');
     await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();
     const seen = await page.evaluate(() => (window as unknown as { __start: Record<string, unknown> }).__start);
-    expect(seen).toEqual({ mainAfterPaint: true, preloadsAfterPaint: true });
+    expect(seen).toEqual({ mainAfterPaint: true, preloadsAfterPaint: true, chunksAfterPaint: true });
     // The manifest and the icon are added with them (the app stays installable: pwa.spec.ts).
     await expect(page.locator('head > link[rel="manifest"]')).toHaveCount(1);
     // The page's only script tag is the loader; its preloads were used, not fetched twice (budget.spec.ts).
     await expect(page.locator('script[data-start]')).toHaveAttribute('src', /\/static\/js\/start\.[0-9a-f]{8}\.js$/);
+  });
+
+  test('a start-chain file whose first download fails is asked for again, and the app starts', async ({ page }) => {
+    // The start loader adds the shell's chunks as scripts; one that failed must not be adopted by
+    // the chunk loader, which would then wait two minutes for an event that has already been.
+    let asked = 0;
+    await page.route(/\/static\/js\/locale-en-US\.[0-9a-f]{8}\.js$/, (route) =>
+      ++asked === 1 ? route.abort('connectionreset') : route.continue(),
+    );
+    await page.goto('/pages/passport/login');
+    await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();
+    await expect(page.locator('.cwf')).toHaveCount(0, { timeout: 15_000 });
+    expect(asked, "the failed download and the chunk loader's own").toBeGreaterThanOrEqual(2);
   });
 
   test('the page replaces its skeleton', async ({ page }) => {
