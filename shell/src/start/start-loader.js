@@ -32,6 +32,15 @@
     if (observer) observer.disconnect();
     var tag = document.createElement('script');
     tag.src = main;
+    // Once main.js has run, its chunk loader is in charge of the shell's chunks: it has already
+    // added a script for each one it needed and not yet had. A second script of ours would run that
+    // chunk again (and make Chromium, seeing it run twice, build its code cache there and then: one
+    // long task more). Hints still held by then go in as the preloads they are; the chunk loader's
+    // own script for such a file finds it downloaded.
+    var mainRan = false;
+    tag.onload = function () {
+      mainRan = true;
+    };
     document.head.appendChild(tag);
     // The origin's storage opens on its first use, a synchronous trip to the browser (1–6 ms on a
     // desktop CPU, session 38): Module Federation's runtime makes that first use inside main.js's
@@ -46,8 +55,6 @@
       for (var j = 0; j < nodes.length; j++) {
         var node = nodes[j];
         if (node.nodeType !== 1 || node.getAttribute('href') === main) continue;
-        var href = node.getAttribute('href');
-        if (node.getAttribute('as') === 'script' && href.indexOf(ownFiles) === 0) node = chunkScript(href);
         hints.push(node);
       }
     }
@@ -55,13 +62,16 @@
     (function insertSlice() {
       var until = performance.now() + SLICE_MS;
       while (next < hints.length) {
-        document.head.appendChild(hints[next++]);
+        var node = hints[next++];
+        var href = node.getAttribute('href');
+        var ownChunk = node.getAttribute('as') === 'script' && href.indexOf(ownFiles) === 0;
+        document.head.appendChild(ownChunk && !mainRan ? chunkScript(href) : node);
         if (performance.now() >= until) break;
       }
       if (next < hints.length) setTimeout(insertSlice, 0);
     })();
   }
-  // The shell's own chunks go in as scripts, not preloads. A preloaded file was handed to V8 only
+  // The shell's own chunks go in as scripts, not preloads, until main.js has run (above). A preloaded file was handed to V8 only
   // when main.js's chunk loader added its script tag, a dozen of them inside main.js's one long task
   // (session 39, 4× CPU: that task's median 357 → 213 ms, and its compile streams with the download).
   // A chunk that arrives first only queues its modules for main.js (the chunk loading global), and

@@ -28,6 +28,7 @@ const hint = (href: string) => {
 interface FakeScript {
   src: string;
   onerror: (() => void) | null;
+  onload?: () => void;
   parentNode: { removeChild(node: FakeScript): void } | null;
 }
 /** The whitespace between the template's tags. */
@@ -218,6 +219,23 @@ describe('start loader', () => {
     page.scripts.get('/static/js/1.js')!.onerror!();
     expect(page.removed).toEqual(['/static/js/1.js']);
     expect(page.scripts.get('/static/js/2.js')!.parentNode).not.toBeNull();
+  });
+
+  it('adds the chunks still held once main.js has run as preloads: its chunk loader has asked for those it needs', () => {
+    const links = ['/static/js/1.js', '/static/js/2.js', '/static/js/3.js', '/remotes/card/1/remoteEntry.js'];
+    const page = runLoader({ heldLinks: [links], msPerHint: 10 });
+    page.fire('paint');
+    expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'script /static/js/1.js']);
+    // main.js arrives and runs between two slices (4× CPU, a slow link: session 40's traces).
+    page.scripts.get('/static/js/main.abcdef12.js')!.onload!();
+    expect(page.runSlices()).toBe(3);
+    expect(page.inserted).toEqual([
+      '/static/js/main.abcdef12.js',
+      'script /static/js/1.js',
+      'preload /static/js/2.js',
+      'preload /static/js/3.js',
+      'preload /remotes/card/1/remoteEntry.js',
+    ]);
   });
 
   it('spreads the held preloads over tasks of about 4 ms each, never dropping or repeating one', () => {
