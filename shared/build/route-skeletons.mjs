@@ -66,6 +66,10 @@ function translatedBlock(block, translateKey) {
         ...(footKey ? { foot: translateKey(footKey) } : {}),
       };
     }
+    case 'figure': {
+      const { labelKey, subKey, ...rest } = block;
+      return { ...rest, label: translateKey(labelKey), ...(subKey ? { sub: translateKey(subKey) } : {}) };
+    }
     default:
       return block;
   }

@@ -116,7 +116,26 @@ type SkeletonBlockShape =
    * up to two grey buttons side by side (the signed-out home's offers). Drawn in the real page's
    * geometry, so the largest text React paints is no larger than the HTML's: the LCP stays the HTML's.
    */
-  | { kind: 'bullets'; titleKey: string; keys: readonly string[]; footKey?: string; actions?: 1 | 2 };
+  | { kind: 'bullets'; titleKey: string; keys: readonly string[]; footKey?: string; actions?: 1 | 2 }
+  /**
+   * A figure of the customer's own on the dark band of the real page (the wallet's total assets):
+   * `labelKey` above the amount, `subKey` and a second figure under it. The server draws the
+   * amounts only for a visitor whose session it has checked, from its own books (api/src/web/first-view.ts),
+   * in the page's language — the balance is on screen with the HTML, before any script. Anyone
+   * else, or when the figures are not to hand in time, gets a grey card of `height`.
+   */
+  | {
+      kind: 'figure';
+      height: number;
+      labelKey: string;
+      figure: FirstViewFigure;
+      subKey?: string;
+      subFigure?: FirstViewFigure;
+    };
+
+/** The customer's figures a page's first response can carry (a `figure` skeleton block), all USD amounts. */
+export const FIRST_VIEW_FIGURES = ['wallet.totalUsd', 'wallet.cardFunding'] as const;
+export type FirstViewFigure = (typeof FIRST_VIEW_FIGURES)[number];
 
 export type TranslationTree = { [key: string]: string | TranslationTree };
 

@@ -68,6 +68,32 @@ describe('the routes’ skeletons each build writes (issue 24)', () => {
     expect(new Set(offers.items.map((item) => item['ar-AE'])).size).toBe(4);
   });
 
+  it('the wallet: its total-assets figure carries the page’s own label and sub-label in every language, no keys', () => {
+    const [routes] = readRouteTables(join(root, 'mf-wallet/src/routes.tsx'), ['routes']);
+    const out: Emitted = routeSkeletons({
+      tables: [{ prefix: '', routes }],
+      catalogueDir: join(root, 'mf-wallet/src/i18n'),
+    });
+    const figure = (out.routes.index!.blocks as Array<Record<string, unknown>>).find((b) => b.kind === 'figure') as {
+      label: Record<string, string>;
+      sub: Record<string, string>;
+      figure: string;
+      subFigure: string;
+      labelKey?: unknown;
+      subKey?: unknown;
+    };
+    for (const locale of LOCALES) {
+      const t = JSON.parse(readFileSync(join(root, 'mf-wallet/src/i18n', `${locale}.json`), 'utf8')) as {
+        index: Record<string, string>;
+      };
+      expect(figure.label[locale]).toBe(t.index.totalAssets);
+      expect(figure.sub[locale]).toBe(t.index.cardFunding);
+    }
+    expect([figure.figure, figure.subFigure]).toEqual(['wallet.totalUsd', 'wallet.cardFunding']);
+    expect(figure.labelKey).toBeUndefined();
+    expect(figure.subKey).toBeUndefined();
+  });
+
   it('fails the build on a key without an English text, and on a route table that imports code', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cw-skel-'));
     for (const locale of LOCALES) writeFileSync(join(dir, `${locale}.json`), '{"titles":{"a":"A"}}');

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useHost, type Locale } from '@cardwallet/shared';
 import type { WalletCurrency } from '@cardwallet/shared/schemas';
+import { formatUsd } from '@cardwallet/shared/money-format';
 import { CURRENCY_SCALE } from './currency-scale';
 
 /**
@@ -32,19 +33,8 @@ export function formatMoney(
   currency: WalletCurrency,
   options: { sign?: boolean } = {},
 ): string {
-  if (currency === 'USD') {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'USD',
-      signDisplay: options.sign ? 'exceptZero' : 'auto',
-      numberingSystem: 'latn',
-    }).format(amount as unknown as number);
-  }
+  if (currency === 'USD') return formatUsd(locale, amount, options);
   return `${formatAmount(locale, amount, currency, options)} ${currency}`;
-}
-
-export function formatUsd(locale: Locale, amount: string): string {
-  return formatMoney(locale, amount, 'USD');
 }
 
 /**
