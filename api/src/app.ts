@@ -16,6 +16,7 @@ import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
 import webPlugin from './web/index.js';
+import { FirstViewFigures } from './web/first-view.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
 import { DomainEvents } from './events/domain-events.js';
 import { BackgroundJobs } from './jobs/background-jobs.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
   await registerIpLimiter(app);
   app.decorate('demoSeeds', new DemoSeedRegistry());
+  app.decorate('firstView', new FirstViewFigures());
   const events = new DomainEvents(deps.database.sql, {
     onError: (consumer, event, err) =>
       app.log.warn({ err, consumer, eventId: event.id, type: event.type }, 'domain event consumer failed (retried)'),

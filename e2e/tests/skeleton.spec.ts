@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { addSessionCookie, registerCustomer } from '../support/customer';
+import { addSessionCookie, api, registerCustomer, sandboxDeposit, signInAs } from '../support/customer';
 
 /**
  * Each route's first response paints that route's own skeleton before any script (issue 24): the
@@ -86,6 +86,61 @@ test('signed in: the deposit page’s own layout in the reader’s language', as
   await expect(page.locator('.cwf-route > .cwf-card')).toHaveCount(3);
   await expect(page.locator('.cwf-gate')).toHaveCount(0);
   await expectSkeletonAccessible(page, browser);
+});
+
+test('signed in: the wallet’s total and card funding are the customer’s own in the HTML, exactly as the page shows them', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await registerCustomer(request, 'figures');
+  await sandboxDeposit(request, customer, '1234.5');
+  await addSessionCookie(page, customer.token);
+  await withLanguage(page, 'ar-AE');
+  const response = await page.goto('/pages/wallet/index');
+  // The customer's own page: never kept by any cache.
+  expect(response!.headers()['cache-control']).toBe('private, no-store');
+  const texts = catalogue('mf-wallet', 'ar-AE').index!;
+  const figure = page.locator('.cwf-fig');
+  await expect(figure.locator('.cwf-fig-label')).toHaveText(texts.totalAssets!);
+  await expect(figure.locator('p').last()).toContainText(texts.cardFunding!);
+  // Amounts stay left to right inside the right-to-left page.
+  await expect(figure.locator('bdi').first()).toHaveAttribute('dir', 'ltr');
+  const htmlAmounts = await figure.locator('bdi').allTextContents();
+  expect(htmlAmounts[0]).toMatch(/1,234\.50/);
+  await expectSkeletonAccessible(page, browser);
+
+  // The page React renders over it shows the same two amounts.
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    serviceWorkers: 'block',
+    javaScriptEnabled: true,
+  });
+  try {
+    const real = await context.newPage();
+    await signInAs(real, customer, 'ar-AE');
+    await context.addCookies(await page.context().cookies());
+    await real.goto('/pages/wallet/index');
+    const amount = real.locator('.wallet-hero-amount .cw-ltr');
+    await expect(amount).toHaveText(htmlAmounts[0]!);
+    await expect(real.locator('.wallet-hero-sub .cw-ltr').first()).toHaveText(htmlAmounts[1]!);
+  } finally {
+    await context.close();
+  }
+});
+
+test('signed out, or with a session that is no longer valid, the wallet’s figures stay grey', async ({
+  page,
+  request,
+}) => {
+  const customer = await registerCustomer(request, 'figures-out');
+  await sandboxDeposit(request, customer, '10');
+  await api(request, 'POST', 'user/logout', { token: customer.token, body: {} });
+  await addSessionCookie(page, customer.token);
+  const response = await page.goto('/pages/wallet/index');
+  expect(response!.headers()['cache-control']).toBe('private, no-cache');
+  await expect(page.locator('.cwf')).toBeVisible();
+  await expect(page.locator('.cwf-fig')).toHaveCount(0);
 });
 
 test('home, signed out: the tip and the offers card with the page’s own sentences, in the reader’s language', async ({

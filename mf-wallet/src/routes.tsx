@@ -8,7 +8,14 @@ export const routes: FeatureRoute[] = [
     titleKey: 'titles.index',
     skeleton: {
       blocks: [
-        { kind: 'card', height: 136 },
+        {
+          kind: 'figure',
+          height: 136,
+          labelKey: 'index.totalAssets',
+          figure: 'wallet.totalUsd',
+          subKey: 'index.cardFunding',
+          subFigure: 'wallet.cardFunding',
+        },
         { kind: 'card', height: 76 },
         { kind: 'lines', count: 1 },
         { kind: 'list', rows: 4, rowHeight: 82 },

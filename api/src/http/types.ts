@@ -1,3 +1,4 @@
+import type { FirstViewFigures } from '../web/first-view.js';
 import type { Locale } from '@cardwallet/shared';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     demoSeeds: DemoSeedRegistry;
     /** The transactional outbox: record events in your posting's transaction, subscribe consumers (src/events). */
     events: DomainEvents;
+    /** The customer's figures a page's first response may draw; modules provide theirs (src/web/first-view.ts). */
+    firstView: FirstViewFigures;
     /** Background work that runs once across API processes: `app.jobs.every(name, ms, task)` (src/jobs). */
     jobs: BackgroundJobs;
     /** Every route registered, for the fuzz test and docs: method + url. */

@@ -1,3 +1,4 @@
+import type { FirstViewValues } from './first-view.js';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_LOCALE, isLocale, isRtl, negotiateLocale, type Locale } from '@cardwallet/shared';
 import { FRAME_DARK_CSS } from './app-frame-dark.js';
@@ -75,11 +76,15 @@ export function tabOf(path: string): string | undefined {
 export function frameHtml(
   path: string,
   texts: FrameTexts | undefined,
-  route?: { skeleton: RouteSkeletonEntry | undefined; locale: Locale; signedIn?: boolean },
+  route?: { skeleton: RouteSkeletonEntry | undefined; locale: Locale; signedIn?: boolean; figures?: FirstViewValues },
 ): string {
   const tab = tabOf(path);
   const skeleton = route?.skeleton
-    ? routeSkeletonHtml(route.skeleton, route.locale, { signedIn: route.signedIn, loginRequired: texts?.loginRequired })
+    ? routeSkeletonHtml(route.skeleton, route.locale, {
+        signedIn: route.signedIn,
+        loginRequired: texts?.loginRequired,
+        figures: route.figures,
+      })
     : `<div class="cwf" aria-hidden="true"><div class="cwf-head"><div class="cwf-title">${escapeText(texts?.appName ?? 'CardWallet')}</div></div><div class="cwf-body"><div class="cwf-card"></div><div class="cwf-line"></div><div class="cwf-line cwf-short"></div><div class="cwf-line"></div></div></div>`;
   if (!tab) return skeleton;
   const tabs = TAB_PATHS.map(

@@ -60,15 +60,21 @@ function compress(raw: Buffer, encoding: ContentEncoding): Buffer {
  * The per-client HTML (registry, critical CSS, the route's skeleton: 5–8 KB) compressed for the wire
  * when the browser accepts it: the static files are pre-compressed at build time, this document is
  * made per request, and compressed once per distinct text (`encodedHtml`). Brotli at a low quality,
- * gzip at its default. Safe from BREACH-style attacks: the document holds no secret (the session is
- * an HttpOnly cookie, never in the page) and reflects no request input.
+ * gzip at its default. Safe from BREACH-style attacks: the session is an HttpOnly cookie, never in
+ * the page, and the document reflects no request input (the path only picks one of the known routes).
+ *
+ * `personal`: a page with the customer's own figures (first-view.ts) is compressed for this answer
+ * only, never kept: one customer's balance has no place in a cache every client's page goes
+ * through, and such texts (one per customer and balance) would only push out the shared ones.
  */
 export function encodeHtml(
   html: string,
   acceptEncoding: string | string[] | undefined,
+  opts: { personal?: boolean } = {},
 ): { body: Buffer; encoding?: ContentEncoding } {
   const encoding = chooseEncoding(acceptEncoding);
   if (!encoding) return { body: Buffer.from(html, 'utf8') };
+  if (opts.personal) return { body: compress(Buffer.from(html, 'utf8'), encoding), encoding };
   const cache = encodedHtml[encoding];
   let body = cache.get(html);
   if (!body) {

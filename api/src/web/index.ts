@@ -21,7 +21,7 @@ import {
 import { ShellDocument, type InlineRegistry } from './shell-document.js';
 import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
-import { SKELETONS_FILE, skeletonStyle } from './route-skeleton.js';
+import { SKELETONS_FILE, figuresOf, skeletonStyle } from './route-skeleton.js';
 import {
   hintsFromManifest,
   linkHeaderValues,
@@ -116,6 +116,8 @@ export default async function webPlugin(
   const sandbox = app.hasDecorator('config') ? app.config.sandbox : true;
   const earlyHints = app.hasDecorator('config') ? app.config.earlyHints : (opts.earlyHints ?? false);
   const apiPrefix = opts.apiPrefix ?? (releases ? '/api/' : undefined);
+  // The API process's modules provide the customer's first-view figures; the web-only server has none.
+  const firstView = app.hasDecorator('firstView') ? app.firstView : undefined;
 
   const tileOrigin = geoSelection(sandbox, app.hasDecorator('config') ? app.config.geo : opts.geo).tileOrigin;
   const uploadOrigin = app.hasDecorator('config') ? directUploadOrigin(app.config.uploads) : undefined;
@@ -315,6 +317,10 @@ export default async function webPlugin(
       skeleton?.auth === false || signedIn ? locale : undefined,
       negotiateLocale(request.headers['accept-language']),
     );
+    // The customer's own figures the route's skeleton draws (first-view.ts): only for a session the
+    // API would accept, and then the page is the customer's alone and never stored.
+    const wanted = signedIn && firstView ? figuresOf(skeleton) : [];
+    const figures = wanted.length ? await firstView!.forRequest(app, request, wanted) : undefined;
     const html = shellDocument.render(registry, {
       lang: locale,
       dir: directionOf(locale),
@@ -323,16 +329,16 @@ export default async function webPlugin(
       // page renders, measured 2.0-2.9 s), then the shell's start chain (every page needs it), then
       // the route's remote chain.
       headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}`,
-      root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn }),
+      root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn, figures }),
     });
     if (html === undefined)
       return reply.code(503).type('text/plain').send('The front end is not built yet: run `npm start`.');
     // Per client (its cohort's releases are in it): never stored by a shared cache, revalidated
     // every time so a promotion or rollback is in the next page.
-    const { body, encoding } = encodeHtml(html, request.headers['accept-encoding']);
+    const { body, encoding } = encodeHtml(html, request.headers['accept-encoding'], { personal: Boolean(figures) });
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply
-      .header('Cache-Control', 'private, no-cache')
+      .header('Cache-Control', figures ? 'private, no-store' : 'private, no-cache')
       .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
       .type('text/html; charset=utf-8')
       .send(body);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, type Locale } from '@cardwallet/shared';
+import { DEFAULT_LOCALE, FIRST_VIEW_FIGURES, type FirstViewFigure, type Locale } from '@cardwallet/shared';
+import { formatUsd } from '@cardwallet/shared/money-format';
+import type { FirstViewValues } from './first-view.js';
 
 /**
  * Each route's own skeleton in the page's first response (issue 24). The app that owns a route
@@ -30,6 +32,15 @@ const block = z.discriminatedUnion('kind', [
   z.object({ ...when, kind: z.literal('button') }),
   z.object({ ...when, kind: z.literal('text'), text: translated }),
   z.object({ ...when, kind: z.literal('notice'), text: translated }),
+  z.object({
+    ...when,
+    kind: z.literal('figure'),
+    height: z.number().int().min(8).max(480),
+    label: translated,
+    figure: z.enum(FIRST_VIEW_FIGURES),
+    sub: translated.optional(),
+    subFigure: z.enum(FIRST_VIEW_FIGURES).optional(),
+  }),
   z.object({
     ...when,
     kind: z.literal('bullets'),
@@ -93,6 +104,10 @@ const RULES = {
   // line heights, so React's texts come out exactly as large as these and the LCP stays the HTML's.
   notice:
     '.cwf-notice{display:flex;gap:8px;align-items:flex-start;margin-bottom:12px;padding:10px 12px;border-radius:10px;background:#fff8e0;color:#5c4300;font-size:13px;line-height:1.5}.cwf-notice i{flex:none;width:18px;height:18px;margin-block-start:2px;border-radius:50%;border:2px solid currentColor;box-sizing:border-box;opacity:.8}.cwf-notice p{margin:0}',
+  // The wallet's hero (mf-wallet styles/wallet.css .wallet-hero): the same box and type, so React's
+  // page takes its place without a shift. Dark in both themes, as the real one.
+  figure:
+    '.cwf-fig{box-sizing:border-box;margin-bottom:12px;padding:20px;border-radius:12px;background:#1d1f24;color:#fff}.cwf-fig p{margin:8px 0 0;font-size:13px;line-height:1.5;color:#e6e6e6}.cwf-fig .cwf-fig-label{margin:0;font-size:14px;line-height:normal}.cwf-fig .cwf-fig-amount{font-size:28px;font-weight:600;line-height:normal;color:#fff}.cwf-fig bdi{unicode-bidi:isolate;direction:ltr}',
   bullets:
     '.cwf-panel{background:#fff;border-radius:12px;margin-bottom:12px;padding:12px 16px;color:#333}.cwf-panel-h{margin:4px 0 10px;font-size:15px;font-weight:600}.cwf-bullets{margin:0;padding:0;list-style:none;display:grid;gap:10px}.cwf-bullets li{position:relative;padding-inline-start:22px;font-size:14px;line-height:1.5}.cwf-bullets li::before{content:"";position:absolute;inset-inline-start:2px;inset-block-start:5px;width:10px;height:10px;border-radius:50%;background:#f5b800;box-shadow:0 0 0 2px #fff4cc}.cwf-panel p{margin:14px 0 10px;font-size:14px;color:#555}.cwf-actions{display:flex;gap:12px}.cwf-actions .cwf-card{flex:1;height:42px;margin:0;border-radius:8px}',
 } as const;
@@ -105,6 +120,18 @@ const stylesSignedOut = new WeakMap<RouteSkeletonEntry, string>();
 
 function shownBlocks(skeleton: RouteSkeletonEntry, signedIn: boolean | undefined): SkeletonBlockEntry[] {
   return skeleton.blocks.filter((b) => !b.when || (b.when === 'signedIn') === Boolean(signedIn));
+}
+
+/** The customer's figures this skeleton would draw for a signed-in visitor (none: no session check needed). */
+export function figuresOf(skeleton: RouteSkeletonEntry | undefined): FirstViewFigure[] {
+  const names = new Set<FirstViewFigure>();
+  if (skeleton && skeleton.auth !== false)
+    for (const b of shownBlocks(skeleton, true))
+      if (b.kind === 'figure') {
+        names.add(b.figure);
+        if (b.subFigure) names.add(b.subFigure);
+      }
+  return [...names];
 }
 
 /** The `<style>` a page with this skeleton needs beside the frame's (none without a skeleton). */
@@ -135,10 +162,26 @@ function textIn(texts: Record<string, string> | undefined, locale: Locale): stri
   return texts?.[locale] ?? texts?.[DEFAULT_LOCALE] ?? '';
 }
 
-function blockHtml(b: SkeletonBlockEntry, locale: Locale): string {
+/** An amount of the customer's, isolated left to right inside any sentence (ar-AE). */
+function amountHtml(amount: string, locale: Locale): string {
+  return `<bdi dir="ltr">${escapeText(formatUsd(locale, amount))}</bdi>`;
+}
+
+function blockHtml(b: SkeletonBlockEntry, locale: Locale, figures: FirstViewValues | undefined): string {
   switch (b.kind) {
     case 'card':
       return `<div class="cwf-card" style="height:${b.height}px"></div>`;
+    case 'figure': {
+      const amount = figures?.[b.figure];
+      // Not known (signed out, a session that did not check out, books not answering in time): grey.
+      if (amount === undefined) return `<div class="cwf-card" style="height:${b.height}px"></div>`;
+      const subAmount = b.subFigure ? figures?.[b.subFigure] : undefined;
+      const sub =
+        b.sub && subAmount !== undefined
+          ? `<p>${escapeText(textIn(b.sub, locale))} ${amountHtml(subAmount, locale)}</p>`
+          : '';
+      return `<div class="cwf-fig" style="height:${b.height}px" data-figure="${b.figure}"><p class="cwf-fig-label">${escapeText(textIn(b.label, locale))}</p><p class="cwf-fig-amount">${amountHtml(amount, locale)}</p>${sub}</div>`;
+    }
     case 'list': {
       const row = `<div class="cwf-row" style="height:${b.rowHeight ?? 56}px"><div class="cwf-line"></div></div>`;
       return `<div class="cwf-list">${row.repeat(b.rows)}</div>`;
@@ -176,7 +219,7 @@ function blockHtml(b: SkeletonBlockEntry, locale: Locale): string {
 export function routeSkeletonHtml(
   skeleton: RouteSkeletonEntry,
   locale: Locale,
-  opts: { signedIn?: boolean; loginRequired?: string } = {},
+  opts: { signedIn?: boolean; loginRequired?: string; figures?: FirstViewValues } = {},
 ): string {
   const title = escapeText(textIn(skeleton.title, locale));
   let head = '';
@@ -190,7 +233,7 @@ export function routeSkeletonHtml(
     skeleton.auth !== false && !opts.signedIn
       ? `<div class="cwf-gate"><div class="cwf-card cwf-icon"></div>${opts.loginRequired ? `<p>${escapeText(opts.loginRequired)}</p>` : '<div class="cwf-line"></div>'}<div class="cwf-card cwf-btn"></div><div class="cwf-card cwf-btn"></div></div>`
       : `<div class="cwf-route">${shownBlocks(skeleton, opts.signedIn)
-          .map((b) => blockHtml(b, locale))
+          .map((b) => blockHtml(b, locale, opts.figures))
           .join('')}</div>`;
   return `<div class="cwf" aria-hidden="true">${head}${body}</div>`;
 }

@@ -51,6 +51,17 @@ describe('content coding negotiation (one rule for the document and the release 
     expect(brotliDecompressSync(other.body).toString('utf8')).toContain('CardWallat');
   });
 
+  it("keeps no customer's own page: compressed for its answer only, never served from or put in the cache", () => {
+    const html = '<!doctype html><p class="cwf-fig-amount">$1,234.50</p>' + 'q'.repeat(3_000);
+    const personal = encodeHtml(html, 'br', { personal: true });
+    expect(brotliDecompressSync(personal.body).toString('utf8')).toBe(html);
+    expect(encodeHtml(html, 'br', { personal: true }).body).not.toBe(personal.body);
+    // Not left behind for a shared page of the same text either: that one is compressed afresh, then kept.
+    const shared = encodeHtml(html, 'br');
+    expect(shared.body).not.toBe(personal.body);
+    expect(encodeHtml(html, 'br').body).toBe(shared.body);
+  });
+
   it('stays bounded: texts beyond the cache are compressed afresh, and still right', () => {
     const size = 40_000;
     const count = Math.ceil(ENCODED_HTML_CACHE_BYTES / 2 / (size * 2)) + 5;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@cardwallet/shared';
 import { FRAME_CSS, frameHtml } from '../../src/web/app-frame.js';
 import {
+  figuresOf,
   parseSkeletons,
   routeSkeletonHtml,
   skeletonKey,
@@ -256,5 +257,68 @@ describe('where a skeleton comes from', () => {
     expect(await source.find('/pages/wallet/recharge', remotes)).toBeUndefined();
     fail = false;
     expect(await source.find('/pages/wallet/recharge', remotes)).toBeDefined();
+  });
+});
+
+describe('a figure block (the wallet’s total assets)', () => {
+  const figureRoute = parseSkeletons(
+    JSON.stringify({
+      version: 1,
+      routes: {
+        index: {
+          header: 'bar',
+          title,
+          auth: true,
+          blocks: [
+            {
+              kind: 'figure',
+              height: 136,
+              figure: 'wallet.totalUsd',
+              subFigure: 'wallet.cardFunding',
+              label: { 'en-US': 'Total <assets>' },
+              sub: { 'en-US': 'Card funding:' },
+            },
+            {
+              kind: 'figure',
+              height: 60,
+              figure: 'wallet.cardFunding',
+              label: { 'en-US': 'Only shown signed out' },
+              when: 'signedOut',
+            },
+          ],
+        },
+        open: {
+          header: 'bar',
+          title,
+          auth: false,
+          blocks: [{ kind: 'figure', height: 60, figure: 'wallet.totalUsd', label: {} }],
+        },
+      },
+    }),
+  );
+
+  it('names the figures a signed-in page would draw: none on a public page, none a signed-out block asks for', () => {
+    expect(figuresOf(figureRoute.get('index'))).toEqual(['wallet.totalUsd', 'wallet.cardFunding']);
+    expect(figuresOf(figureRoute.get('open'))).toEqual([]);
+    expect(figuresOf(undefined)).toEqual([]);
+  });
+
+  it('draws the amounts it is given, escaped text and left-to-right amounts; a grey card of the same height without them', () => {
+    const skeleton = figureRoute.get('index')!;
+    const drawn = routeSkeletonHtml(skeleton, 'en-US', {
+      signedIn: true,
+      figures: { 'wallet.totalUsd': '1234567.5', 'wallet.cardFunding': '0' },
+    });
+    expect(drawn).toContain(
+      '<div class="cwf-fig" style="height:136px" data-figure="wallet.totalUsd"><p class="cwf-fig-label">Total &lt;assets&gt;</p><p class="cwf-fig-amount"><bdi dir="ltr">$1,234,567.50</bdi></p><p>Card funding: <bdi dir="ltr">$0.00</bdi></p></div>',
+    );
+    // Without the sub figure the sentence is left out rather than shown without its amount.
+    expect(routeSkeletonHtml(skeleton, 'en-US', { signedIn: true, figures: { 'wallet.totalUsd': '1' } })).not.toContain(
+      'Card funding',
+    );
+    const grey = routeSkeletonHtml(skeleton, 'en-US', { signedIn: true });
+    expect(grey).toContain('<div class="cwf-card" style="height:136px"></div>');
+    expect(grey).not.toContain('cwf-fig');
+    expect(skeletonStyle(skeleton, { signedIn: true })).toContain('.cwf-fig{');
   });
 });

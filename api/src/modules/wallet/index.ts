@@ -118,6 +118,12 @@ const walletModule: FastifyPluginAsync = async (base) => {
   app.events.subscribe(PAYOUT_CONSUMER, [PAYOUT_CLAIMED], async (tx, event) => {
     await wallet.payouts.broadcast(tx, event.aggregateId);
   });
+  // The wallet page's first response draws the customer's total and card funding (web/first-view.ts):
+  // the same books and rates as GET wallet/balances, so the HTML shows what the page will.
+  app.firstView.provide(['wallet.totalUsd', 'wallet.cardFunding'], async (userId) => {
+    const { totalUsd, cardFunding } = await wallet.balanceBook.balances(userId);
+    return { 'wallet.totalUsd': totalUsd, 'wallet.cardFunding': cardFunding };
+  });
   wallet.attachChain();
   if (providers.evm) {
     registerEvmChain(app.database, providers.evm);
