@@ -1,4 +1,5 @@
 import type { Locale } from '@cardwallet/shared';
+import { formatUsd as usdInLocale } from '@cardwallet/shared/money-format';
 
 /** Decimal string → integer cents (never a float); null when it is not a 2-decimal amount. */
 export function toCents(amount: string): bigint | null {
@@ -13,11 +14,9 @@ export function fromCents(cents: bigint): string {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
-/** USD in the customer's locale (Intl.NumberFormat takes the decimal string exactly). */
+/** USD in the customer's locale, as every surface shows it (shared/src/money-format.ts). */
 export function formatUsd(amount: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
-    amount as unknown as number,
-  );
+  return usdInLocale(locale, amount);
 }
 
 /** An amount in any ISO currency (a merchant's) in the customer's locale. */

@@ -1,16 +1,9 @@
 import { useMemo } from 'react';
 import { useHost, type Locale } from '@cardwallet/shared';
+import { formatUsd } from '@cardwallet/shared/money-format';
 
 /** Money and dates in the customer's locale (Intl); amounts arrive as decimal strings and stay strings until shown. */
-export function formatUsd(locale: Locale, amount: string): string {
-  // Intl takes the decimal string as is (no float arithmetic on money).
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount as unknown as number);
-}
+export { formatUsd };
 
 export function formatDate(locale: Locale, iso: string, withTime = false): string {
   return new Intl.DateTimeFormat(

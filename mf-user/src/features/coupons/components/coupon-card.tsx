@@ -1,18 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@cardwallet/shared';
 import type { Coupon } from '@cardwallet/shared/schemas';
-
-const usd = (locale: Locale, amount: string) =>
-  // A decimal string goes to Intl as it is: no float in between (Intl.NumberFormat v3).
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount as Intl.StringNumericLiteral);
+import { formatUsd } from '@cardwallet/shared/money-format';
 
 /** The discount as the customer reads it: "$10.00" or "50%" (up to $0.30). */
 export function discountText(coupon: Coupon, locale: Locale): { headline: string; detail: string | null } {
-  if (coupon.discountType === 'fixed') return { headline: usd(locale, coupon.discountValue), detail: null };
+  if (coupon.discountType === 'fixed') return { headline: formatUsd(locale, coupon.discountValue), detail: null };
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
     Number(coupon.discountValue) / 100,
   );
-  return { headline: percent, detail: coupon.discountCap ? usd(locale, coupon.discountCap) : null };
+  return { headline: percent, detail: coupon.discountCap ? formatUsd(locale, coupon.discountCap) : null };
 }
 
 export function CouponCard({ coupon, locale }: { coupon: Coupon; locale: Locale }) {
@@ -44,7 +41,7 @@ export function CouponCard({ coupon, locale }: { coupon: Coupon; locale: Locale 
               <dt>{t('coupons.usedAt')}</dt>
               <dd>
                 <time dateTime={coupon.usedAt}>{date(coupon.usedAt)}</time>
-                {coupon.usedDiscount ? ` · −${usd(locale, coupon.usedDiscount)}` : ''}
+                {coupon.usedDiscount ? ` · −${formatUsd(locale, coupon.usedDiscount)}` : ''}
               </dd>
             </>
           ) : null}

@@ -4,7 +4,7 @@ import { useHomeCards } from '../api/get-cards';
 import { sumUsd } from '../api/usd';
 import { PlaceholderLines } from './placeholder-lines';
 import { useSignedInTranslation } from '../i18n/signed-in';
-import { formatUsd } from './money';
+import { formatUsd } from '@cardwallet/shared/money-format';
 
 /**
  * Total balance in USD: the wallet's valuation (held withdrawals included) + the card-funding
@@ -51,14 +51,14 @@ export function BalanceCard() {
       ) : (
         <>
           <p className="cw-home-balance-amount" dir="ltr" data-testid="home-total-balance">
-            {formatUsd(sumUsd(parts.map((p) => p.amount)), locale)}
+            {formatUsd(locale, sumUsd(parts.map((p) => p.amount)))}
           </p>
           <p className="cw-home-balance-hint">{t('totalBalanceHint')}</p>
           <dl className="cw-home-balance-parts">
             {parts.map((p) => (
               <div key={p.key}>
                 <dt>{t(p.key)}</dt>
-                <dd dir="ltr">{formatUsd(p.amount, locale)}</dd>
+                <dd dir="ltr">{formatUsd(locale, p.amount)}</dd>
               </div>
             ))}
           </dl>

@@ -3,7 +3,7 @@ import { useHomeCards } from '../api/get-cards';
 import { PlaceholderLines } from './placeholder-lines';
 import { useSignedInTranslation } from '../i18n/signed-in';
 import { AppLink } from '@cardwallet/shared/ui';
-import { formatUsd } from './money';
+import { formatUsd } from '@cardwallet/shared/money-format';
 
 const BRAND = { visa: 'Visa', mastercard: 'Mastercard' } as const;
 
@@ -40,7 +40,7 @@ export function CardsGlance() {
       ) : (
         <ul className="cw-home-cards">
           {cards.data.map((card) => {
-            const balance = formatUsd(card.balance, locale);
+            const balance = formatUsd(locale, card.balance);
             const status = t(`status_${card.status}`);
             return (
               <li key={card.id}>
