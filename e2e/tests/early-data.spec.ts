@@ -87,6 +87,7 @@ test('a session ended on the server: the early 401 is dropped, the shell’s own
   // session: the page's log-in view, or the log-in prompt when the page's request was first.
   await expect(page.getByRole('button', { name: /^(Log in|Go to login)$/ }).first()).toBeVisible();
   await expect(total(page)).toHaveCount(0);
-  expect(asked[0]?.resourceType()).toBe('other');
+  // The page's HTML asked first (its preload); polled: Playwright reports requests as events.
+  await expect.poll(() => asked[0]?.resourceType()).toBe('other');
   expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
 });
