@@ -70,6 +70,15 @@ function translatedBlock(block, translateKey) {
       const { labelKey, subKey, ...rest } = block;
       return { ...rest, label: translateKey(labelKey), ...(subKey ? { sub: translateKey(subKey) } : {}) };
     }
+    case 'total': {
+      const { titleKey, hintKey, parts, ...rest } = block;
+      return {
+        ...rest,
+        title: translateKey(titleKey),
+        hint: translateKey(hintKey),
+        parts: parts.map(({ labelKey, figure }) => ({ label: translateKey(labelKey), figure })),
+      };
+    }
     default:
       return block;
   }

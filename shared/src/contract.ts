@@ -7,7 +7,7 @@ import { ApiError } from './api/envelope';
  * against another MAJOR is refused by the shell (error view with retry, rest of the app works).
  * Bump MINOR for additions, MAJOR for anything a built remote could trip over.
  */
-export const CONTRACT_VERSION = '2.1.0';
+export const CONTRACT_VERSION = '2.2.0';
 export const CONTRACT_MAJOR = 2;
 
 export const REMOTE_NAMES = ['mf_card', 'mf_wallet', 'mf_user', 'mf_share', 'mf_passport'] as const;
@@ -131,10 +131,27 @@ type SkeletonBlockShape =
       figure: FirstViewFigure;
       subKey?: string;
       subFigure?: FirstViewFigure;
+    }
+  /**
+   * The home page's total balance card (shell/src/pages/home/components/balance-card.tsx): `titleKey`,
+   * the sum of the `parts` in US dollars, `hintKey`, and each part under its label. Drawn by the
+   * server like a `figure`, only when every part is to hand (else a grey card of `height`), in the
+   * real card's geometry; the shell keeps showing it until its own answers are in.
+   */
+  | {
+      kind: 'total';
+      height: number;
+      titleKey: string;
+      hintKey: string;
+      parts: readonly { labelKey: string; figure: FirstViewFigure }[];
     };
 
-/** The customer's figures a page's first response can carry (a `figure` skeleton block), all USD amounts. */
-export const FIRST_VIEW_FIGURES = ['wallet.totalUsd', 'wallet.cardFunding'] as const;
+/**
+ * The customer's figures a page's first response can carry (`figure` and `total` skeleton blocks),
+ * all USD amounts: the wallet's valuation and card funding (wallet module), the sum of the cards'
+ * balances (cards module).
+ */
+export const FIRST_VIEW_FIGURES = ['wallet.totalUsd', 'wallet.cardFunding', 'cards.balanceUsd'] as const;
 export type FirstViewFigure = (typeof FIRST_VIEW_FIGURES)[number];
 
 export type TranslationTree = { [key: string]: string | TranslationTree };

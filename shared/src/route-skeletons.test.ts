@@ -34,7 +34,10 @@ describe('the routes’ skeletons each build writes (issue 24)', () => {
         { prefix: 'about/', routes: about },
       ],
       catalogueDir: join(root, 'shell/src/i18n'),
-      namespaces: { home: join(root, 'shell/src/pages/home/i18n') },
+      namespaces: {
+        home: join(root, 'shell/src/pages/home/i18n'),
+        homeSignedIn: join(root, 'shell/src/pages/home/i18n/signed-in'),
+      },
     });
     expect(out.routes['index/index']?.subtitle?.['ar-AE']).toMatch(/\S/);
     expect(out.routes['index/information']?.title?.['zh-HK']).toMatch(/\S/);
@@ -65,6 +68,23 @@ describe('the routes’ skeletons each build writes (issue 24)', () => {
       expect(offers.foot[locale]).toBe(t.signedOutLead);
     }
     expect(offers.keys).toBeUndefined();
+    // Signed in, the total balance card: the signed-in page's own words, its three parts' figures.
+    const total = blocks.find((b) => b.kind === 'total') as {
+      title: Record<string, string>;
+      hint: Record<string, string>;
+      parts: Array<{ label: Record<string, string>; figure: string }>;
+      when: string;
+    };
+    for (const locale of LOCALES) {
+      const t = JSON.parse(
+        readFileSync(join(root, 'shell/src/pages/home/i18n/signed-in', `${locale}.json`), 'utf8'),
+      ) as Record<string, string>;
+      expect(total.title[locale]).toBe(t.totalBalance);
+      expect(total.hint[locale]).toBe(t.totalBalanceHint);
+      expect(total.parts.map((p) => p.label[locale])).toEqual([t.walletPart, t.cardFundingPart, t.cardsPart]);
+    }
+    expect(total.parts.map((p) => p.figure)).toEqual(['wallet.totalUsd', 'wallet.cardFunding', 'cards.balanceUsd']);
+    expect(total.when).toBe('signedIn');
     expect(new Set(offers.items.map((item) => item['ar-AE'])).size).toBe(4);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE, FIRST_VIEW_FIGURES, type FirstViewFigure, type Locale } from '@cardwallet/shared';
 import { formatUsd } from '@cardwallet/shared/money-format';
+import { money } from '../ledger/money.js';
 import type { FirstViewValues } from './first-view.js';
 
 /**
@@ -40,6 +41,17 @@ const block = z.discriminatedUnion('kind', [
     figure: z.enum(FIRST_VIEW_FIGURES),
     sub: translated.optional(),
     subFigure: z.enum(FIRST_VIEW_FIGURES).optional(),
+  }),
+  z.object({
+    ...when,
+    kind: z.literal('total'),
+    height: z.number().int().min(8).max(480),
+    title: translated,
+    hint: translated,
+    parts: z
+      .array(z.object({ label: translated, figure: z.enum(FIRST_VIEW_FIGURES) }))
+      .min(1)
+      .max(4),
   }),
   z.object({
     ...when,
@@ -108,6 +120,11 @@ const RULES = {
   // page takes its place without a shift. Dark in both themes, as the real one.
   figure:
     '.cwf-fig{box-sizing:border-box;margin-bottom:12px;padding:20px;border-radius:12px;background:#1d1f24;color:#fff}.cwf-fig p{margin:8px 0 0;font-size:13px;line-height:1.5;color:#e6e6e6}.cwf-fig .cwf-fig-label{margin:0;font-size:14px;line-height:normal}.cwf-fig .cwf-fig-amount{font-size:28px;font-weight:600;line-height:normal;color:#fff}.cwf-fig bdi{unicode-bidi:isolate;direction:ltr}',
+  // The home page's balance card (shell/src/pages/home/home.css .cw-home-balance): the same box,
+  // type and three columns, so the shell's card (which keeps these figures until its own answers are
+  // in) takes its place without a shift.
+  total:
+    '.cwf-total{box-sizing:border-box;margin:0 0 12px;padding:16px;border-radius:12px;background:#1d1f24;color:#fff}.cwf-total p{margin:0;font-size:14px;font-weight:500;color:#e6e6e6}.cwf-total .cwf-total-amount{margin:6px 0 2px;font-size:30px;font-weight:700;color:#fff;font-variant-numeric:tabular-nums}.cwf-total .cwf-total-hint{margin:0 0 12px;font-size:12px;font-weight:400;color:#d0d0d0}.cwf-total dl{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin:0}.cwf-total dl div{min-inline-size:0}.cwf-total dt{font-size:12px;color:#d0d0d0}.cwf-total dd{margin:2px 0 0;font-size:14px;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}.cwf-total bdi{unicode-bidi:isolate;direction:ltr}',
   bullets:
     '.cwf-panel{background:#fff;border-radius:12px;margin-bottom:12px;padding:12px 16px;color:#333}.cwf-panel-h{margin:4px 0 10px;font-size:15px;font-weight:600}.cwf-bullets{margin:0;padding:0;list-style:none;display:grid;gap:10px}.cwf-bullets li{position:relative;padding-inline-start:22px;font-size:14px;line-height:1.5}.cwf-bullets li::before{content:"";position:absolute;inset-inline-start:2px;inset-block-start:5px;width:10px;height:10px;border-radius:50%;background:#f5b800;box-shadow:0 0 0 2px #fff4cc}.cwf-panel p{margin:14px 0 10px;font-size:14px;color:#555}.cwf-actions{display:flex;gap:12px}.cwf-actions .cwf-card{flex:1;height:42px;margin:0;border-radius:8px}',
 } as const;
@@ -122,15 +139,18 @@ function shownBlocks(skeleton: RouteSkeletonEntry, signedIn: boolean | undefined
   return skeleton.blocks.filter((b) => !b.when || (b.when === 'signedIn') === Boolean(signedIn));
 }
 
-/** The customer's figures this skeleton would draw for a signed-in visitor (none: no session check needed). */
+/**
+ * The customer's figures this skeleton would draw for a signed-in visitor (none: no session check
+ * needed). A page open to everyone (home) has them in blocks shown only when signed in.
+ */
 export function figuresOf(skeleton: RouteSkeletonEntry | undefined): FirstViewFigure[] {
   const names = new Set<FirstViewFigure>();
-  if (skeleton && skeleton.auth !== false)
+  if (skeleton)
     for (const b of shownBlocks(skeleton, true))
       if (b.kind === 'figure') {
         names.add(b.figure);
         if (b.subFigure) names.add(b.subFigure);
-      }
+      } else if (b.kind === 'total') for (const part of b.parts) names.add(part.figure);
   return [...names];
 }
 
@@ -181,6 +201,19 @@ function blockHtml(b: SkeletonBlockEntry, locale: Locale, figures: FirstViewValu
           ? `<p>${escapeText(textIn(b.sub, locale))} ${amountHtml(subAmount, locale)}</p>`
           : '';
       return `<div class="cwf-fig" style="height:${b.height}px" data-figure="${b.figure}"><p class="cwf-fig-label">${escapeText(textIn(b.label, locale))}</p><p class="cwf-fig-amount">${amountHtml(amount, locale)}</p>${sub}</div>`;
+    }
+    case 'total': {
+      const amounts = b.parts.map((part) => figures?.[part.figure]);
+      // All parts or none: a total missing one of them would be a wrong balance, not a partial one.
+      if (amounts.some((a) => a === undefined)) return `<div class="cwf-card" style="height:${b.height}px"></div>`;
+      const total = amounts.reduce((sum, a) => sum.plus(money(a!)), money('0')).toFixed(2);
+      const parts = b.parts
+        .map(
+          (part, i) =>
+            `<div><dt>${escapeText(textIn(part.label, locale))}</dt><dd data-figure="${part.figure}" data-amount="${escapeText(amounts[i]!)}">${amountHtml(amounts[i]!, locale)}</dd></div>`,
+        )
+        .join('');
+      return `<div class="cwf-total" data-total="${total}"><p>${escapeText(textIn(b.title, locale))}</p><p class="cwf-total-amount">${amountHtml(total, locale)}</p><p class="cwf-total-hint">${escapeText(textIn(b.hint, locale))}</p><dl>${parts}</dl></div>`;
     }
     case 'list': {
       const row = `<div class="cwf-row" style="height:${b.rowHeight ?? 56}px"><div class="cwf-line"></div></div>`;

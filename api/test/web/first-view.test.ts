@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
 import { fakeBuild } from '../releases/fake-build';
+import { activeCard } from '../cards/support';
 
 // Issue 24, the signed-in deep link's real content: the wallet page's first response draws the
 // customer's own total and card funding (web/first-view.ts) — for a session the API accepts only,
@@ -142,5 +143,98 @@ describe.each(testDrivers())('first-view figures in the wallet page on %s', (dri
       );
       expect(figure(res.body)).toContain(`<bdi dir="ltr">${shown}</bdi>`);
     });
+  });
+});
+
+/** The shell's skeleton of its home page (the signed-in total), as its build writes it. */
+const SHELL_SKELETONS = {
+  version: 1,
+  routes: {
+    'index/index': {
+      header: 'hero',
+      title: { 'en-US': 'CardWallet' },
+      auth: false,
+      blocks: [
+        {
+          kind: 'total',
+          height: 148,
+          title: { 'en-US': 'Total balance', 'tr-TR': 'Toplam bakiye' },
+          hint: { 'en-US': 'Wallet, card funding and cards, valued in US dollars' },
+          parts: [
+            { label: { 'en-US': 'Wallet' }, figure: 'wallet.totalUsd' },
+            { label: { 'en-US': 'Card funding' }, figure: 'wallet.cardFunding' },
+            { label: { 'en-US': 'Cards' }, figure: 'cards.balanceUsd' },
+          ],
+          when: 'signedIn',
+        },
+        { kind: 'card', height: 200, when: 'signedOut' },
+      ],
+    },
+  },
+};
+
+describe.each(testDrivers())('first-view figures in the home page on %s', (driver) => {
+  let t: TestApp;
+  let root: string;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-first-view-home-'));
+    file(root, 'shell/dist/index.html', '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    file(root, 'shell/dist/skeletons.json', JSON.stringify(SHELL_SKELETONS));
+    t = await createTestApp(driver, { WEB_ROOT: root, RELEASE_STORE_DIR: path.join(root, 'store') });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const homePage = (cookie?: string, locale = 'en-US') =>
+    t.inject({ method: 'GET', url: '/', headers: { 'accept-language': locale, ...(cookie ? { cookie } : {}) } });
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+  it("draws the customer's total as the home page adds it up: the wallet, card funding and every card's balance", async () => {
+    const { u } = await activeCard(t, 'virtual-visa-standard', '300', '100');
+    const balances = (await t.get('wallet/balances', {}, { token: u.token })).data as {
+      totalUsd: string;
+      cardFunding: string;
+    };
+    const cards = (await t.get('card/list', {}, { token: u.token })).data as { cards: { balance: string }[] };
+    expect(cards.cards).toHaveLength(1);
+    const cardsCents = cards.cards.reduce((sum, c) => sum + cents(c.balance), 0);
+    expect(cardsCents).toBeGreaterThan(0);
+    const totalCents = cents(balances.totalUsd) + cents(balances.cardFunding) + cardsCents;
+    const res = await homePage(`cw_session=${u.token}`);
+    expect(res.statusCode).toBe(200);
+    const usd = (c: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format((c / 100) as never);
+    expect(res.body).toContain(
+      `<div class="cwf-total" data-total="${(totalCents / 100).toFixed(2)}"><p>Total balance</p><p class="cwf-total-amount"><bdi dir="ltr">${usd(totalCents)}</bdi></p>`,
+    );
+    expect(res.body).toContain(
+      `<dt>Cards</dt><dd data-figure="cards.balanceUsd" data-amount="${(cardsCents / 100).toFixed(2)}">`,
+    );
+    expect(res.body).toContain(
+      `<dt>Card funding</dt><dd data-figure="wallet.cardFunding" data-amount="${balances.cardFunding}">`,
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('a customer without cards: the cards part is zero, in the reader’s language', async () => {
+    const u = await t.createUser();
+    const res = await homePage(`cw_session=${u.token}; cw_lang=tr-TR`, 'tr-TR');
+    expect(res.body).toContain('<p>Toplam bakiye</p>');
+    expect(res.body).toMatch(
+      /<dd data-figure="cards.balanceUsd" data-amount="0.00"><bdi dir="ltr">[^<]*0,00[^<]*<\/bdi>/,
+    );
+  });
+
+  it('signed out or with a session the API refuses: no total, the page stays cacheable per client', async () => {
+    for (const cookie of [undefined, 'cw_session=' + 'B'.repeat(43)]) {
+      const res = await homePage(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('class="cwf-total"');
+      expect(res.body).not.toContain('data-figure=');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
   });
 });

@@ -291,15 +291,18 @@ describe('a figure block (the wallet’s total assets)', () => {
           header: 'bar',
           title,
           auth: false,
-          blocks: [{ kind: 'figure', height: 60, figure: 'wallet.totalUsd', label: {} }],
+          blocks: [
+            { kind: 'figure', height: 60, figure: 'wallet.totalUsd', label: {}, when: 'signedIn' },
+            { kind: 'figure', height: 60, figure: 'wallet.cardFunding', label: {}, when: 'signedOut' },
+          ],
         },
       },
     }),
   );
 
-  it('names the figures a signed-in page would draw: none on a public page, none a signed-out block asks for', () => {
+  it('names the figures a signed-in visitor would see drawn, on a page open to everyone too; none a signed-out block asks for', () => {
     expect(figuresOf(figureRoute.get('index'))).toEqual(['wallet.totalUsd', 'wallet.cardFunding']);
-    expect(figuresOf(figureRoute.get('open'))).toEqual([]);
+    expect(figuresOf(figureRoute.get('open'))).toEqual(['wallet.totalUsd']);
     expect(figuresOf(undefined)).toEqual([]);
   });
 
@@ -320,5 +323,75 @@ describe('a figure block (the wallet’s total assets)', () => {
     expect(grey).toContain('<div class="cwf-card" style="height:136px"></div>');
     expect(grey).not.toContain('cwf-fig');
     expect(skeletonStyle(skeleton, { signedIn: true })).toContain('.cwf-fig{');
+  });
+});
+
+describe('a total block (the home page’s total balance)', () => {
+  const homeRoute = parseSkeletons(
+    JSON.stringify({
+      version: 1,
+      routes: {
+        'index/index': {
+          header: 'hero',
+          title,
+          auth: false,
+          blocks: [
+            {
+              kind: 'total',
+              height: 148,
+              title: { 'en-US': 'Total balance', 'ar-AE': 'إجمالي الرصيد' },
+              hint: { 'en-US': 'Wallet, card funding & cards' },
+              parts: [
+                { label: { 'en-US': 'Wallet', 'ar-AE': 'المحفظة' }, figure: 'wallet.totalUsd' },
+                { label: { 'en-US': 'Card funding' }, figure: 'wallet.cardFunding' },
+                { label: { 'en-US': 'Cards' }, figure: 'cards.balanceUsd' },
+              ],
+              when: 'signedIn',
+            },
+            { kind: 'card', height: 200, when: 'signedOut' },
+          ],
+        },
+      },
+    }),
+  );
+  const home = homeRoute.get('index/index')!;
+  const figures = { 'wallet.totalUsd': '1000.10', 'wallet.cardFunding': '0.2', 'cards.balanceUsd': '99.75' };
+
+  it('asks for every part of a signed-in visitor’s total', () => {
+    expect(figuresOf(home)).toEqual(['wallet.totalUsd', 'wallet.cardFunding', 'cards.balanceUsd']);
+  });
+
+  it('draws the exact sum of the parts and each part, escaped, amounts left to right', () => {
+    const drawn = routeSkeletonHtml(home, 'en-US', { signedIn: true, figures });
+    // 1000.10 + 0.2 + 99.75 = 1100.05 in decimals (as binary floats it would be 1100.0499999…).
+    expect(drawn).toContain(
+      '<div class="cwf-total" data-total="1100.05"><p>Total balance</p><p class="cwf-total-amount"><bdi dir="ltr">$1,100.05</bdi></p><p class="cwf-total-hint">Wallet, card funding &amp; cards</p><dl>',
+    );
+    expect(drawn).toContain(
+      '<div><dt>Card funding</dt><dd data-figure="wallet.cardFunding" data-amount="0.2"><bdi dir="ltr">$0.20</bdi></dd></div>',
+    );
+    expect(drawn).toContain('<dd data-figure="cards.balanceUsd" data-amount="99.75"><bdi dir="ltr">$99.75</bdi></dd>');
+    expect(skeletonStyle(home, { signedIn: true })).toContain('.cwf-total{');
+    // In Arabic: the page's words, the amounts still left to right in Western digits (formatUsd's rule).
+    const arabic = routeSkeletonHtml(home, 'ar-AE', { signedIn: true, figures });
+    expect(arabic).toContain('<p>إجمالي الرصيد</p>');
+    expect(arabic).toContain('<dt>المحفظة</dt>');
+    expect(arabic).toMatch(/<p class="cwf-total-amount"><bdi dir="ltr">[^<]*1,100\.05[^<]*<\/bdi><\/p>/);
+  });
+
+  it('draws a grey card instead when any part is missing: a total without one of its parts would be wrong', () => {
+    const { 'cards.balanceUsd': _left, ...withoutCards } = figures;
+    for (const partial of [withoutCards, undefined]) {
+      const drawn = routeSkeletonHtml(home, 'en-US', { signedIn: true, figures: partial });
+      expect(drawn).toContain('<div class="cwf-card" style="height:148px"></div>');
+      expect(drawn).not.toContain('cwf-total');
+      expect(drawn).not.toContain('1,000.10');
+    }
+  });
+
+  it('shows signed-out visitors the signed-out blocks, never a total', () => {
+    const drawn = routeSkeletonHtml(home, 'en-US', { signedIn: false, figures });
+    expect(drawn).not.toContain('cwf-total');
+    expect(drawn).toContain('<div class="cwf-card" style="height:200px"></div>');
   });
 });

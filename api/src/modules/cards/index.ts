@@ -45,6 +45,7 @@ import { registerThreeDsDemoSeed } from './seed-threeds.js';
 import { registerCardDisputes } from './disputes/routes.js';
 import { registerWechatPay } from './wechat-pay-routes.js';
 import { userOf } from '../../http/auth.js';
+import { money } from '../../ledger/money.js';
 
 /** How often the 3-D Secure timeout job looks for challenges past their 5 minutes. */
 export const THREE_DS_SWEEP_MS = 5_000;
@@ -104,6 +105,15 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       (e: unknown) => app.log.error({ err: e }, 'card recovery failed'),
     ),
   );
+
+  // The home page's first response draws the customer's total balance (web/first-view.ts): its cards'
+  // part is the sum of the balances GET card/list gives, from the same read, so the HTML adds up
+  // exactly what the page will.
+  app.firstView.provide(['cards.balanceUsd'], async (userId) => {
+    const { cards: owned } = await cards.list(userId);
+    const sum = owned.reduce((total, card) => total.plus(money(card.balance)), money('0'));
+    return { 'cards.balanceUsd': sum.toFixed(2) };
+  });
 
   const tags = ['cards'];
   const user = { config: { auth: 'user' as const } };
