@@ -53,7 +53,10 @@ export default (env, argv = {}) => {
         { exportName: 'ABOUT_ROUTES', prefix: 'about/' },
       ],
       catalogueDir: `${import.meta.dirname}/src/i18n`,
-      namespaces: { home: `${import.meta.dirname}/src/pages/home/i18n` },
+      namespaces: {
+        home: `${import.meta.dirname}/src/pages/home/i18n`,
+        homeSignedIn: `${import.meta.dirname}/src/pages/home/i18n/signed-in`,
+      },
     }),
   );
   if ((argv.mode ?? process.env.NODE_ENV ?? 'production') !== 'production') return config;

@@ -143,6 +143,56 @@ test('signed out, or with a session that is no longer valid, the wallet’s figu
   await expect(page.locator('.cwf-fig')).toHaveCount(0);
 });
 
+const homeAccountTexts = (locale: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../shell/src/pages/home/i18n/signed-in/${locale}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+
+test('signed in: the home page’s total balance is the customer’s own in the HTML, where and as the page then shows it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await registerCustomer(request, 'home-total');
+  await sandboxDeposit(request, customer, '321.25');
+  await addSessionCookie(page, customer.token);
+  await withLanguage(page, 'zh-HK');
+  const response = await page.goto('/');
+  expect(response!.headers()['cache-control']).toBe('private, no-store');
+  const texts = homeAccountTexts('zh-HK');
+  const total = page.locator('.cwf-total');
+  await expect(total.locator('p').first()).toHaveText(texts.totalBalance!);
+  await expect(total.locator('dt')).toHaveText([texts.walletPart!, texts.cardFundingPart!, texts.cardsPart!]);
+  const drawnAmount = (await total.locator('.cwf-total-amount').textContent())!;
+  expect(drawnAmount).toMatch(/321\.25/);
+  // No card yet: that part is zero, and it is drawn all the same.
+  await expect(total.locator('dd').last()).toHaveText(/0\.00/);
+  const drawnBox = (await total.boundingBox())!;
+  await expectSkeletonAccessible(page, browser);
+
+  // The card React renders in its place: the same amount, the same box (nothing moves).
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    serviceWorkers: 'block',
+    javaScriptEnabled: true,
+  });
+  try {
+    const real = await context.newPage();
+    await signInAs(real, customer, 'zh-HK');
+    await context.addCookies(await page.context().cookies());
+    await real.goto('/');
+    const card = real.getByRole('region', { name: texts.totalBalance! });
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+    await expect(real.getByTestId('home-total-balance')).toHaveText(drawnAmount);
+    const box = (await card.boundingBox())!;
+    expect(Math.abs(box.y - drawnBox.y), 'top').toBeLessThanOrEqual(1);
+    expect(Math.abs(box.height - drawnBox.height), 'height').toBeLessThanOrEqual(1);
+    expect(Math.abs(box.width - drawnBox.width), 'width').toBeLessThanOrEqual(1);
+  } finally {
+    await context.close();
+  }
+});
+
 test('home, signed out: the tip and the offers card with the page’s own sentences, in the reader’s language', async ({
   page,
   browser,
@@ -244,6 +294,33 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { name: catalogue('mf-passport', 'en-US').login!.heading! })).toBeVisible();
     await expect(page.locator('.cwf')).toHaveCount(0, { timeout: 15_000 });
     expect(asked, "the failed download and the chunk loader's own").toBeGreaterThanOrEqual(2);
+  });
+
+  test('the home page keeps the total its HTML drew on screen until its own balances are in', async ({
+    page,
+    request,
+  }) => {
+    const customer = await registerCustomer(request, 'home-total-held');
+    await sandboxDeposit(request, customer, '77.5');
+    await signInAs(page, customer);
+    // The page's balances answer held back: the card must not go grey meanwhile.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/wallet\/balances(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const texts = homeAccountTexts('en-US');
+    await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+    await expect(page.locator('.cwf')).toHaveCount(0);
+    const card = page.getByRole('region', { name: texts.totalBalance! });
+    await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('home-total-balance')).toHaveText('$77.50');
+    await expect(page.getByTestId('home-balance-skeleton')).toHaveCount(0);
+    release();
+    await expect(card).not.toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('home-total-balance')).toHaveText('$77.50');
   });
 
   test('the page replaces its skeleton', async ({ page }) => {

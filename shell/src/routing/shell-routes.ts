@@ -23,7 +23,20 @@ export const SHELL_ROUTES: FeatureRoute[] = [
           when: 'signedOut',
         },
         { kind: 'card', height: 200, when: 'signedOut' },
-        { kind: 'card', height: 148, when: 'signedIn' },
+        // Signed in, the customer's own total, drawn by the server for a session it has checked
+        // (api/src/web/first-view.ts); the page keeps it until its own answers are in (server-total.ts).
+        {
+          kind: 'total',
+          height: 148,
+          titleKey: 'homeSignedIn:totalBalance',
+          hintKey: 'homeSignedIn:totalBalanceHint',
+          parts: [
+            { labelKey: 'homeSignedIn:walletPart', figure: 'wallet.totalUsd' },
+            { labelKey: 'homeSignedIn:cardFundingPart', figure: 'wallet.cardFunding' },
+            { labelKey: 'homeSignedIn:cardsPart', figure: 'cards.balanceUsd' },
+          ],
+          when: 'signedIn',
+        },
         { kind: 'card', height: 200, when: 'signedIn' },
       ],
     },

@@ -10,8 +10,11 @@ import homeArAE from './i18n/ar-AE.json';
 import homeTrTR from './i18n/tr-TR.json';
 import { signedInTextLoaders } from './i18n/signed-in';
 import { newsResources } from '../news/i18n';
+import { dropServerTotal, serverTotal, takeServerTotal } from './server-total';
+import { DRAWN_TOTAL_HTML } from './server-total.fixture';
 
 afterEach(cleanup);
+afterEach(dropServerTotal);
 // The page's parts arrive in several lazy steps (chunk, texts, queries): slow on a busy CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -112,6 +115,39 @@ describe('home page', { timeout: 20_000 }, () => {
     act(() => emit({ id: 'e1', type: 'wallet.deposit_credited' }));
     expect(await screen.findByText('$250.70')).toBeVisible();
     expect(await screen.findByRole('link', { name: /3 unread messages/ })).toBeVisible();
+  });
+
+  it('signed in: the total the HTML drew stays on screen (busy) until the page has its own, then is dropped for good', async () => {
+    const root = document.createElement('div');
+    root.innerHTML = DRAWN_TOTAL_HTML;
+    takeServerTotal(root);
+    let answerBalances: (value: unknown) => void = () => undefined;
+    const balances = new Promise((resolve) => (answerBalances = resolve));
+    renderPage(<HomePage />, {
+      ...signedInRoutes({ totalUsd: '100.30', unread: 0 }),
+      'GET wallet/balances': () => balances,
+    });
+    // At once (the signed-in texts and chunk still loading) and while the balances are asked for.
+    const card = screen.getByRole('region', { name: 'Total balance' });
+    expect(card).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByTestId('home-total-balance')).toHaveTextContent('$1,100.05');
+    expect(within(card).getByText('Cards').nextElementSibling).toHaveTextContent('$99.75');
+    expect(await screen.findByRole('link', { name: /Visa\s*virtual card/ }, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByTestId('home-total-balance')).toHaveTextContent('$1,100.05');
+    expect(screen.queryByTestId('home-balance-skeleton')).toBeNull();
+    await act(async () => answerBalances({ balances: [], totalUsd: '100.30', cardFunding: '50.10' }));
+    expect(await screen.findByText('$150.70')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Total balance' })).not.toHaveAttribute('aria-busy');
+    expect(serverTotal()).toBeUndefined();
+  });
+
+  it('signed out: a total drawn for a session is dropped, never shown', () => {
+    const root = document.createElement('div');
+    root.innerHTML = DRAWN_TOTAL_HTML;
+    takeServerTotal(root);
+    renderPage(<HomePage />, {}, '/', { loggedIn: false });
+    expect(screen.queryByText('$1,100.05')).toBeNull();
+    expect(serverTotal()).toBeUndefined();
   });
 
   it('the announcement banner moves by button and by swipe, showing one focusable slide at a time', async () => {

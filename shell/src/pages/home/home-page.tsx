@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { Locale } from '@cardwallet/shared';
 import { useHost } from '@cardwallet/shared';
+import { DrawnTotal } from './components/balance-figures';
 import { PlaceholderLines } from './components/placeholder-lines';
 import { QuickActions } from './components/quick-actions';
 import { SignedOutHome } from './components/signed-out-home';
 import { Tip3ds } from './components/tip-3ds';
 import { useHomeTranslation } from './i18n';
 import { loadSignedInTexts, useSignedInTextsReady } from './i18n/signed-in';
+import { dropServerTotal, serverTotal } from './server-total';
 import './home.css';
 
 // Everything a signed-in customer sees is its own chunk: the signed-out first paint does not pay for it.
@@ -16,6 +18,8 @@ const SignedInHome = lazy(() => import(/* webpackChunkName: "home-signed-in" */ 
 export default function HomePage() {
   const { t, i18n } = useHomeTranslation();
   const { isLoggedIn } = useHost().session.useSession();
+  // Signed out (or never signed in): a total drawn for a session is not this visitor's.
+  if (!isLoggedIn) dropServerTotal();
   // Its texts (one language) load in parallel with the signed-in chunk, not after it.
   if (isLoggedIn) loadSignedInTexts(i18n, i18n.language as Locale).catch(() => undefined);
   return (
@@ -59,6 +63,8 @@ function SignedInPart() {
 }
 
 function SignedInSkeleton() {
+  // The total the page's HTML drew for this session stays on screen while the rest arrives.
+  if (serverTotal()) return <DrawnTotal />;
   return (
     // Plain CSS placeholders: the signed-out page chunk carries no skeleton component.
     <div className="cw-home-balance" aria-busy="true" data-testid="home-balance-skeleton">

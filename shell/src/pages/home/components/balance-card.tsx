@@ -1,14 +1,18 @@
+import { useEffect } from 'react';
 import type { Locale } from '@cardwallet/shared';
 import { useWalletTotals } from '../api/get-balances';
 import { useHomeCards } from '../api/get-cards';
 import { sumUsd } from '../api/usd';
+import { dropServerTotal, serverTotal } from '../server-total';
+import { BalanceFigures, DrawnTotal } from './balance-figures';
 import { PlaceholderLines } from './placeholder-lines';
 import { useSignedInTranslation } from '../i18n/signed-in';
 import { formatUsd } from '@cardwallet/shared/money-format';
 
 /**
  * Total balance in USD: the wallet's valuation (held withdrawals included) + the card-funding
- * account + every card's balance — added exactly in cents. Shown only when every part is known.
+ * account + every card's balance — added exactly in cents. Shown only when every part is known;
+ * until then, the total the page's HTML drew for this session, if it drew one (server-total.ts).
  */
 export function BalanceCard() {
   const { t, i18n } = useSignedInTranslation();
@@ -17,6 +21,11 @@ export function BalanceCard() {
   const cards = useHomeCards();
   const pending = wallet.isPending || cards.isPending;
   const failed = wallet.isError || cards.isError;
+  // The HTML's figures are for the wait only: once the card's own answers are in, never again.
+  useEffect(() => {
+    if (!pending) dropServerTotal();
+  }, [pending]);
+  if (pending && serverTotal()) return <DrawnTotal />;
   const cardsTotal = cards.data ? sumUsd(cards.data.map((c) => c.balance)) : '0.00';
   const parts = wallet.data
     ? [
@@ -25,6 +34,15 @@ export function BalanceCard() {
         { key: 'cardsPart', amount: cardsTotal },
       ]
     : [];
+  if (!pending && !failed && wallet.data)
+    return (
+      <BalanceFigures
+        title={t('totalBalance')}
+        amount={formatUsd(locale, sumUsd(parts.map((p) => p.amount)))}
+        hint={t('totalBalanceHint')}
+        parts={parts.map((p) => ({ key: p.key, label: t(p.key), amount: formatUsd(locale, p.amount) }))}
+      />
+    );
   return (
     <section className="cw-home-balance" aria-labelledby="home-total" aria-busy={pending || undefined}>
       <h2 id="home-total" className="cw-home-balance-title">
@@ -34,7 +52,7 @@ export function BalanceCard() {
         <div data-testid="home-balance-skeleton">
           <PlaceholderLines lines={2} title dark />
         </div>
-      ) : failed || !wallet.data ? (
+      ) : (
         <div role="alert" className="cw-home-balance-error">
           <p>{t('balanceUnavailable')}</p>
           <button
@@ -48,21 +66,6 @@ export function BalanceCard() {
             {t('retry')}
           </button>
         </div>
-      ) : (
-        <>
-          <p className="cw-home-balance-amount" dir="ltr" data-testid="home-total-balance">
-            {formatUsd(locale, sumUsd(parts.map((p) => p.amount)))}
-          </p>
-          <p className="cw-home-balance-hint">{t('totalBalanceHint')}</p>
-          <dl className="cw-home-balance-parts">
-            {parts.map((p) => (
-              <div key={p.key}>
-                <dt>{t(p.key)}</dt>
-                <dd dir="ltr">{formatUsd(locale, p.amount)}</dd>
-              </div>
-            ))}
-          </dl>
-        </>
       )}
     </section>
   );
