@@ -69,6 +69,13 @@ async function main() {
         ],
         // What that page asks for anyway once it runs: the same books, for comparison.
         ['GET /api/wallet/balances', '/api/wallet/balances', { 'access-token': login.data.token }],
+        // The home page (the installed app's start URL) draws the total: the wallet's books and the cards.
+        [
+          'page /, signed in',
+          '/',
+          { cookie: `${cookie}; cw_session=${login.data.token}`, 'accept-encoding': 'gzip, br' },
+        ],
+        ['GET /api/card/list', '/api/card/list', { 'access-token': login.data.token }],
       );
     else console.log('note: no demo customer to sign in (the signed-in wallet page is not measured)');
     const staticFile = fs.readdirSync(path.join(ROOT, 'shell/dist/static/js')).find((f) => /^main\..*\.js$/.test(f));

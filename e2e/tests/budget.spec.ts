@@ -26,6 +26,8 @@ const KiB = 1024;
 // After the passport app's own account tabs and the dial code sheet on first use (feat/login,
 // "Login helper (session 35)"): login 249.0 (antd-mobile's Tabs, Popup, Mask, react-spring and
 // @use-gesture no longer loaded before its first screen).
+// Session 41: home 181.4 (+0.6: the home page's chunk keeps the signed-in total its HTML drew on
+// screen, pages/home/server-total.ts), login 251.8, wallet deep link 221.0 (+0.2: the start loader).
 const BUDGETS = [
   {
     name: 'home',

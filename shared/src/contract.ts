@@ -154,6 +154,21 @@ type SkeletonBlockShape =
 export const FIRST_VIEW_FIGURES = ['wallet.totalUsd', 'wallet.cardFunding', 'cards.balanceUsd'] as const;
 export type FirstViewFigure = (typeof FIRST_VIEW_FIGURES)[number];
 
+/**
+ * The id of the JSON element (`<script type="application/json">`, data, never run) in the head of a
+ * page whose HTML drew a `total` block: that total as drawn, so the page can keep showing it until
+ * its own answers are in — React replaces the drawn markup on its first render.
+ */
+export const FIRST_VIEW_ELEMENT_ID = 'cw-first-view';
+
+/** What that element holds: the drawn total's texts, in the page's language and formatting. */
+export interface DrawnTotal {
+  title: string;
+  amount: string;
+  hint: string;
+  parts: { label: string; amount: string }[];
+}
+
 export type TranslationTree = { [key: string]: string | TranslationTree };
 
 export interface FeatureApp {

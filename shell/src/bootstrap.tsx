@@ -49,7 +49,6 @@ import { scheduleTelemetry } from './telemetry/schedule';
 import { scheduleIdlePrefetch } from './routing/idle-prefetch';
 import { scheduleServiceWorker, showUpdatePrompt } from './pwa/register';
 import { followColourScheme } from './services/colour-scheme';
-import { takeServerTotal } from './pages/home/server-total';
 
 async function start() {
   // antd-mobile's React 19 shim: without it imperative Toast/Dialog never appear.
@@ -171,8 +170,6 @@ async function start() {
   await registryReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
-  // The home page keeps the total balance its HTML drew until its own answers are in.
-  takeServerTotal(root);
   const reactRoot = createRoot(root);
   // The first render is a transition (issue 24, TBT): React renders it in ~5 ms slices and yields to
   // the browser between them instead of one long task; the frame painted by the HTML stays on

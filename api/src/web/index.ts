@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LRUCache } from 'lru-cache';
-import { CONTRACT_MAJOR, isLocale, negotiateLocale } from '@cardwallet/shared';
+import { CONTRACT_MAJOR, FIRST_VIEW_ELEMENT_ID, isLocale, negotiateLocale } from '@cardwallet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FEATURE_APPS } from '../modules/releases/apps.js';
 import { releaseServiceOf } from '../modules/releases/instance.js';
@@ -18,10 +18,10 @@ import {
   LANGUAGE_COOKIE,
   offlineHtml,
 } from './app-frame.js';
-import { ShellDocument, type InlineRegistry } from './shell-document.js';
+import { jsonForHtml, ShellDocument, type InlineRegistry } from './shell-document.js';
 import { encodeHtml } from './html-encoding.js';
 import { RouteSkeletonSource } from './skeleton-source.js';
-import { SKELETONS_FILE, figuresOf, skeletonStyle } from './route-skeleton.js';
+import { SKELETONS_FILE, drawnTotalOf, figuresOf, skeletonStyle } from './route-skeleton.js';
 import {
   hintsFromManifest,
   linkHeaderValues,
@@ -321,6 +321,11 @@ export default async function webPlugin(
     // API would accept, and then the page is the customer's alone and never stored.
     const wanted = signedIn && firstView ? figuresOf(skeleton) : [];
     const figures = wanted.length ? await firstView!.forRequest(app, request, wanted) : undefined;
+    // A drawn total stays on screen after React has replaced the markup (shell: pages/home/server-total.ts).
+    const drawnTotal = drawnTotalOf(skeleton, locale, figures);
+    const drawnTotalData = drawnTotal
+      ? `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${jsonForHtml(drawnTotal)}</script>`
+      : '';
     const html = shellDocument.render(registry, {
       lang: locale,
       dir: directionOf(locale),
@@ -328,7 +333,7 @@ export default async function webPlugin(
       // six connections they would otherwise queue behind the scripts and arrive only just before the
       // page renders, measured 2.0-2.9 s), then the shell's start chain (every page needs it), then
       // the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}${drawnTotalData}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn, figures }),
     });
     if (html === undefined)

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_LOCALE, FIRST_VIEW_FIGURES, type FirstViewFigure, type Locale } from '@cardwallet/shared';
+import {
+  DEFAULT_LOCALE,
+  FIRST_VIEW_FIGURES,
+  type DrawnTotal,
+  type FirstViewFigure,
+  type Locale,
+} from '@cardwallet/shared';
 import { formatUsd } from '@cardwallet/shared/money-format';
 import { money } from '../ledger/money.js';
 import type { FirstViewValues } from './first-view.js';
@@ -187,6 +193,42 @@ function amountHtml(amount: string, locale: Locale): string {
   return `<bdi dir="ltr">${escapeText(formatUsd(locale, amount))}</bdi>`;
 }
 
+type TotalBlock = Extract<SkeletonBlockEntry, { kind: 'total' }>;
+
+/** A total block's parts and their exact sum, or undefined unless every part is to hand. */
+function totalAmounts(b: TotalBlock, figures: FirstViewValues | undefined) {
+  const parts = b.parts.map((part) => figures?.[part.figure]);
+  // All parts or none: a total missing one of them would be a wrong balance, not a partial one.
+  if (parts.some((a) => a === undefined)) return undefined;
+  const total = parts.reduce((sum, a) => sum.plus(money(a!)), money('0')).toFixed(2);
+  return { total, parts: parts as string[] };
+}
+
+/**
+ * The total a signed-in page's HTML draws, as the page's data (FIRST_VIEW_ELEMENT_ID): the same
+ * texts and amounts as the drawn markup, for the shell to keep on screen after React has replaced
+ * it. Undefined when the page draws none.
+ */
+export function drawnTotalOf(
+  skeleton: RouteSkeletonEntry | undefined,
+  locale: Locale,
+  figures: FirstViewValues | undefined,
+): DrawnTotal | undefined {
+  if (!skeleton || !figures) return undefined;
+  const b = shownBlocks(skeleton, true).find((block): block is TotalBlock => block.kind === 'total');
+  const amounts = b && totalAmounts(b, figures);
+  if (!b || !amounts) return undefined;
+  return {
+    title: textIn(b.title, locale),
+    amount: formatUsd(locale, amounts.total),
+    hint: textIn(b.hint, locale),
+    parts: b.parts.map((part, i) => ({
+      label: textIn(part.label, locale),
+      amount: formatUsd(locale, amounts.parts[i]!),
+    })),
+  };
+}
+
 function blockHtml(b: SkeletonBlockEntry, locale: Locale, figures: FirstViewValues | undefined): string {
   switch (b.kind) {
     case 'card':
@@ -203,17 +245,15 @@ function blockHtml(b: SkeletonBlockEntry, locale: Locale, figures: FirstViewValu
       return `<div class="cwf-fig" style="height:${b.height}px" data-figure="${b.figure}"><p class="cwf-fig-label">${escapeText(textIn(b.label, locale))}</p><p class="cwf-fig-amount">${amountHtml(amount, locale)}</p>${sub}</div>`;
     }
     case 'total': {
-      const amounts = b.parts.map((part) => figures?.[part.figure]);
-      // All parts or none: a total missing one of them would be a wrong balance, not a partial one.
-      if (amounts.some((a) => a === undefined)) return `<div class="cwf-card" style="height:${b.height}px"></div>`;
-      const total = amounts.reduce((sum, a) => sum.plus(money(a!)), money('0')).toFixed(2);
+      const amounts = totalAmounts(b, figures);
+      if (!amounts) return `<div class="cwf-card" style="height:${b.height}px"></div>`;
       const parts = b.parts
         .map(
           (part, i) =>
-            `<div><dt>${escapeText(textIn(part.label, locale))}</dt><dd data-figure="${part.figure}" data-amount="${escapeText(amounts[i]!)}">${amountHtml(amounts[i]!, locale)}</dd></div>`,
+            `<div><dt>${escapeText(textIn(part.label, locale))}</dt><dd data-figure="${part.figure}" data-amount="${escapeText(amounts.parts[i]!)}">${amountHtml(amounts.parts[i]!, locale)}</dd></div>`,
         )
         .join('');
-      return `<div class="cwf-total" data-total="${total}"><p>${escapeText(textIn(b.title, locale))}</p><p class="cwf-total-amount">${amountHtml(total, locale)}</p><p class="cwf-total-hint">${escapeText(textIn(b.hint, locale))}</p><dl>${parts}</dl></div>`;
+      return `<div class="cwf-total" data-total="${amounts.total}"><p>${escapeText(textIn(b.title, locale))}</p><p class="cwf-total-amount">${amountHtml(amounts.total, locale)}</p><p class="cwf-total-hint">${escapeText(textIn(b.hint, locale))}</p><dl>${parts}</dl></div>`;
     }
     case 'list': {
       const row = `<div class="cwf-row" style="height:${b.rowHeight ?? 56}px"><div class="cwf-line"></div></div>`;

@@ -217,6 +217,19 @@ describe.each(testDrivers())('first-view figures in the home page on %s', (drive
       `<dt>Card funding</dt><dd data-figure="wallet.cardFunding" data-amount="${balances.cardFunding}">`,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
+    // The same total as data in the head (never script), for the page to keep after React's first render.
+    const data = /<script type="application\/json" id="cw-first-view">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(data!)).toEqual({
+      title: 'Total balance',
+      amount: usd(totalCents),
+      hint: 'Wallet, card funding and cards, valued in US dollars',
+      parts: [
+        { label: 'Wallet', amount: usd(cents(balances.totalUsd)) },
+        { label: 'Card funding', amount: usd(cents(balances.cardFunding)) },
+        { label: 'Cards', amount: usd(cardsCents) },
+      ],
+    });
+    expect(res.body.indexOf('id="cw-first-view"')).toBeLessThan(res.body.indexOf('</head>'));
   });
 
   it('a customer without cards: the cards part is zero, in the reader’s language', async () => {
@@ -234,6 +247,7 @@ describe.each(testDrivers())('first-view figures in the home page on %s', (drive
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('class="cwf-total"');
       expect(res.body).not.toContain('data-figure=');
+      expect(res.body).not.toContain('cw-first-view');
       expect(res.headers['cache-control']).toBe('private, no-cache');
     }
   });

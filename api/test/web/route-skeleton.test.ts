@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@cardwallet/shared';
 import { FRAME_CSS, frameHtml } from '../../src/web/app-frame.js';
 import {
+  drawnTotalOf,
   figuresOf,
   parseSkeletons,
   routeSkeletonHtml,
@@ -377,6 +378,24 @@ describe('a total block (the home page’s total balance)', () => {
     expect(arabic).toContain('<p>إجمالي الرصيد</p>');
     expect(arabic).toContain('<dt>المحفظة</dt>');
     expect(arabic).toMatch(/<p class="cwf-total-amount"><bdi dir="ltr">[^<]*1,100\.05[^<]*<\/bdi><\/p>/);
+  });
+
+  it('gives the page the drawn total as data too: the same texts and amounts, for after React has replaced the markup', () => {
+    expect(drawnTotalOf(home, 'en-US', figures)).toEqual({
+      title: 'Total balance',
+      amount: '$1,100.05',
+      hint: 'Wallet, card funding & cards',
+      parts: [
+        { label: 'Wallet', amount: '$1,000.10' },
+        { label: 'Card funding', amount: '$0.20' },
+        { label: 'Cards', amount: '$99.75' },
+      ],
+    });
+    expect(drawnTotalOf(home, 'ar-AE', figures)?.title).toBe('إجمالي الرصيد');
+    const { 'wallet.totalUsd': _left, ...partial } = figures;
+    expect(drawnTotalOf(home, 'en-US', partial)).toBeUndefined();
+    expect(drawnTotalOf(home, 'en-US', undefined)).toBeUndefined();
+    expect(drawnTotalOf(undefined, 'en-US', figures)).toBeUndefined();
   });
 
   it('draws a grey card instead when any part is missing: a total without one of its parts would be wrong', () => {

@@ -10,11 +10,16 @@ import homeArAE from './i18n/ar-AE.json';
 import homeTrTR from './i18n/tr-TR.json';
 import { signedInTextLoaders } from './i18n/signed-in';
 import { newsResources } from '../news/i18n';
-import { dropServerTotal, serverTotal, takeServerTotal } from './server-total';
-import { DRAWN_TOTAL_HTML } from './server-total.fixture';
+import { resetServerTotalForTests, serverTotal } from './server-total';
+import { DRAWN_TOTAL, withDrawnTotal } from './server-total.fixture';
 
 afterEach(cleanup);
-afterEach(dropServerTotal);
+let removeDrawnTotal = () => undefined as void;
+afterEach(() => {
+  removeDrawnTotal();
+  removeDrawnTotal = () => undefined;
+  resetServerTotalForTests();
+});
 // The page's parts arrive in several lazy steps (chunk, texts, queries): slow on a busy CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -118,9 +123,7 @@ describe('home page', { timeout: 20_000 }, () => {
   });
 
   it('signed in: the total the HTML drew stays on screen (busy) until the page has its own, then is dropped for good', async () => {
-    const root = document.createElement('div');
-    root.innerHTML = DRAWN_TOTAL_HTML;
-    takeServerTotal(root);
+    removeDrawnTotal = withDrawnTotal(DRAWN_TOTAL);
     let answerBalances: (value: unknown) => void = () => undefined;
     const balances = new Promise((resolve) => (answerBalances = resolve));
     renderPage(<HomePage />, {
@@ -142,9 +145,7 @@ describe('home page', { timeout: 20_000 }, () => {
   });
 
   it('signed out: a total drawn for a session is dropped, never shown', () => {
-    const root = document.createElement('div');
-    root.innerHTML = DRAWN_TOTAL_HTML;
-    takeServerTotal(root);
+    removeDrawnTotal = withDrawnTotal(DRAWN_TOTAL);
     renderPage(<HomePage />, {}, '/', { loggedIn: false });
     expect(screen.queryByText('$1,100.05')).toBeNull();
     expect(serverTotal()).toBeUndefined();

@@ -1,38 +1,37 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropServerTotal, serverTotal, takeServerTotal } from './server-total';
-import { DRAWN_TOTAL_HTML } from './server-total.fixture';
+import { dropServerTotal, resetServerTotalForTests, serverTotal } from './server-total';
+import { DRAWN_TOTAL, withDrawnTotal } from './server-total.fixture';
 
-function root(html: string) {
-  const div = document.createElement('div');
-  div.innerHTML = html;
-  return div;
-}
-
-afterEach(dropServerTotal);
+let removeElement = () => undefined as void;
+afterEach(() => {
+  removeElement();
+  resetServerTotalForTests();
+});
 
 describe('the total balance the HTML drew', () => {
-  it('is read out of the page as drawn: its texts, the total and each part', () => {
-    takeServerTotal(root(DRAWN_TOTAL_HTML));
-    expect(serverTotal()).toEqual({
-      title: 'Total balance',
-      amount: '$1,100.05',
-      hint: 'Wallet, card funding and cards, valued in US dollars',
-      parts: [
-        { label: 'Wallet', amount: '$1,000.10' },
-        { label: 'Card funding', amount: '$0.20' },
-        { label: 'Cards', amount: '$99.75' },
-      ],
-    });
+  it('is read from the page’s data, as drawn, until it is dropped for good', () => {
+    removeElement = withDrawnTotal(DRAWN_TOTAL);
+    expect(serverTotal()).toEqual(DRAWN_TOTAL);
     dropServerTotal();
+    expect(serverTotal()).toBeUndefined();
+    // Still in the head, but never shown again (another customer may have signed in since).
+    expect(document.getElementById('cw-first-view')).not.toBeNull();
     expect(serverTotal()).toBeUndefined();
   });
 
-  it('is nothing when the page drew none (signed out, grey) or drew it incompletely', () => {
-    takeServerTotal(root('<div class="cwf-route"><div class="cwf-card" style="height:148px"></div></div>'));
+  it('is nothing when the page drew none, or its data is not a whole total', () => {
     expect(serverTotal()).toBeUndefined();
-    takeServerTotal(root(DRAWN_TOTAL_HTML.replace('<dt>Cards</dt>', '<dt></dt>')));
-    expect(serverTotal()).toBeUndefined();
-    takeServerTotal(root(DRAWN_TOTAL_HTML.replace(/<dl>.*<\/dl>/, '<dl></dl>')));
-    expect(serverTotal()).toBeUndefined();
+    for (const bad of [
+      'not json',
+      { ...DRAWN_TOTAL, parts: [] },
+      { ...DRAWN_TOTAL, amount: '' },
+      { ...DRAWN_TOTAL, parts: [{ label: 'Wallet' }] },
+      null,
+    ]) {
+      resetServerTotalForTests();
+      removeElement();
+      removeElement = withDrawnTotal(bad);
+      expect(serverTotal(), JSON.stringify(bad)).toBeUndefined();
+    }
   });
 });
