@@ -32,6 +32,29 @@ async function expectSkeletonAccessible(page: Page, browser: Browser) {
   }
 }
 
+/** The same signed-in customer in a context with JavaScript: the page React renders over the HTML. */
+async function withScripts(
+  page: Page,
+  browser: Browser,
+  customer: Parameters<typeof signInAs>[1],
+  locale: string,
+  check: (real: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    serviceWorkers: 'block',
+    javaScriptEnabled: true,
+  });
+  try {
+    const real = await context.newPage();
+    await signInAs(real, customer, locale);
+    await context.addCookies(await page.context().cookies());
+    await check(real);
+  } finally {
+    await context.close();
+  }
+}
+
 const catalogue = (app: string, locale: string) =>
   JSON.parse(readFileSync(new URL(`../../${app}/src/i18n/${locale}.json`, import.meta.url), 'utf8')) as Record<
     string,
@@ -111,22 +134,12 @@ test('signed in: the wallet’s total and card funding are the customer’s own 
   await expectSkeletonAccessible(page, browser);
 
   // The page React renders over it shows the same two amounts.
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    serviceWorkers: 'block',
-    javaScriptEnabled: true,
-  });
-  try {
-    const real = await context.newPage();
-    await signInAs(real, customer, 'ar-AE');
-    await context.addCookies(await page.context().cookies());
+  await withScripts(page, browser, customer, 'ar-AE', async (real) => {
     await real.goto('/pages/wallet/index');
     const amount = real.locator('.wallet-hero-amount .cw-ltr');
     await expect(amount).toHaveText(htmlAmounts[0]!);
     await expect(real.locator('.wallet-hero-sub .cw-ltr').first()).toHaveText(htmlAmounts[1]!);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('signed out, or with a session that is no longer valid, the wallet’s figures stay grey', async ({
@@ -171,15 +184,7 @@ test('signed in: the home page’s total balance is the customer’s own in the 
   await expectSkeletonAccessible(page, browser);
 
   // The card React renders in its place: the same amount, the same box (nothing moves).
-  const context = await browser.newContext({
-    viewport: page.viewportSize(),
-    serviceWorkers: 'block',
-    javaScriptEnabled: true,
-  });
-  try {
-    const real = await context.newPage();
-    await signInAs(real, customer, 'zh-HK');
-    await context.addCookies(await page.context().cookies());
+  await withScripts(page, browser, customer, 'zh-HK', async (real) => {
     await real.goto('/');
     const card = real.getByRole('region', { name: texts.totalBalance! });
     await expect(card).not.toHaveAttribute('aria-busy', 'true');
@@ -188,9 +193,7 @@ test('signed in: the home page’s total balance is the customer’s own in the 
     expect(Math.abs(box.y - drawnBox.y), 'top').toBeLessThanOrEqual(1);
     expect(Math.abs(box.height - drawnBox.height), 'height').toBeLessThanOrEqual(1);
     expect(Math.abs(box.width - drawnBox.width), 'width').toBeLessThanOrEqual(1);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('home, signed out: the tip and the offers card with the page’s own sentences, in the reader’s language', async ({
