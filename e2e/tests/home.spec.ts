@@ -41,14 +41,25 @@ test.describe('home page', () => {
     const demo = await demoCustomer(request);
     await signInAs(page, demo);
     // The page's sum of the owners' answers — the answers the page itself received (the wallet's USD
-    // value follows the sandbox's moving prices, so a second request of our own may differ by now).
+    // value follows the sandbox's moving prices, so a second request of our own may differ by now):
+    // those its HTML carried (the server made them for its drawn total), or later ones of its own.
     const answers: { balances?: { totalUsd: string; cardFunding: string }; cards?: { balance: string }[] } = {};
-    page.on('response', async (response) => {
-      const path = new URL(response.url()).pathname;
-      if (!response.ok() || !/\/api\/(wallet\/balances|card\/list)$/.test(path)) return;
-      const body = (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
+    const record = (path: string, body: { data?: Record<string, unknown> } | null) => {
       if (path.endsWith('wallet/balances')) answers.balances = body?.data as typeof answers.balances;
       else answers.cards = (body?.data as { cards?: { balance: string }[] } | undefined)?.cards;
+    };
+    page.on('response', async (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.request().resourceType() === 'document') {
+        const html = await response.text().catch(() => '');
+        for (const [, answered, body] of html.matchAll(
+          /<script type="application\/json" data-early-answer="\/api\/(wallet\/balances|card\/list)"[^>]*>(.*?)<\/script>/g,
+        ))
+          record(answered!, JSON.parse(body!) as { data?: Record<string, unknown> });
+        return;
+      }
+      if (!response.ok() || !/\/api\/(wallet\/balances|card\/list)$/.test(path)) return;
+      record(path, (await response.json().catch(() => null)) as { data?: Record<string, unknown> } | null);
     });
     await page.goto('/');
     await waitForShell(page);

@@ -299,26 +299,29 @@ test.describe('with JavaScript', () => {
     expect(asked, "the failed download and the chunk loader's own").toBeGreaterThanOrEqual(2);
   });
 
-  test('the home page keeps the total its HTML drew on screen until its own balances are in', async ({
+  test('the home page keeps the total its HTML drew on screen while its signed-in part loads', async ({
     page,
     request,
   }) => {
     const customer = await registerCustomer(request, 'home-total-held');
     await sandboxDeposit(request, customer, '77.5');
     await signInAs(page, customer);
-    // The page's balances answer held back: the card must not go grey meanwhile.
+    // The home page's signed-in chunk held back (a slow link): the card must not go grey meanwhile.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/wallet\/balances(\?|$)/, async (route) => {
+    await page.route(/\/static\/js\/home-signed-in\.[0-9a-f]+\.js$/, async (route) => {
       await released;
       await route.continue();
     });
-    await page.goto('/');
+    // Not until `load`: the held chunk is one of the page's announced files.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const texts = homeAccountTexts('en-US');
-    await expect(page.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
-    await expect(page.locator('.cwf')).toHaveCount(0);
+    // React's page has replaced the HTML (the signed-in part, with its quick actions, still on its way).
+    await expect(page.locator('.cwf')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'CardWallet' })).toBeVisible();
     const card = page.getByRole('region', { name: texts.totalBalance! });
     await expect(card).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('heading', { name: 'Quick actions' })).toHaveCount(0);
     await expect(page.getByTestId('home-total-balance')).toHaveText('$77.50');
     await expect(page.getByTestId('home-balance-skeleton')).toHaveCount(0);
     release();

@@ -29,7 +29,15 @@ import {
   afterPaintHints,
   StartFilesFile,
 } from './remote-preload.js';
-import { firstRequestsOf, hintsFromRouteFiles, pageOf, requestLinks, ROUTE_FILES } from './route-preload.js';
+import {
+  answersMarkup,
+  firstRequestsOf,
+  hintsFromRouteFiles,
+  pageOf,
+  requestLinks,
+  ROUTE_FILES,
+} from './route-preload.js';
+import { requestPathOf, type ReleaseRequest } from '@cardwallet/shared/release-files';
 import { registerSecurityHeaders } from './security-headers.js';
 import { sessionCookieOf } from '../security/session-cookie.js';
 import { directUploadOrigin } from '../config/uploads.js';
@@ -222,7 +230,7 @@ export default async function webPlugin(
   // manifest and its route files per request was a third of the wallet page's cost (session 37).
   const derivedPreloads = new LRUCache<
     string,
-    { manifest?: string; routeFiles?: string; value: { links: string; requests: string } }
+    { manifest?: string; routeFiles?: string; value: { links: string; requests: ReleaseRequest[] } }
   >({ max: 2_048 });
   const isAppRoute = (path: string, registry: InlineRegistry): boolean =>
     (registry.remotes as Array<{ routePrefix?: string }>).some((r) => r.routePrefix && path.startsWith(r.routePrefix));
@@ -236,8 +244,8 @@ export default async function webPlugin(
     registry: InlineRegistry,
     locale?: string,
     apiLocale?: string,
-  ): Promise<{ links: string; requests: string }> => {
-    const none = { links: '', requests: '' };
+  ): Promise<{ links: string; requests: ReleaseRequest[] }> => {
+    const none = { links: '', requests: [] };
     const remote = (
       registry.remotes as Array<{ routePrefix?: string; manifestUrl?: string; contractMajor?: number }>
     ).find((r) => r.routePrefix && r.manifestUrl && path.startsWith(r.routePrefix));
@@ -255,10 +263,9 @@ export default async function webPlugin(
     if (known && known.manifest === manifest && known.routeFiles === routeFiles) return known.value;
     const hints = hintsFromManifest(remote.manifestUrl, manifest, locale);
     if (page) hints.push(...hintsFromRouteFiles(remote.manifestUrl, routeFiles, page));
-    const requests = withRequests ? firstRequestsOf(routeFiles, page!) : [];
     const value = {
       links: afterPaintHints(hints),
-      requests: page ? requestLinks(apiPrefix ?? '', requests, locale ?? '') : '',
+      requests: withRequests ? firstRequestsOf(routeFiles, page!) : [],
     };
     derivedPreloads.set(key, { manifest, routeFiles, value });
     return value;
@@ -320,7 +327,16 @@ export default async function webPlugin(
     // The customer's own figures the route's skeleton draws (first-view.ts): only for a session the
     // API would accept, and then the page is the customer's alone and never stored.
     const wanted = signedIn && firstView ? figuresOf(skeleton) : [];
-    const figures = wanted.length ? await firstView!.forRequest(app, request, wanted) : undefined;
+    const firstViewRead = wanted.length ? await firstView!.forRequest(app, request, wanted, locale) : undefined;
+    const figures = firstViewRead?.values;
+    // The answers the figures were read from go to the page's first identical requests
+    // (early-requests.ts); the page's other first requests are announced for the browser to start.
+    const answered = new Set(firstViewRead?.answers.map((a) => a.request));
+    const firstRequests = `${answersMarkup(apiPrefix ?? '', firstViewRead?.answers ?? [], locale)}${requestLinks(
+      apiPrefix ?? '',
+      preloads.requests.filter((r) => !answered.has(requestPathOf(r))),
+      locale,
+    )}`;
     // A drawn total stays on screen after React has replaced the markup (shell: pages/home/server-total.ts).
     const drawnTotal = drawnTotalOf(skeleton, locale, figures);
     const drawnTotalData = drawnTotal
@@ -333,7 +349,7 @@ export default async function webPlugin(
       // six connections they would otherwise queue behind the scripts and arrive only just before the
       // page renders, measured 2.0-2.9 s), then the shell's start chain (every page needs it), then
       // the route's remote chain.
-      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${preloads.requests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}${drawnTotalData}`,
+      headExtra: `${frameStyle}${skeletonStyle(skeleton, { signedIn })}${firstRequests}${startFiles.heldMarkup(locale, home, signedIn && isAppRoute(path, registry))}${preloads.links}${drawnTotalData}`,
       root: frameHtml(path, frameTexts.get(locale), { skeleton, locale, signedIn, figures }),
     });
     if (html === undefined)

@@ -6,6 +6,8 @@ import {
   type ReleaseRequest,
 } from '@cardwallet/shared/release-files';
 import type { PreloadHint } from './remote-preload.js';
+import type { FirstViewAnswer } from './first-view.js';
+import { jsonTextForHtml } from './shell-document.js';
 
 /**
  * The page's own chunk group on a feature app's route (issue 24, the signed-in deep link): the
@@ -63,6 +65,23 @@ export function requestLinks(apiPrefix: string, requests: ReleaseRequest[], loca
     .map(
       (request) =>
         `<link rel="preload" href="${escapeAttr(`${apiPrefix}${requestPathOf(request)}`)}" as="fetch" crossorigin="use-credentials" data-early-locale="${escapeAttr(locale)}">`,
+    )
+    .join('');
+}
+
+/**
+ * The page's first API answers the server has already made for it (first-view.ts: those its figures
+ * were read from), as data in the head rather than requests for the browser to make:
+ * `<script type="application/json" data-early-answer="/api/…" data-early-locale="…">` with the
+ * answer's body, never run (the CSP without inline script holds). The shell takes each over at
+ * start and hands it to the page's first identical request under the same rules as a preloaded
+ * answer (shell/src/services/early-requests.ts), so the page does not ask again.
+ */
+export function answersMarkup(apiPrefix: string, answers: readonly FirstViewAnswer[], locale: string): string {
+  return answers
+    .map(
+      (answer) =>
+        `<script type="application/json" data-early-answer="${escapeAttr(`${apiPrefix}${answer.request}`)}" data-early-locale="${escapeAttr(locale)}">${jsonTextForHtml(answer.body)}</script>`,
     )
     .join('');
 }

@@ -19,7 +19,15 @@ export interface InlineRegistry {
  * or `<!--` in a value can end the element early; U+2028/9 escaped for old parsers.
  */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
+  return jsonTextForHtml(JSON.stringify(value));
+}
+
+/**
+ * JSON text made elsewhere (an API answer's body), made safe the same way: `<`, `>`, `&` and
+ * U+2028/9 can stand only inside a JSON string, where their `\u` escapes mean the same.
+ */
+export function jsonTextForHtml(text: string): string {
+  return text
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')

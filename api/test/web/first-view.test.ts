@@ -33,6 +33,14 @@ const WALLET_SKELETONS = {
   },
 };
 
+/** The API answer the page carries for `href` (web/route-preload.ts answersMarkup), parsed. */
+function earlyAnswer(html: string, href: string): { locale: string; envelope: unknown } | undefined {
+  const found = new RegExp(
+    `<script type="application/json" data-early-answer="${href}" data-early-locale="([^"]+)">(.*?)</script>`,
+  ).exec(html);
+  return found ? { locale: found[1]!, envelope: JSON.parse(found[2]!) } : undefined;
+}
+
 function file(root: string, rel: string, content: string) {
   fs.mkdirSync(path.join(root, rel, '..'), { recursive: true });
   fs.writeFileSync(path.join(root, rel), content);
@@ -89,6 +97,15 @@ describe.each(testDrivers())('first-view figures in the wallet page on %s', (dri
     expect(res.headers.vary).toContain('Cookie');
     // Its style comes with it, and nothing of the figure is script.
     expect(res.body).toContain('.cwf-fig{');
+    // The answer the figures were read from is in the page for its first identical request: the
+    // page does not ask the books again (the preload link is left out), and it is data, never run.
+    const answer = earlyAnswer(res.body, '/api/wallet/balances');
+    expect(answer?.locale).toBe('en-US');
+    expect(answer?.envelope).toMatchObject({
+      code: 200,
+      data: { totalUsd: balances.totalUsd, cardFunding: balances.cardFunding },
+    });
+    expect(res.body).not.toContain('rel="preload" href="/api/wallet/balances"');
   });
 
   it("in the page's language, the amounts left to right with Latin digits (ar-AE)", async () => {
@@ -112,6 +129,7 @@ describe.each(testDrivers())('first-view figures in the wallet page on %s', (dri
       expect(res.statusCode).toBe(200);
       expect(figure(res.body)).toBeUndefined();
       expect(res.body).not.toContain('data-figure=');
+      expect(res.body).not.toContain('data-early-answer');
       expect(res.headers['cache-control']).toBe('private, no-cache');
     };
     await expectGrey();
@@ -230,12 +248,17 @@ describe.each(testDrivers())('first-view figures in the home page on %s', (drive
       ],
     });
     expect(res.body.indexOf('id="cw-first-view"')).toBeLessThan(res.body.indexOf('</head>'));
+    // Both answers the total was read from, for the home page's own two requests.
+    expect(earlyAnswer(res.body, '/api/wallet/balances')?.envelope).toMatchObject({ code: 200, data: balances });
+    expect(earlyAnswer(res.body, '/api/card/list')?.envelope).toMatchObject({ code: 200, data: cards });
   });
 
   it('a customer without cards: the cards part is zero, in the reader’s language', async () => {
     const u = await t.createUser();
     const res = await homePage(`cw_session=${u.token}; cw_lang=tr-TR`, 'tr-TR');
     expect(res.body).toContain('<p>Toplam bakiye</p>');
+    // The answers are made in the page's language, so the shell's Turkish requests may take them.
+    expect(earlyAnswer(res.body, '/api/card/list')?.locale).toBe('tr-TR');
     expect(res.body).toMatch(
       /<dd data-figure="cards.balanceUsd" data-amount="0.00"><bdi dir="ltr">[^<]*0,00[^<]*<\/bdi>/,
     );
@@ -248,6 +271,7 @@ describe.each(testDrivers())('first-view figures in the home page on %s', (drive
       expect(res.body).not.toContain('class="cwf-total"');
       expect(res.body).not.toContain('data-figure=');
       expect(res.body).not.toContain('cw-first-view');
+      expect(res.body).not.toContain('data-early-answer');
       expect(res.headers['cache-control']).toBe('private, no-cache');
     }
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstRequestsOf, hintsFromRouteFiles, pageOf, requestLinks } from '../../src/web/route-preload.js';
+import {
+  answersMarkup,
+  firstRequestsOf,
+  hintsFromRouteFiles,
+  pageOf,
+  requestLinks,
+} from '../../src/web/route-preload.js';
 
 const manifestUrl = '/remotes/wallet/0.1.0-abc/mf-manifest.json';
 const text = JSON.stringify({
@@ -69,5 +75,25 @@ describe("the page's chunk group announced on a feature app's route (issue 24)",
     );
     expect(firstRequestsOf(routes, 'other')).toEqual([]);
     expect(requestLinks('/api/', [], 'en-US')).toBe('');
+  });
+});
+
+describe('answers the server made for the page', () => {
+  it('are data in the head, nothing in them can end the element or run', () => {
+    // A customer's own text in an answer (a card holder's name, a note) may hold anything.
+    const body = JSON.stringify({
+      code: 200,
+      msg: 'ok',
+      data: { note: '</script><script>alert(1)</script> & \u2028' },
+    });
+    const markup = answersMarkup('/api/', [{ request: 'wallet/balances', body }], 'ar-AE');
+    expect(markup).toMatch(
+      /^<script type="application\/json" data-early-answer="\/api\/wallet\/balances" data-early-locale="ar-AE">[^<]*<\/script>$/,
+    );
+    const text = /<script[^>]*>(.*)<\/script>/.exec(markup)![1]!;
+    expect(text).not.toMatch(/[<>&\u2028]/);
+    // The same answer once read back.
+    expect(JSON.parse(text)).toEqual(JSON.parse(body));
+    expect(answersMarkup('/api/', [], 'en-US')).toBe('');
   });
 });

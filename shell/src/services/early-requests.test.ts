@@ -71,6 +71,45 @@ describe('early requests: the page’s first answers, started with its files (is
     expect(early.take(requestKey('/api/card/list', { page: 1, size: 10 }, BASE), 'en-US')).toBeDefined();
   });
 
+  it('an answer the server made for the page is ready at once, used once, in its language, for the same session; its data is taken out of the page', async () => {
+    const body = '{"code":200,"msg":"ok","data":{"totalUsd":"7.50"}}';
+    page(
+      `<script type="application/json" data-early-answer="/api/wallet/balances" data-early-locale="ar-AE">${body}</script>` +
+        `<script type="application/json" data-early-answer="https://elsewhere.test/api/card/list" data-early-locale="ar-AE">{}</script>` +
+        link('/api/card/list', 'ar-AE'),
+    );
+    const { early, fetch } = setup();
+    // Nothing fetched for the answer the page carries; the announced one is fetched as before.
+    expect(fetch.mock.calls.map(([href]) => href)).toEqual([`${BASE}api/card/list`]);
+    expect(document.querySelectorAll('script[data-early-answer]')).toHaveLength(0);
+    // Another language's request does not get it (and it is used up).
+    expect(early.take(key('wallet/balances'), 'en-US')).toBeUndefined();
+    page(
+      `<script type="application/json" data-early-answer="/api/wallet/balances" data-early-locale="ar-AE">${body}</script>`,
+    );
+    const again = setup();
+    await expect(again.early.take(key('wallet/balances'), 'ar-AE')).resolves.toEqual({
+      ok: true,
+      status: 200,
+      text: body,
+    });
+    expect(again.early.take(key('wallet/balances'), 'ar-AE')).toBeUndefined();
+    // Another customer now: the answer made for the previous session is dropped.
+    page(
+      `<script type="application/json" data-early-answer="/api/wallet/balances" data-early-locale="ar-AE">${body}</script>`,
+    );
+    const third = setup();
+    third.signInAs('43');
+    expect(third.early.take(key('wallet/balances'), 'ar-AE')).toBeUndefined();
+    // Too old to use: the page took longer than MAX_AGE_MS to ask.
+    page(
+      `<script type="application/json" data-early-answer="/api/wallet/balances" data-early-locale="ar-AE">${body}</script>`,
+    );
+    const late = setup();
+    late.tick(MAX_AGE_MS + 1);
+    expect(late.early.take(key('wallet/balances'), 'ar-AE')).toBeUndefined();
+  });
+
   it('a failure is reported as such (the client then sends its own request)', async () => {
     page(link('/api/wallet/balances'));
     const { early, answer } = setup();

@@ -1,12 +1,15 @@
 /**
- * A page's first API answers, requested while its code loads (issue 24, the signed-in deep link:
+ * A page's first API answers, requested while its code loads, or made by the server with the page (issue 24, the signed-in deep link:
  * the wallet's balances were asked only after its page had rendered). A route declares the GETs its
  * page asks first (`firstRequests`, shared/src/contract.ts); its release lists them
  * (`route-files.json`); the server announces them in the page as
  * `<link rel="preload" as="fetch" crossorigin="use-credentials" data-early-locale>` (api/src/web/route-preload.ts),
  * so the browser fetches them with the page's files. Here the shell takes each answer over at start
  * (`fetch(href, { credentials: 'include' })`, the one request that matches such a preload; the HTTP
- * client's XHRs never do) and hands it to the page's first identical request (http-client.ts):
+ * client's XHRs never do) and hands it to the page's first identical request (http-client.ts). An
+ * answer the server has already made for the page (the one its figures were drawn from) comes as
+ * data instead, `<script type="application/json" data-early-answer data-early-locale>`, and is
+ * handed over the same way, under the same rules:
  *
  * - same method (GET), address and params, sent without a token (the cookie session), in the
  *   language the answer was made in;
@@ -89,6 +92,28 @@ export function startEarlyRequests(deps: EarlyRequestsDeps): EarlyRequests {
     const entry: Entry = { locale, user: startUser, startedAt: now(), answer };
     void answer.then(() => (entry.settledAt = now()));
     entries.set(key, entry);
+  }
+  // Answers the server has already made for the page (api/src/web/route-preload.ts answersMarkup:
+  // those its figures were read from), as data: ready now, under the same rules as a fetched one.
+  for (const element of Array.from(
+    doc.querySelectorAll<HTMLScriptElement>('script[type="application/json"][data-early-answer]'),
+  )) {
+    const href = new URL(element.dataset.earlyAnswer ?? '', doc.baseURI).href;
+    const text = element.textContent ?? '';
+    const locale = element.dataset.earlyLocale ?? '';
+    // Taken out like the links: a customer's data is not left in the page for anything later.
+    element.remove();
+    if (!href.startsWith(base)) continue;
+    const key = requestKey(href);
+    if (entries.has(key)) continue;
+    const at = now();
+    entries.set(key, {
+      locale,
+      user: startUser,
+      startedAt: at,
+      settledAt: at,
+      answer: Promise.resolve({ ok: true, status: 200, text }),
+    });
   }
   // Another person (or nobody) now: nothing fetched for the previous session may be used.
   deps.subscribe(() => {

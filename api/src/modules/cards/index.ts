@@ -107,12 +107,15 @@ const cardsModule: FastifyPluginAsync = async (base) => {
   );
 
   // The home page's first response draws the customer's total balance (web/first-view.ts): its cards'
-  // part is the sum of the balances GET card/list gives, from the same read, so the HTML adds up
-  // exactly what the page will.
-  app.firstView.provide(['cards.balanceUsd'], async (userId) => {
-    const { cards: owned } = await cards.list(userId);
-    const sum = owned.reduce((total, card) => total.plus(money(card.balance)), money('0'));
-    return { 'cards.balanceUsd': sum.toFixed(2) };
+  // part is the sum of the balances of GET card/list's answer, which the page is then handed, so the
+  // HTML adds up exactly what the page will.
+  app.firstView.provide(['cards.balanceUsd'], {
+    request: 'card/list',
+    pick: (data) => {
+      const owned = (data as { cards: { balance: string }[] }).cards;
+      const sum = owned.reduce((total, card) => total.plus(money(card.balance)), money('0'));
+      return { 'cards.balanceUsd': sum.toFixed(2) };
+    },
   });
 
   const tags = ['cards'];

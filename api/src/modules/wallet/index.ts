@@ -118,11 +118,14 @@ const walletModule: FastifyPluginAsync = async (base) => {
   app.events.subscribe(PAYOUT_CONSUMER, [PAYOUT_CLAIMED], async (tx, event) => {
     await wallet.payouts.broadcast(tx, event.aggregateId);
   });
-  // The wallet page's first response draws the customer's total and card funding (web/first-view.ts):
-  // the same books and rates as GET wallet/balances, so the HTML shows what the page will.
-  app.firstView.provide(['wallet.totalUsd', 'wallet.cardFunding'], async (userId) => {
-    const { totalUsd, cardFunding } = await wallet.balanceBook.balances(userId);
-    return { 'wallet.totalUsd': totalUsd, 'wallet.cardFunding': cardFunding };
+  // The wallet and home pages' first responses draw the customer's total and card funding
+  // (web/first-view.ts) from the answer of GET wallet/balances, which the page is then handed.
+  app.firstView.provide(['wallet.totalUsd', 'wallet.cardFunding'], {
+    request: 'wallet/balances',
+    pick: (data) => {
+      const { totalUsd, cardFunding } = data as { totalUsd: string; cardFunding: string };
+      return { 'wallet.totalUsd': totalUsd, 'wallet.cardFunding': cardFunding };
+    },
   });
   wallet.attachChain();
   if (providers.evm) {
