@@ -25,8 +25,9 @@ export const FRAME_DARK_CSS =
   'html .cwf-panel{background:#1c1d22;color:#e8e9ec}' +
   'html .cwf-panel p{color:#c4c7cd}' +
   'html .cwf-bullets li::before{box-shadow:0 0 0 2px #3a2f0a}' +
-  // The home page's balance card is the dark theme's --cw-brand-dark, not the hero's colour.
-  'html .cwf-total{background:#2a2d35}' +
+  // The dark bands (the home page's hero and balance card, the wallet's total) are the dark
+  // theme's --cw-brand-dark, as React's are: no change of shade when the page takes over.
+  'html .cwf-hero,html .cwf-fig,html .cwf-total{background:#2a2d35}' +
   'html .cwo{background:#121317}' +
   'html .cwo h1{color:#eceef2}' +
   'html .cwo p{color:#c4c7cd}' +

@@ -40,6 +40,10 @@ describe('the painted frame on a dark phone', () => {
     expect(FRAME_DARK_CSS).toContain(`html .cwf-h1{color:${dark['--cw-text-primary']}}`);
     expect(FRAME_DARK_CSS).toContain(`html .cwf-list{background:${dark['--cw-surface']}}`);
     expect(FRAME_DARK_CSS).toContain(`color:${dark['--adm-color-text-secondary']}}`);
+    // The dark bands take the dark theme's brand colour, as the pages' own do (home.css, wallet.css).
+    expect(FRAME_DARK_CSS).toContain(
+      `html .cwf-hero,html .cwf-fig,html .cwf-total{background:${dark['--cw-brand-dark']}}`,
+    );
   });
 
   it('outweighs the offline page’s light rules, which come after it in the same style element', () => {
