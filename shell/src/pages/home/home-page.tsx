@@ -8,7 +8,7 @@ import { SignedOutHome } from './components/signed-out-home';
 import { Tip3ds } from './components/tip-3ds';
 import { useHomeTranslation } from './i18n';
 import { loadSignedInTexts, useSignedInTextsReady } from './i18n/signed-in';
-import { dropServerTotal, serverTotal } from './server-total';
+import { keepServerTotalFor, serverTotal } from './server-total';
 import './home.css';
 
 // Everything a signed-in customer sees is its own chunk: the signed-out first paint does not pay for it.
@@ -17,9 +17,9 @@ const SignedInHome = lazy(() => import(/* webpackChunkName: "home-signed-in" */ 
 /** Home tab (spec §2 index/index, no nav bar; pull-to-refresh comes from the page frame). */
 export default function HomePage() {
   const { t, i18n } = useHomeTranslation();
-  const { isLoggedIn } = useHost().session.useSession();
-  // Signed out (or never signed in): a total drawn for a session is not this visitor's.
-  if (!isLoggedIn) dropServerTotal();
+  const { isLoggedIn, userId } = useHost().session.useSession();
+  // Signed out, or another customer since: a total drawn for a session is not this visitor's.
+  keepServerTotalFor(isLoggedIn, userId);
   // Its texts (one language) load in parallel with the signed-in chunk, not after it.
   if (isLoggedIn) loadSignedInTexts(i18n, i18n.language as Locale).catch(() => undefined);
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropServerTotal, resetServerTotalForTests, serverTotal } from './server-total';
+import { dropServerTotal, keepServerTotalFor, resetServerTotalForTests, serverTotal } from './server-total';
 import { DRAWN_TOTAL, withDrawnTotal } from './server-total.fixture';
 
 let removeElement = () => undefined as void;
@@ -16,6 +16,22 @@ describe('the total balance the HTML drew', () => {
     expect(serverTotal()).toBeUndefined();
     // Still in the head, but never shown again (another customer may have signed in since).
     expect(document.getElementById('cw-first-view')).not.toBeNull();
+    expect(serverTotal()).toBeUndefined();
+  });
+
+  it('is kept for the customer it was first shown to only: signed out or another customer, dropped for good', () => {
+    removeElement = withDrawnTotal(DRAWN_TOTAL);
+    keepServerTotalFor(true, '42');
+    expect(serverTotal()).toEqual(DRAWN_TOTAL);
+    keepServerTotalFor(true, '42');
+    expect(serverTotal()).toEqual(DRAWN_TOTAL);
+    // Another tab signed in as someone else meanwhile.
+    keepServerTotalFor(true, '43');
+    expect(serverTotal()).toBeUndefined();
+    keepServerTotalFor(true, '42');
+    expect(serverTotal()).toBeUndefined();
+    resetServerTotalForTests();
+    keepServerTotalFor(false, null);
     expect(serverTotal()).toBeUndefined();
   });
 

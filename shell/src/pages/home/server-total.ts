@@ -16,6 +16,8 @@ import { FIRST_VIEW_ELEMENT_ID, type DrawnTotal } from '@cardwallet/shared';
  * session it was drawn for, nor once stale. Not state anyone subscribes to: nothing re-renders on a drop.
  */
 let drawn: DrawnTotal | null | undefined;
+/** The signed-in customer the page first showed it to: the session the HTML was drawn for. */
+let shownTo: { user: string | null | undefined } | undefined;
 
 // Our own server's data in our own page: checked for shape only, so a page from another build
 // whose shape differs shows the grey card instead of breaking.
@@ -44,7 +46,18 @@ export function dropServerTotal(): void {
   drawn = null;
 }
 
+/**
+ * Called by the home page with the customer signed in now: signed out, or another customer than the
+ * one it was first shown to (another tab signed in meanwhile), the drawn total is dropped for good.
+ */
+export function keepServerTotalFor(isLoggedIn: boolean, user: string | null | undefined): void {
+  if (!isLoggedIn) return dropServerTotal();
+  shownTo ??= { user };
+  if (shownTo.user !== user) dropServerTotal();
+}
+
 /** Tests: as if the page had just been loaded. */
 export function resetServerTotalForTests(): void {
   drawn = undefined;
+  shownTo = undefined;
 }
