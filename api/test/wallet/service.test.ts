@@ -229,6 +229,8 @@ describe('exchange', () => {
     );
     const q = await f.wallet.exchangeQuote(u, { from: 'USDT', to: 'BTC', amount: '600' });
     expect(q).toMatchObject({ rate: '0.000016583333', receive: '0.00994999', ttlSeconds: 30 }); // 1/60000 × 0.995
+    // The spread named: 600 USDT at mid 1/60000 is 0.01 BTC; the customer receives 0.00994999.
+    expect(q).toMatchObject({ midRate: '0.000016666666', spreadRate: '0.005', spreadAmount: '0.00005001' });
     const x = await f.wallet.exchange(u, 'e-1', { quoteId: q.quoteId });
     expect(x).toMatchObject({ from: 'USDT', to: 'BTC', amount: '600', receive: '0.00994999' });
     expect(await f.wallet.exchange(u, 'e-1', { quoteId: q.quoteId })).toEqual(x);

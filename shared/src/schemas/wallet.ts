@@ -364,6 +364,12 @@ export const exchangeQuoteResult = z.object({
   amount: money,
   /** `to` per one `from`, spread included. */
   rate: money,
+  /** `to` per one `from` at the mid-market rate, before the spread (to 12 decimals, rounded down). */
+  midRate: money,
+  /** The spread as a fraction of the mid-market value, e.g. "0.005" for 0.5 %. */
+  spreadRate: money,
+  /** What the spread costs, in `to`: `amount` × `midRate` (at `to`'s precision, rounded down) − `receive`. */
+  spreadAmount: money,
   receive: money,
   expiresAt: z.string(),
   ttlSeconds: z.number().int(),

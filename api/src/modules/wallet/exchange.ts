@@ -47,10 +47,9 @@ export class Exchanges {
     this.checkAmount(body.from, amount);
     if ((await this.balances.available(userId, body.from)).lt(amount)) throw new WalletError('insufficient_balance');
     const [fromUsd, toUsd] = await Promise.all([this.deps.rates.usdMid(body.from), this.deps.rates.usdMid(body.to)]);
-    const rate = money(fromUsd)
-      .div(toUsd)
-      .times(new Money(1).minus(this.deps.rates.spread))
-      .toDecimalPlaces(12, Money.ROUND_DOWN);
+    const spread = new Money(this.deps.rates.spread);
+    const midRate = money(fromUsd).div(toUsd);
+    const rate = midRate.times(new Money(1).minus(spread)).toDecimalPlaces(12, Money.ROUND_DOWN);
     const receive = roundDown(amount.times(rate), body.to);
     if (receive.lte(0)) {
       const d = CURRENCY_DEFINITIONS[body.from];
@@ -72,6 +71,11 @@ export class Exchanges {
       to: body.to,
       amount: format(amount, body.from),
       rate: rate.toFixed(),
+      midRate: midRate.toDecimalPlaces(12, Money.ROUND_DOWN).toFixed(),
+      spreadRate: spread.toFixed(),
+      // The mid-market value multiplied before dividing (exact where it can be), rounded down as
+      // `receive` is, so the named cost is never negative.
+      spreadAmount: format(Money.max(0, roundDown(amount.times(fromUsd).div(toUsd), body.to).minus(receive)), body.to),
       receive: format(receive, body.to),
       expiresAt: iso(row!.expires_at)!,
       ttlSeconds: EXCHANGE_QUOTE_TTL_SECONDS,
