@@ -4,7 +4,7 @@ import type { SqlRunner } from '../../db/index.js';
 import { BusinessError } from '../../http/errors.js';
 import { hashToken } from '../../security/tokens.js';
 import { revokeSessions } from './sessions.js';
-import { sendSecurityNotice } from './step-up.js';
+import { sendSecurityNotice } from './security-notices.js';
 
 /**
  * Inside user/sumbitBind's transaction: for every binding — a first one too, since a stolen session

@@ -20,7 +20,7 @@ import { checkAdminSecondFactor } from './admin-factor.js';
 import { createAdminSession, createSession, revokeSessions } from './sessions.js';
 import { AGREEMENT_VERSION, insertUser } from './users.js';
 import { consumeRebindTicket, notifyBindingChanged } from './rebind.js';
-import { notifySecretChanged } from './step-up.js';
+import { notifySecretChanged } from './security-notices.js';
 import { assertChannelAged } from '../../security/step-up.js';
 
 type UserRow = {

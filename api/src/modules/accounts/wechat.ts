@@ -37,7 +37,7 @@ import { sandboxAuthorizePage } from './wechat-sandbox-page.js';
 import type { AccountsService } from './service.js';
 import { createSession } from './sessions.js';
 import { insertUser } from './users.js';
-import { sendSecurityNotice } from './step-up.js';
+import { sendSecurityNotice } from './security-notices.js';
 import { codePepper, hashCode, newCode } from './codes.js';
 import { translate } from '@cardwallet/shared';
 

@@ -9,6 +9,7 @@ import type { PayPasswords } from '../wallet/paypass.js';
 import { guardedAttempt } from '../../security/lockout.js';
 import { requireStepUp } from '../../security/step-up.js';
 import { CardError, cardNotFound } from './errors';
+import type { PasskeyProofVerifier, RevealProof } from './model';
 import type { CardService } from './service';
 
 /** Failed bindings per customer per 24 hours before binding pauses (carrier codes must not be guessable). */
@@ -16,16 +17,6 @@ export const BIND_MAX_FAILURES = 10;
 const BIND_POLICY = { max: BIND_MAX_FAILURES, windowSeconds: 86_400, lockSeconds: 86_400 };
 /** How long a revealed card number stays on screen. */
 export const DETAILS_VISIBLE_SECONDS = 30;
-
-/** The reveal's proof: the transaction password or a passkey assertion (card-forms cardRevealBody). */
-export type RevealProof =
-  | { payPassword?: string; passkey?: undefined }
-  | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
-/** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise. */
-export type PasskeyProofVerifier = (
-  userId: string,
-  proof: { ceremonyId: string; response: unknown },
-) => Promise<unknown>;
 
 const usable = (status: string) => !['closed', 'cancelling', 'applying'].includes(status);
 

@@ -17,6 +17,16 @@ export interface CardServiceDeps {
   payPasswords?: { verify(userId: string, password: string): Promise<void> };
 }
 
+/** The reveal's proof: the transaction password or a passkey assertion (card-forms cardRevealBody). */
+export type RevealProof =
+  | { payPassword?: string; passkey?: undefined }
+  | { passkey: { ceremonyId: string; response: unknown }; payPassword?: undefined };
+/** Resolves when `proof` is a valid, unused passkey assertion of `userId`; throws a BusinessError otherwise. */
+export type PasskeyProofVerifier = (
+  userId: string,
+  proof: { ceremonyId: string; response: unknown },
+) => Promise<unknown>;
+
 /** The domain event of each completed card operation. */
 export const OPERATION_EVENT = {
   activate: 'cards.activated',

@@ -22,10 +22,11 @@ import {
   type EmptyClose,
   type FeeCoupon,
   type OperationRow,
+  type PasskeyProofVerifier,
+  type RevealProof,
 } from './model';
 import type { CardReads } from './reads';
 import type { CardOperations } from './operations';
-import type { PasskeyProofVerifier, RevealProof } from './controls';
 import { BusinessError } from '../../http/errors.js';
 
 /**

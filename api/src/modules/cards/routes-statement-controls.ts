@@ -42,7 +42,8 @@ import {
 } from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
-import type { CardControls, PasskeyProofVerifier } from './controls.js';
+import type { CardControls } from './controls.js';
+import type { PasskeyProofVerifier } from './model.js';
 import { STATEMENT_CSV_HEADERS } from './csv-headers.js';
 import { CardError, cardNotFound } from './errors.js';
 import { productById } from './products.js';

@@ -14,7 +14,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
-import type { PasskeyProofVerifier } from './controls.js';
+import type { PasskeyProofVerifier } from './model.js';
 import type { SpendingControls } from './spending-controls.js';
 import type { ThreeDsChallenges } from './three-ds.js';
 import { userOf } from '../../http/auth.js';

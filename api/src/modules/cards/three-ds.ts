@@ -5,7 +5,7 @@ import { BusinessError } from '../../http/errors.js';
 import { format, formatFixed } from '../../ledger/money';
 import type { SqlDatabase } from '../../ledger/sql';
 import { CardIssuerError, type CardIssuer, type ThreeDsDecision } from '../../providers/card-issuer/types';
-import type { PasskeyProofVerifier } from './controls.js';
+import type { PasskeyProofVerifier } from './model.js';
 import { CardError, requirePayPassword } from './errors';
 
 interface Row {

@@ -10,7 +10,7 @@ import { checkLedger, type LedgerCheckReport } from '../../ledger/check';
 import { Money, ZERO, format, formatFixed, money } from '../../ledger/money';
 import type { SqlRunner } from '../../ledger/sql';
 import { WITHDRAWAL_COLUMNS, iso, type WithdrawalRow } from './records';
-import type { WalletDeps } from './service';
+import type { WalletDeps } from './deps';
 
 /** Read side of the wallet: currencies and rates, balances, the secured account, the books check. */
 export class WalletBalances {

@@ -15,7 +15,7 @@ import { canonicalAddress, isValidAddress } from '../../providers/chain/addresse
 import { ChainProviderError, type IncomingTransfer } from '../../providers/chain/types';
 import { WalletError } from './errors';
 import { DEPOSIT_COLUMNS, toDeposit, type DepositRow, type Page } from './records';
-import type { WalletDeps } from './service';
+import type { WalletDeps } from './deps';
 
 /** Deposits: stable addresses, transfers seen on chain, confirmations, the credit (once). */
 export class Deposits {

@@ -14,7 +14,7 @@ import { postingCall } from '../../ledger/store';
 import type { WalletBalances } from './balances';
 import { WalletError, notFound } from './errors';
 import { iso, runLedger, toExchange, type ExchangeRow, type Page } from './records';
-import type { WalletDeps } from './service';
+import type { WalletDeps } from './deps';
 
 const EXCHANGE_SELECT = `SELECT id, request_hash, from_currency, to_currency, amount::text AS amount, rate::text AS rate, receive::text AS receive, created_at
   FROM wallet_exchanges`;

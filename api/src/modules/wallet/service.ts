@@ -1,10 +1,7 @@
-import type { DomainEvents } from '../../events/domain-events';
-import type { SqlDatabase } from '../../ledger/sql';
-import type { ChainProvider } from '../../providers/chain/types';
-import type { RateProvider } from '../../providers/rates/types';
 import { AddressBook } from './address-book';
 import { WalletBalances } from './balances';
 import { cashFlow, type CashFlowQuery } from './cash-flow';
+import type { WalletDeps } from './deps';
 import { Deposits } from './deposits';
 import { Exchanges } from './exchange';
 import { PayPasswords } from './paypass';
@@ -16,23 +13,6 @@ import { Withdrawals, type WithdrawBody } from './withdrawals';
 import type { CryptoCurrency, WalletCurrency, WalletNetwork, WithdrawalStatus } from '@cardwallet/shared/schemas';
 
 export { countUnseenEvent } from './unseen';
-
-export interface WalletDeps {
-  db: SqlDatabase;
-  chain: ChainProvider;
-  rates: RateProvider;
-  /** KYC level of a user (users.kyc_level, owned by the accounts module). */
-  kycLevel(userId: string): Promise<number>;
-  /** scrypt cost for transaction passwords (config SCRYPT_N). */
-  scryptN?: number;
-  /**
-   * Runs a statement as a named prepared statement (PostgreSQL: parsed and planned once per
-   * connection). Hot paths use it when present; PGlite has none and falls back to db.query.
-   */
-  prepared?: <T>(name: string, text: string, params: unknown[]) => Promise<T[]>;
-  /** The API's domain events (src/events): decisions are recorded in their posting's transaction; payouts are broadcast from them. */
-  events?: Pick<DomainEvents, 'record'>;
-}
 
 /**
  * The wallet money core (docs/ledger.md), one object per subdomain: balances (read side),

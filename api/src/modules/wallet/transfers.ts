@@ -8,7 +8,7 @@ import { postingCall } from '../../ledger/store';
 import type { WalletBalances } from './balances';
 import { WalletError } from './errors';
 import { runLedger, toTransfer, type TransferRow } from './records';
-import type { WalletDeps } from './service';
+import type { WalletDeps } from './deps';
 
 export type TransferSource = 'USDT' | 'USDC' | 'USD';
 

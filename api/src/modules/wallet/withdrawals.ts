@@ -19,7 +19,7 @@ import type { WalletBalances } from './balances';
 import { WalletError } from './errors';
 import type { PayPasswords } from './paypass';
 import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type WithdrawalRow } from './records';
-import type { WalletDeps } from './service';
+import type { WalletDeps } from './deps';
 
 /** The fresh proof: the transaction password, or a passkey assertion over the customer's own proof ceremony. */
 export type WithdrawProof =
