@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvSafeCell } from '../../src/modules/cards/transactions';
+import { csvSafeCell } from '../../src/modules/cards/statement/transactions';
 
 /** The statement CSV's formula guard (cards CSV export): what a merchant name could smuggle into a spreadsheet. */
 describe('csvSafeCell', () => {

@@ -5,7 +5,7 @@ import { lockoutMetrics } from '../../src/security/lockout';
 import { codeMetrics } from '../../src/modules/accounts/codes';
 import { PayPasswords, payPassMetrics } from '../../src/modules/wallet/paypass';
 import { WalletError } from '../../src/modules/wallet/errors';
-import { BIND_MAX_FAILURES } from '../../src/modules/cards/controls';
+import { BIND_MAX_FAILURES } from '../../src/modules/cards/controls/card-controls';
 import { customer } from '../cards/support';
 import { stepUpGrant } from '../support/step-up';
 

@@ -42,13 +42,13 @@ import {
 } from '../../providers/card-issuer/index.js';
 import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
-import type { CardControls } from './controls.js';
+import type { CardControls } from './controls/card-controls.js';
 import type { PasskeyProofVerifier } from './model.js';
-import { STATEMENT_CSV_HEADERS } from './csv-headers.js';
+import { STATEMENT_CSV_HEADERS } from './statement/csv-headers.js';
 import { CardError, cardNotFound } from './errors.js';
 import { productById } from './products.js';
 import type { CardService } from './service.js';
-import type { CardTransactions } from './transactions.js';
+import type { CardTransactions } from './statement/transactions.js';
 import { userOf } from '../../http/auth.js';
 
 const ok = z.object({ ok: z.literal(true) });

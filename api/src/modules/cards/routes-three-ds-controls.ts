@@ -15,8 +15,8 @@ import {
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
 import type { PasskeyProofVerifier } from './model.js';
-import type { SpendingControls } from './spending-controls.js';
-import type { ThreeDsChallenges } from './three-ds.js';
+import type { SpendingControls } from './controls/spending-controls.js';
+import type { ThreeDsChallenges } from './three-ds/challenges.js';
 import { userOf } from '../../http/auth.js';
 
 /**

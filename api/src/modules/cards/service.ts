@@ -1,13 +1,13 @@
-import { CardAddresses } from './addresses';
-import { CardApplications } from './applications';
-import { CardFreezes } from './freezes';
+import { CardAddresses } from './issuing/addresses';
+import { CardApplications } from './issuing/applications';
+import { CardFreezes } from './controls/freezes';
 import type { CardServiceDeps } from './model';
-import { CardMoves } from './moves';
-import { CardOperations } from './operations';
+import { CardMoves } from './moves/card-moves';
+import { CardOperations } from './moves/operations';
 import { CardReads } from './reads';
 import { CardRecovery } from './recovery';
 import { DisputeShortfalls } from './disputes/shortfall';
-import { CardReplacements } from './replacement';
+import { CardReplacements } from './issuing/replacement';
 
 export { FIX, type CardServiceDeps } from './model';
 

@@ -2,7 +2,7 @@ import { requestHash } from '../../../http/idempotency.js';
 import { format, money, ZERO, type Money } from '../../../ledger/money';
 import { CardError } from '../errors';
 import type { CardServiceDeps } from '../model';
-import type { CardOperations } from '../operations';
+import type { CardOperations } from '../moves/operations';
 import type { CardReads } from '../reads';
 import { shortfallRecovery } from './postings';
 

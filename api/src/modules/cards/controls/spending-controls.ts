@@ -1,11 +1,11 @@
 import { ResultCode } from '@cardwallet/shared';
 import type { CardCategoryBlock, CardSpendingControls, SpendingCategory } from '@cardwallet/shared/schemas';
-import type { DomainEvents } from '../../events/domain-events.js';
-import { format, formatFixed, money } from '../../ledger/money';
-import type { SqlDatabase } from '../../ledger/sql';
-import type { CardIssuer, IssuerSpendingControls } from '../../providers/card-issuer/types';
-import { CardError } from './errors';
-import { productById } from './products';
+import type { DomainEvents } from '../../../events/domain-events.js';
+import { format, formatFixed, money } from '../../../ledger/money';
+import type { SqlDatabase } from '../../../ledger/sql';
+import type { CardIssuer, IssuerSpendingControls } from '../../../providers/card-issuer/types';
+import { CardError } from '../errors';
+import { productById } from '../products';
 
 interface ControlsRow {
   online: boolean;

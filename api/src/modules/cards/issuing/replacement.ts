@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
 import type { CardSummary } from '@cardwallet/shared/schemas';
-import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
-import { format, formatFixed, money } from '../../ledger/money';
-import type { SqlRunner } from '../../ledger/sql';
-import { CardError, inFlight } from './errors';
-import { CARD_COLUMNS, CARD_FROM, issuerRefusal, toSummary, type CardRow, type CardServiceDeps } from './model';
-import * as postings from './postings';
-import type { CardReads } from './reads';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
+import { format, formatFixed, money } from '../../../ledger/money';
+import type { SqlRunner } from '../../../ledger/sql';
+import { CardError, inFlight } from '../errors';
+import { CARD_COLUMNS, CARD_FROM, issuerRefusal, toSummary, type CardRow, type CardServiceDeps } from '../model';
+import * as postings from '../postings';
+import type { CardReads } from '../reads';
 
 interface ReplacementRow extends CardRow {
   replaces_card_id: string;

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { ResultCode, paginate, type Paginated } from '@cardwallet/shared';
 import type { CardDisputeStatus, CardOrder, CardOrderStatus } from '@cardwallet/shared/schemas';
 import { stringify } from 'csv-stringify/sync';
-import type { DomainEvents } from '../../events/domain-events.js';
-import { BusinessError } from '../../http/errors.js';
-import { format, formatFixed, money } from '../../ledger/money';
-import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
-import { issuerWebhookEvent, type IssuerWebhookEvent } from '../../providers/card-issuer/webhook';
-import { CardError, cardNotFound } from './errors';
-import * as postings from './postings';
-import { recordThreeDsChallenge } from './three-ds-webhook';
+import type { DomainEvents } from '../../../events/domain-events.js';
+import { BusinessError } from '../../../http/errors.js';
+import { format, formatFixed, money } from '../../../ledger/money';
+import type { SqlDatabase, SqlRunner } from '../../../ledger/sql';
+import { issuerWebhookEvent, type IssuerWebhookEvent } from '../../../providers/card-issuer/webhook';
+import { CardError, cardNotFound } from '../errors';
+import * as postings from '../postings';
+import { recordThreeDsChallenge } from '../three-ds/webhook';
 
 interface OrderRow {
   id: string;

@@ -1,12 +1,12 @@
 import { ResultCode } from '@cardwallet/shared';
 import type { ThreeDsChallenge, ThreeDsStatus } from '@cardwallet/shared/schemas';
-import type { DomainEvents } from '../../events/domain-events.js';
-import { BusinessError } from '../../http/errors.js';
-import { format, formatFixed } from '../../ledger/money';
-import type { SqlDatabase } from '../../ledger/sql';
-import { CardIssuerError, type CardIssuer, type ThreeDsDecision } from '../../providers/card-issuer/types';
-import type { PasskeyProofVerifier } from './model.js';
-import { CardError, requirePayPassword } from './errors';
+import type { DomainEvents } from '../../../events/domain-events.js';
+import { BusinessError } from '../../../http/errors.js';
+import { format, formatFixed } from '../../../ledger/money';
+import type { SqlDatabase } from '../../../ledger/sql';
+import { CardIssuerError, type CardIssuer, type ThreeDsDecision } from '../../../providers/card-issuer/types';
+import type { PasskeyProofVerifier } from '../model.js';
+import { CardError, requirePayPassword } from '../errors';
 
 interface Row {
   id: string;

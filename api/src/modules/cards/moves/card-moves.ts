@@ -7,13 +7,13 @@ import {
   type CardWalletCurrency,
   type CouponScope,
 } from '@cardwallet/shared/schemas';
-import { previewCouponDiscount } from '../coupons/redeem.js';
-import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
-import { format, formatFixed, money, ZERO } from '../../ledger/money';
-import type { SqlRunner } from '../../ledger/sql';
-import { CardError, gate, inFlight, requirePayPassword } from './errors';
-import * as postings from './postings';
-import { productById } from './products';
+import { previewCouponDiscount } from '../../coupons/redeem.js';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
+import { format, formatFixed, money, ZERO } from '../../../ledger/money';
+import type { SqlRunner } from '../../../ledger/sql';
+import { CardError, gate, inFlight, requirePayPassword } from '../errors';
+import * as postings from '../postings';
+import { productById } from '../products';
 import {
   FIX,
   issuerRefusal,
@@ -24,10 +24,10 @@ import {
   type OperationRow,
   type PasskeyProofVerifier,
   type RevealProof,
-} from './model';
-import type { CardReads } from './reads';
+} from '../model';
+import type { CardReads } from '../reads';
 import type { CardOperations } from './operations';
-import { BusinessError } from '../../http/errors.js';
+import { BusinessError } from '../../../http/errors.js';
 
 /**
  * Money onto and off a card (spec §4, docs/cards.md): activation (the first top-up), top-up from the

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ADULT_AGE, ResultCode } from '@cardwallet/shared';
 import { CARD_FEES, type CardEligibility, type CardProduct, type CardSummary } from '@cardwallet/shared/schemas';
-import { redeemCoupon } from '../coupons/redeem.js';
-import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
-import { format, formatFixed, money } from '../../ledger/money';
-import { InsufficientBalanceError } from '../../ledger/store';
-import { CardError, cardNotFound, gate, inFlight } from './errors';
-import * as postings from './postings';
-import { CARD_PRODUCTS, productById } from './products';
+import { redeemCoupon } from '../../coupons/redeem.js';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
+import { format, formatFixed, money } from '../../../ledger/money';
+import { InsufficientBalanceError } from '../../../ledger/store';
+import { CardError, cardNotFound, gate, inFlight } from '../errors';
+import * as postings from '../postings';
+import { CARD_PRODUCTS, productById } from '../products';
 import { ADDRESS_COLUMNS, toAddress, type AddressRow } from './addresses';
 import {
   ageOn,
@@ -18,9 +18,9 @@ import {
   toSummary,
   type CardRow,
   type CardServiceDeps,
-} from './model';
-import type { CardReads } from './reads';
-import { wechatPayApplyFee, type PaidElsewhere } from './wechat-pay-postings';
+} from '../model';
+import type { CardReads } from '../reads';
+import { wechatPayApplyFee, type PaidElsewhere } from '../wechat-pay/postings';
 
 /**
  * Getting a card (docs/cards.md): the products, the apply gates (KYC, age, e-mail), applying

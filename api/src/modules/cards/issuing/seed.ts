@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { productById } from './products.js';
-import type { CardService } from './service.js';
+import { productById } from '../products.js';
+import type { CardService } from '../service.js';
 
 const PHYSICAL_FEE = Number(productById('physical-mastercard-standard')!.applicationFee);
 const FIRST_TOP_UP_MIN = Number(productById('virtual-visa-standard')!.firstTopUpMin);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CardAddress, type ShippingAddressInput } from '@cardwallet/shared/schemas';
-import { CardError, cardNotFound } from './errors';
-import type { CardServiceDeps } from './model';
+import { CardError, cardNotFound } from '../errors';
+import type { CardServiceDeps } from '../model';
 
 /** The customer's shipping addresses for physical cards (at most 20). */
 export class CardAddresses {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type CardOperationRecord, type CardWalletCurrency } from '@cardwallet/shared/schemas';
-import { redeemCoupon } from '../coupons/redeem.js';
-import { idempotentOperation, type IdempotentResult } from '../../http/idempotency';
-import { formatFixed } from '../../ledger/money';
-import { InsufficientBalanceError } from '../../ledger/store';
-import type { SqlRunner } from '../../ledger/sql';
-import { CardError, inFlight } from './errors';
-import * as postings from './postings';
+import { redeemCoupon } from '../../coupons/redeem.js';
+import { idempotentOperation, type IdempotentResult } from '../../../http/idempotency';
+import { formatFixed } from '../../../ledger/money';
+import { InsufficientBalanceError } from '../../../ledger/store';
+import type { SqlRunner } from '../../../ledger/sql';
+import { CardError, inFlight } from '../errors';
+import * as postings from '../postings';
 import {
   FIX,
   issuerRefusal,
@@ -18,8 +18,8 @@ import {
   type CardServiceDeps,
   type FeeCoupon,
   type OperationRow,
-} from './model';
-import type { CardReads } from './reads';
+} from '../model';
+import type { CardReads } from '../reads';
 
 /**
  * The one path every card money movement takes (docs/cards.md "One path for every money movement"):

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
-import type { CardService } from './service.js';
+import type { SandboxCardNetwork } from '../../../providers/card-issuer/sandbox-network.js';
+import type { CardService } from '../service.js';
 
 /**
  * The demo customer's statement, made the way a real one is: the sandbox merchant simulator buys

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
 import type { CardFundingWithdrawal, CardWalletCurrency } from '@cardwallet/shared/schemas';
-import type { SqlDatabase } from '../../db/sql';
-import type { DomainEvents } from '../../events/domain-events.js';
-import { fitsCurrency, format, formatFixed, money, ZERO } from '../../ledger/money';
-import { transferFromCard } from '../../ledger/posting';
-import { InsufficientBalanceError, post } from '../../ledger/store';
-import { idempotentOperation, requestHash, type IdempotentResult } from '../../http/idempotency';
-import { CardError, inFlight, requirePayPassword } from './errors';
-import { cardFundingKey } from './postings';
+import type { SqlDatabase } from '../../../db/sql';
+import type { DomainEvents } from '../../../events/domain-events.js';
+import { fitsCurrency, format, formatFixed, money, ZERO } from '../../../ledger/money';
+import { transferFromCard } from '../../../ledger/posting';
+import { InsufficientBalanceError, post } from '../../../ledger/store';
+import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
+import { CardError, inFlight, requirePayPassword } from '../errors';
+import { cardFundingKey } from '../postings';
 
 interface Row {
   id: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
-import type { DomainEvents } from '../../events/domain-events.js';
-import { BusinessError } from '../../http/errors.js';
-import type { SqlRunner } from '../../ledger/sql';
-import type { IssuerWebhookEvent } from '../../providers/card-issuer/webhook';
+import type { DomainEvents } from '../../../events/domain-events.js';
+import { BusinessError } from '../../../http/errors.js';
+import type { SqlRunner } from '../../../ledger/sql';
+import type { IssuerWebhookEvent } from '../../../providers/card-issuer/webhook';
 
 /**
  * The issuer's `threeds.challenge` webhook (docs/cards.md "3-D Secure in the app"): applied inside

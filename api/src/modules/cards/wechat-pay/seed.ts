@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxWechatPayServer } from '../../providers/wechat/pay-sandbox.js';
-import type { WechatPayOrders } from './wechat-pay.js';
+import type { SandboxWechatPayServer } from '../../../providers/wechat/pay-sandbox.js';
+import type { WechatPayOrders } from './service.js';
 
 /**
  * The demo customer's card application paid with WeChat Pay (issue 27), made the real way: a prepay

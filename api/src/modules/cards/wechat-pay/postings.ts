@@ -1,6 +1,6 @@
-import { systemAccount } from '../../ledger/accounts';
-import { balancedPosting } from '../../ledger/posting';
-import type { CardPosting } from './postings';
+import { systemAccount } from '../../../ledger/accounts';
+import { balancedPosting } from '../../../ledger/posting';
+import type { CardPosting } from '../postings';
 
 /** How an application fee was paid outside the wallet. */
 export interface PaidElsewhere {

@@ -12,20 +12,20 @@ import {
   wechatPayHoldQuoteBody,
   wechatPayHeldQuote,
 } from '@cardwallet/shared/schemas';
-import { envelope, okEnvelope } from '../../http/envelope.js';
-import { BusinessError } from '../../http/errors.js';
-import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
-import { SandboxRates } from '../../providers/rates/sandbox.js';
+import { envelope, okEnvelope } from '../../../http/envelope.js';
+import { BusinessError } from '../../../http/errors.js';
+import { idempotencyKeyOf, replyIdempotent } from '../../../http/idempotency.js';
+import { SandboxRates } from '../../../providers/rates/sandbox.js';
 import {
   SANDBOX_WECHATPAY_API,
   SANDBOX_WECHATPAY_CASHIER,
   wechatPay,
   wechatSignIn,
-} from '../../providers/wechat/index.js';
-import { escapeHtml, sandboxPage } from '../accounts/wechat-sandbox-page.js';
-import { registerWechatPayDemoSeed } from './wechat-pay-seed.js';
-import type { CardService } from './service.js';
-import { WechatPayOrders } from './wechat-pay.js';
+} from '../../../providers/wechat/index.js';
+import { escapeHtml, sandboxPage } from '../../accounts/wechat-sandbox-page.js';
+import { registerWechatPayDemoSeed } from './seed.js';
+import type { CardService } from '../service.js';
+import { WechatPayOrders } from './service.js';
 
 const CASHIER_TEXT: Record<
   Locale,

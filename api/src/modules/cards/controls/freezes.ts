@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
 import { CARD_FEES, type CardSummary } from '@cardwallet/shared/schemas';
-import { redeemCoupon } from '../coupons/redeem.js';
-import { formatFixed, money } from '../../ledger/money';
-import { InsufficientBalanceError } from '../../ledger/store';
-import { CardError } from './errors';
-import * as postings from './postings';
-import { FIX, issuerRefusal, toSummary, type CardServiceDeps } from './model';
-import type { CardReads } from './reads';
+import { redeemCoupon } from '../../coupons/redeem.js';
+import { formatFixed, money } from '../../../ledger/money';
+import { InsufficientBalanceError } from '../../../ledger/store';
+import { CardError } from '../errors';
+import * as postings from '../postings';
+import { FIX, issuerRefusal, toSummary, type CardServiceDeps } from '../model';
+import type { CardReads } from '../reads';
 
 /** Freezing: the customer's own freeze / unfreeze, and the request to lift a risk freeze (its fee, with an unfreeze-fee coupon). */
 export class CardFreezes {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
-import { DEMO_PAY_PASSWORD } from '../wallet/demo-seed.js';
-import type { CardService } from './service.js';
-import type { SpendingControls } from './spending-controls.js';
-import type { ThreeDsChallenges } from './three-ds.js';
+import type { SandboxCardNetwork } from '../../../providers/card-issuer/sandbox-network.js';
+import { DEMO_PAY_PASSWORD } from '../../wallet/demo-seed.js';
+import type { CardService } from '../service.js';
+import type { SpendingControls } from '../controls/spending-controls.js';
+import type { ThreeDsChallenges } from './challenges.js';
 
 /**
  * Issue 23's demo data, through the real services: the demo customer's active virtual card gets a

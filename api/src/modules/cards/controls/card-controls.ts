@@ -1,16 +1,16 @@
 import { ResultCode } from '@cardwallet/shared';
 import type { CardDetails, CardSummary } from '@cardwallet/shared/schemas';
-import { BusinessError, rateLimited } from '../../http/errors.js';
-import type { SqlDatabase } from '../../ledger/sql';
-import { isLuhnValid, PRODUCT_BINS } from '../../providers/card-issuer/pan';
-import { REVEAL_GRANT_SECONDS } from '../../providers/card-issuer/sandbox';
-import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/types';
-import type { PayPasswords } from '../wallet/paypass.js';
-import { guardedAttempt } from '../../security/lockout.js';
-import { requireStepUp } from '../../security/step-up.js';
-import { CardError, cardNotFound } from './errors';
-import type { PasskeyProofVerifier, RevealProof } from './model';
-import type { CardService } from './service';
+import { BusinessError, rateLimited } from '../../../http/errors.js';
+import type { SqlDatabase } from '../../../ledger/sql';
+import { isLuhnValid, PRODUCT_BINS } from '../../../providers/card-issuer/pan';
+import { REVEAL_GRANT_SECONDS } from '../../../providers/card-issuer/sandbox';
+import { CardIssuerError, type CardIssuer } from '../../../providers/card-issuer/types';
+import type { PayPasswords } from '../../wallet/paypass.js';
+import { guardedAttempt } from '../../../security/lockout.js';
+import { requireStepUp } from '../../../security/step-up.js';
+import { CardError, cardNotFound } from '../errors';
+import type { PasskeyProofVerifier, RevealProof } from '../model';
+import type { CardService } from '../service';
 
 /** Failed bindings per customer per 24 hours before binding pauses (carrier codes must not be guessable). */
 export const BIND_MAX_FAILURES = 10;
