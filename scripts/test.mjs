@@ -3,15 +3,16 @@
 // end-to-end suite in real Chromium against the real server. Fails on the first failing step.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkCycles } from './check-cycles.mjs';
 import { ROOT, buildFrontEnd, install, pnpm, run, step } from './lib.mjs';
 
 const timings = {};
 const started = Date.now();
 
 timings.install = step('install (pnpm, frozen lockfile)', install);
-timings.lint = step('lint (eslint, module boundaries; prettier formatting)', () => {
+timings.lint = step('lint (eslint, module boundaries; prettier formatting; import cycles)', () => {
   const eslint = run(join(ROOT, 'node_modules/.bin/eslint'), ['.', '--max-warnings=50']);
-  return eslint || run(join(ROOT, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']);
+  return eslint || run(join(ROOT, 'node_modules/.bin/prettier'), ['--check', '--log-level=warn', '.']) || checkCycles();
 });
 timings.typecheck = step('type-check every package', () =>
   pnpm(['-r', '--workspace-concurrency=2', 'run', 'typecheck']),
