@@ -12,7 +12,7 @@ import { checkLedgerSnapshot } from '../ledger/check.js';
 import { checkCards } from '../modules/cards/check.js';
 import { checkReferral } from '../modules/referral/check.js';
 import { createCardIssuer } from '../providers/card-issuer/index.js';
-import { checkEvmHoldings } from '../modules/wallet/evm-check.js';
+import { checkEvmHoldings } from '../modules/wallet/chain/evm-check.js';
 import { EvmChain } from '../providers/chain/evm/index.js';
 
 async function main(): Promise<number> {

@@ -8,7 +8,7 @@ import { depositCredit, transferToCard } from '../../src/ledger/posting';
 import { sqlFromPgPool } from '../../src/ledger/sql';
 import { CardService } from '../../src/modules/cards/service';
 import { CardFundingMoves } from '../../src/modules/cards/moves/funding';
-import { PayPasswords } from '../../src/modules/wallet/paypass';
+import { PayPasswords } from '../../src/modules/wallet/pay-password/paypass';
 import { SandboxCardIssuer } from '../../src/providers/card-issuer/sandbox';
 import { createScratchDatabase, scratchPool } from '../support/pg';
 

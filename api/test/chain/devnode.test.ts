@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from 'ethers';
-import { evmChainOf } from '../../src/modules/wallet/providers';
+import { evmChainOf } from '../../src/modules/wallet/chain/providers';
 import { DEMO_ACCOUNT, DEMO_PASSWORD, seedSandbox } from '../../src/modules/accounts/seed';
 import { DEMO_ADDRESSES } from '../../src/modules/wallet/demo-seed';
 import { runDemoSeeds } from '../../src/sandbox/demo-seeds';

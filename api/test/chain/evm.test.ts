@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Wallet } from 'ethers';
 import { money } from '../../src/ledger/money';
-import { evmChainOf } from '../../src/modules/wallet/providers';
+import { evmChainOf } from '../../src/modules/wallet/chain/providers';
 import type { EvmChain } from '../../src/providers/chain/evm';
 import { sandboxDepositSigner, type DevNode } from '../../src/providers/chain/evm/devnode';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
@@ -543,7 +543,7 @@ describe.each(testDrivers())('EVM chain on %s', (driver) => {
   it('the on-chain check compares customer balances with the hot wallet + deposit addresses and reports the difference', async () => {
     await booksBalanced();
     const { ContractFactory } = await import('ethers');
-    const { checkEvmHoldings } = await import('../../src/modules/wallet/evm-check');
+    const { checkEvmHoldings } = await import('../../src/modules/wallet/chain/evm-check');
     const usdcAt = (signer: Wallet | ReturnType<typeof sandboxDepositSigner>) =>
       new ContractFactory(tokenArtifact.abi, tokenArtifact.bytecode, signer.connect(node.provider)).attach(
         node.tokens.USDC,

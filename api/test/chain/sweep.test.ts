@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Wallet, formatEther } from 'ethers';
 import { money } from '../../src/ledger/money';
-import { evmChainOf, evmSweeperOf } from '../../src/modules/wallet/providers';
+import { evmChainOf, evmSweeperOf } from '../../src/modules/wallet/chain/providers';
 import type { EvmChain } from '../../src/providers/chain/evm';
 import { readEvmEnv } from '../../src/providers/chain/evm/config';
 import { SANDBOX_DEPOSIT_MNEMONIC, DEV_NODE_MNEMONIC, type DevNode } from '../../src/providers/chain/evm/devnode';

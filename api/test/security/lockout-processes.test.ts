@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { SANDBOX_OPERATOR_PROFILE } from '../../src/modules/content/operator';
 import { insertUser } from '../../src/modules/accounts/users';
-import { hashPayPassword } from '../../src/modules/wallet/paypass';
+import { hashPayPassword } from '../../src/modules/wallet/pay-password/paypass';
 import { hashToken, newToken } from '../../src/security/tokens';
 import { hashCode } from '../../src/modules/accounts/codes';
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@ import { adminOtp, createTestApp, testDrivers, type Envelope, type TestApp } fro
 import { ADMIN_USERNAME, seedAdmin } from '../../src/modules/accounts/seed';
 import { lockoutMetrics } from '../../src/security/lockout';
 import { codeMetrics } from '../../src/modules/accounts/codes';
-import { PayPasswords, payPassMetrics } from '../../src/modules/wallet/paypass';
+import { PayPasswords, payPassMetrics } from '../../src/modules/wallet/pay-password/paypass';
 import { WalletError } from '../../src/modules/wallet/errors';
 import { BIND_MAX_FAILURES } from '../../src/modules/cards/controls/card-controls';
 import { customer } from '../cards/support';

@@ -5,7 +5,7 @@ import { isValidTronAddress } from '../../src/providers/chain/addresses';
 import { SandboxRates } from '../../src/providers/rates/sandbox';
 import { money } from '../../src/ledger/money';
 import { loadConfig } from '../../src/config';
-import { createWalletProviders } from '../../src/modules/wallet/providers';
+import { createWalletProviders } from '../../src/modules/wallet/chain/providers';
 import type { SqlDatabase } from '../../src/db/index';
 
 describe('sandbox chain', () => {

@@ -4,7 +4,7 @@ import { BusinessError } from '../../http/errors.js';
 import { verifyPassword } from '../../security/password.js';
 import { enforceStepUp, grantStepUp, type ProofVerifiers } from '../../security/step-up.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';
-import { PayPasswords } from '../wallet/paypass.js';
+import { PayPasswords } from '../wallet/pay-password/paypass.js';
 import type { AccountsService } from './service.js';
 import { notifySecretChanged, stepUpUser } from './security-notices.js';
 

@@ -27,7 +27,7 @@ import { envelope, okEnvelope } from '../../http/envelope.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { createCardIssuer, SANDBOX_WEBHOOK_SECRET } from '../../providers/card-issuer/index.js';
 import { SandboxCardNetwork } from '../../providers/card-issuer/sandbox-network.js';
-import { PayPasswords } from '../wallet/paypass.js';
+import { PayPasswords } from '../wallet/pay-password/paypass.js';
 import { CardControls } from './controls/card-controls.js';
 import type { PasskeyProofVerifier } from './model.js';
 import { verifyPasskeyProof } from '../passkeys/index.js';

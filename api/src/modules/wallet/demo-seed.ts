@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CryptoCurrency, WalletNetwork } from '@cardwallet/shared/schemas';
 import type { SandboxChain } from '../../providers/chain/sandbox.js';
 import type { WalletService } from './service.js';
-import type { EvmDevTools } from './evm-dev.js';
+import type { EvmDevTools } from './chain/evm-dev.js';
 import { WalletError } from './errors.js';
 
 /** The demo customer's transaction password (sandbox only; docs/api.md "Wallet pages"). */

@@ -52,16 +52,21 @@ import { fitsCurrency, money } from '../../ledger/money.js';
 import { idempotencyKeyOf, replyIdempotent } from '../../http/idempotency.js';
 import { WalletError } from './errors.js';
 import { parseWith } from './parse.js';
-import { createWalletProviders, registerEvmChain, registerEvmSweeper, registerSandboxChain } from './providers.js';
+import {
+  createWalletProviders,
+  registerEvmChain,
+  registerEvmSweeper,
+  registerSandboxChain,
+} from './chain/providers.js';
 import { WalletService, countUnseenEvent } from './service.js';
 import { notifyLive } from '../../events/live-hub.js';
-import { withPaypassCode } from './codes.js';
+import { withPaypassCode } from './pay-password/codes.js';
 import { seedDemoWallet } from './demo-seed.js';
 import { recordSeedGrant } from '../../security/step-up.js';
 import { ADMIN_USERNAME, seedAdmin } from '../accounts/seed.js';
-import { PAYOUT_CLAIMED, PAYOUT_CONSUMER, WITHDRAWAL_FAILED } from './payouts.js';
-import { EvmDevTools } from './evm-dev.js';
-import { checkEvmHoldings } from './evm-check.js';
+import { PAYOUT_CLAIMED, PAYOUT_CONSUMER, WITHDRAWAL_FAILED } from './withdrawals/payouts.js';
+import { EvmDevTools } from './chain/evm-dev.js';
+import { checkEvmHoldings } from './chain/evm-check.js';
 import { verifyPasskeyProof } from '../passkeys/proof.js';
 import { userOf } from '../../http/auth.js';
 

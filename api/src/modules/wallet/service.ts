@@ -1,15 +1,15 @@
-import { AddressBook } from './address-book';
+import { AddressBook } from './withdrawals/address-book';
 import { WalletBalances } from './balances';
 import { cashFlow, type CashFlowQuery } from './cash-flow';
 import type { WalletDeps } from './deps';
 import { Deposits } from './deposits';
 import { Exchanges } from './exchange';
-import { PayPasswords } from './paypass';
-import { Payouts } from './payouts';
+import { PayPasswords } from './pay-password/paypass';
+import { Payouts } from './withdrawals/payouts';
 import type { Page } from './records';
 import { Transfers, type TransferSource } from './transfers';
 import { UnseenEvents } from './unseen';
-import { Withdrawals, type WithdrawBody } from './withdrawals';
+import { Withdrawals, type WithdrawBody } from './withdrawals/requests';
 import type { CryptoCurrency, WalletCurrency, WalletNetwork, WithdrawalStatus } from '@cardwallet/shared/schemas';
 
 export { countUnseenEvent } from './unseen';

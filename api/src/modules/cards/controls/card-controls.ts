@@ -5,7 +5,7 @@ import type { SqlDatabase } from '../../../ledger/sql';
 import { isLuhnValid, PRODUCT_BINS } from '../../../providers/card-issuer/pan';
 import { REVEAL_GRANT_SECONDS } from '../../../providers/card-issuer/sandbox';
 import { CardIssuerError, type CardIssuer } from '../../../providers/card-issuer/types';
-import type { PayPasswords } from '../../wallet/paypass.js';
+import type { PayPasswords } from '../../wallet/pay-password/paypass.js';
 import { guardedAttempt } from '../../../security/lockout.js';
 import { requireStepUp } from '../../../security/step-up.js';
 import { CardError, cardNotFound } from '../errors';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
 import { isNetworkOf, type CryptoCurrency, type WalletNetwork } from '@cardwallet/shared/schemas';
-import type { SqlDatabase } from '../../ledger/sql';
-import { canonicalAddress, isValidAddress } from '../../providers/chain/addresses';
-import { WalletError } from './errors';
+import type { SqlDatabase } from '../../../ledger/sql';
+import { canonicalAddress, isValidAddress } from '../../../providers/chain/addresses';
+import { WalletError } from '../errors';
 
 type AddressRow = {
   id: string;

@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { API_DIR, type Config } from '../../config.js';
-import type { SqlDatabase } from '../../ledger/sql.js';
-import { SANDBOX_DEPOSIT_MNEMONIC, startDevNode, type DevNode } from '../../providers/chain/evm/devnode.js';
-import { EvmSweeper } from '../../providers/chain/evm/sweeper.js';
-import { EvmChain, type EvmLog } from '../../providers/chain/evm/index.js';
-import { RoutedChain } from '../../providers/chain/routed.js';
-import { SandboxChain } from '../../providers/chain/sandbox.js';
-import { ChainProviderError, type ChainProvider } from '../../providers/chain/types.js';
-import { SandboxRates } from '../../providers/rates/sandbox.js';
-import type { RateProvider } from '../../providers/rates/types.js';
+import { API_DIR, type Config } from '../../../config.js';
+import type { SqlDatabase } from '../../../ledger/sql.js';
+import { SANDBOX_DEPOSIT_MNEMONIC, startDevNode, type DevNode } from '../../../providers/chain/evm/devnode.js';
+import { EvmSweeper } from '../../../providers/chain/evm/sweeper.js';
+import { EvmChain, type EvmLog } from '../../../providers/chain/evm/index.js';
+import { RoutedChain } from '../../../providers/chain/routed.js';
+import { SandboxChain } from '../../../providers/chain/sandbox.js';
+import { ChainProviderError, type ChainProvider } from '../../../providers/chain/types.js';
+import { SandboxRates } from '../../../providers/rates/sandbox.js';
+import type { RateProvider } from '../../../providers/rates/types.js';
 
 /** Documented sandbox default; outside sandbox WALLET_ADDRESS_SECRET is required. */
 export const SANDBOX_ADDRESS_SECRET = 'cardwallet-sandbox-deposit-secret';

@@ -1,12 +1,12 @@
 import type { WithdrawalRecord } from '@cardwallet/shared/schemas';
-import type { DomainEvents } from '../../events/domain-events';
-import { format, money } from '../../ledger/money';
-import * as postings from '../../ledger/posting';
-import { post } from '../../ledger/store';
-import { sqlState, type SqlDatabase, type SqlRunner } from '../../ledger/sql';
-import { ChainProviderError, type ChainProvider } from '../../providers/chain/types';
-import { WalletError, notFound } from './errors';
-import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type WithdrawalRow } from './records';
+import type { DomainEvents } from '../../../events/domain-events';
+import { format, money } from '../../../ledger/money';
+import * as postings from '../../../ledger/posting';
+import { post } from '../../../ledger/store';
+import { sqlState, type SqlDatabase, type SqlRunner } from '../../../ledger/sql';
+import { ChainProviderError, type ChainProvider } from '../../../providers/chain/types';
+import { WalletError, notFound } from '../errors';
+import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type WithdrawalRow } from '../records';
 
 /** The outbox consumer that broadcasts claimed payouts (src/modules/wallet/index.ts subscribes it). */
 export const PAYOUT_CONSUMER = 'wallet-payouts';

@@ -1,9 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { PAYPASS_LOCK_MINUTES, PAYPASS_MAX_ATTEMPTS } from '@cardwallet/shared/schemas';
-import type { SqlDatabase, SqlRunner } from '../../ledger/sql';
-import { WalletError } from './errors';
-import { BusinessError } from '../../http/errors.js';
-import { assertChannelAged, requireStepUp, stepUpEnforcement } from '../../security/step-up.js';
+import type { SqlDatabase, SqlRunner } from '../../../ledger/sql';
+import { WalletError } from '../errors';
+import { BusinessError } from '../../../http/errors.js';
+import { assertChannelAged, requireStepUp, stepUpEnforcement } from '../../../security/step-up.js';
 
 /** scrypt parameters: N from config (SCRYPT_N, default 2^15; tests lower it), r=8, p=1. */
 const R = 8;

@@ -1,10 +1,10 @@
 import type { CryptoCurrency, DepositRecord } from '@cardwallet/shared/schemas';
-import type { SqlDatabase } from '../../ledger/sql';
-import { canonicalAddress, isValidEvmAddress } from '../../providers/chain/addresses';
-import type { DevNode } from '../../providers/chain/evm/devnode';
-import type { EvmChain } from '../../providers/chain/evm/index';
-import { WalletError } from './errors';
-import { DEPOSIT_COLUMNS, toDeposit, type DepositRow } from './records';
+import type { SqlDatabase } from '../../../ledger/sql';
+import { canonicalAddress, isValidEvmAddress } from '../../../providers/chain/addresses';
+import type { DevNode } from '../../../providers/chain/evm/devnode';
+import type { EvmChain } from '../../../providers/chain/evm/index';
+import { WalletError } from '../errors';
+import { DEPOSIT_COLUMNS, toDeposit, type DepositRow } from '../records';
 
 /**
  * Sandbox tools on the local development chain (CHAIN_EVM_DEV_NODE=1): what POST dev/chain/deposit

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { BusinessError } from '../../http/errors.js';
-import type { AuthUser } from '../../http/types.js';
-import type { SqlRunner } from '../../db/index.js';
-import { checkCode, codePepper, consumeCode } from '../accounts/codes.js';
+import { BusinessError } from '../../../http/errors.js';
+import type { AuthUser } from '../../../http/types.js';
+import type { SqlRunner } from '../../../db/index.js';
+import { checkCode, codePepper, consumeCode } from '../../accounts/codes.js';
 
 /**
  * Runs `effect` only if `code` is the live 'paypass' verification code of one of the user's own

@@ -1,8 +1,8 @@
 import { Contract, formatUnits } from 'ethers';
-import type { SqlRunner } from '../../ledger/sql';
-import { money } from '../../ledger/money';
-import type { EvmChain } from '../../providers/chain/evm/index';
-import { rpcErrorText } from '../../providers/chain/evm/rpc';
+import type { SqlRunner } from '../../../ledger/sql';
+import { money } from '../../../ledger/money';
+import type { EvmChain } from '../../../providers/chain/evm/index';
+import { rpcErrorText } from '../../../providers/chain/evm/rpc';
 
 export interface EvmHoldingsLine {
   currency: 'ETH' | 'USDT' | 'USDC';

@@ -8,18 +8,18 @@ import {
   type WithdrawalRecord,
   type WithdrawalStatus,
 } from '@cardwallet/shared/schemas';
-import { BusinessError } from '../../http/errors';
-import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../http/idempotency';
-import { fitsCurrency, format, money } from '../../ledger/money';
-import * as postings from '../../ledger/posting';
-import { postingCall } from '../../ledger/store';
-import { canonicalAddress, isValidAddress } from '../../providers/chain/addresses';
-import { ChainProviderError } from '../../providers/chain/types';
-import type { WalletBalances } from './balances';
-import { WalletError } from './errors';
-import type { PayPasswords } from './paypass';
-import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type WithdrawalRow } from './records';
-import type { WalletDeps } from './deps';
+import { BusinessError } from '../../../http/errors';
+import { idempotentOperation, mapIdempotent, requestHash, type IdempotentResult } from '../../../http/idempotency';
+import { fitsCurrency, format, money } from '../../../ledger/money';
+import * as postings from '../../../ledger/posting';
+import { postingCall } from '../../../ledger/store';
+import { canonicalAddress, isValidAddress } from '../../../providers/chain/addresses';
+import { ChainProviderError } from '../../../providers/chain/types';
+import type { WalletBalances } from '../balances';
+import { WalletError } from '../errors';
+import type { PayPasswords } from '../pay-password/paypass';
+import { WITHDRAWAL_COLUMNS, runLedger, toWithdrawal, type Page, type WithdrawalRow } from '../records';
+import type { WalletDeps } from '../deps';
 
 /** The fresh proof: the transaction password, or a passkey assertion over the customer's own proof ceremony. */
 export type WithdrawProof =
