@@ -17,7 +17,7 @@ export const gate = (key: ErrorKey, fix: string, params: Record<string, string |
   new CardError(key, params, ResultCode.forbidden, { fix });
 
 /**
- * The transaction password (wallet/paypass.ts: wrong tries count toward its lock) before money
+ * The transaction password (wallet/pay-password/paypass.ts: wrong tries count toward its lock) before money
  * leaves a card or the card-funding balance; a customer without one is sent to set it.
  */
 export async function requirePayPassword(

@@ -13,7 +13,7 @@ export interface CardServiceDeps {
   now: () => Date;
   /** The API's domain events (src/events): issued cards and completed operations are recorded with their postings. */
   events?: Pick<DomainEvents, 'record'>;
-  /** The transaction password check (wallet/paypass.ts) a card → wallet withdrawal needs (spec §6). */
+  /** The transaction password check (wallet/pay-password/paypass.ts) a card → wallet withdrawal needs (spec §6). */
   payPasswords?: { verify(userId: string, password: string): Promise<void> };
 }
 

@@ -96,7 +96,7 @@ export const replaceMove = (p: { newCardId: string; oldCardId: string; userId: s
  * Withdrawal card → wallet (spec §4): amount + 5 USD fee leave the card, the amount reaches the
  * wallet in the chosen currency 1:1 (USD directly, USDT/USDC through the system card_funding
  * accounts). Withdrawals posted before migration 0205 credited card_funding instead; the
- * customer moves that balance with transfer_from_card (service/funding.ts).
+ * customer moves that balance with transfer_from_card (moves/funding.ts).
  */
 export const withdraw = (p: {
   operationId: string;

@@ -14,9 +14,10 @@ export { FIX, type CardServiceDeps } from './model';
 /**
  * Cards (docs/cards.md) as one object for the routes, the seeds and the tests: it only wires the
  * subdomains together and hands each call to the one that owns it —
- * reads.ts (cards, card funding), addresses.ts, applications.ts (products, gates, apply, bind),
- * moves.ts (activation, top-up, withdrawal, close refund) over operations.ts (the one path every
- * money movement takes), freezes.ts (freeze, unfreeze, risk-unfreeze request) and recovery.ts.
+ * reads.ts (cards, card funding), issuing/addresses.ts, issuing/applications.ts (products, gates,
+ * apply, bind), moves/card-moves.ts (activation, top-up, withdrawal, close refund) over
+ * moves/operations.ts (the one path every money movement takes), controls/freezes.ts (freeze,
+ * unfreeze, risk-unfreeze request) and recovery.ts.
  * Money moves only as balanced ledger postings (postings.ts).
  */
 export class CardService {
@@ -29,7 +30,7 @@ export class CardService {
   readonly ops: CardOperations;
   /** Lost disputes' shortfalls, recovered from the card's next top-ups (disputes/shortfall.ts). */
   readonly shortfalls: DisputeShortfalls;
-  /** Replacing a compromised card (replacement.ts). */
+  /** Replacing a compromised card (issuing/replacement.ts). */
   readonly replacements: CardReplacements;
 
   constructor(deps: CardServiceDeps) {

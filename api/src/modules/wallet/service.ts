@@ -64,7 +64,7 @@ export class WalletService {
   withdraw = async (userId: string, key: string, body: WithdrawBody) =>
     (await this.withdrawalBook.request(userId, key, body)).response;
   withdrawals = (userId: string | null, q: Page & { status?: WithdrawalStatus }) => this.withdrawalBook.list(userId, q);
-  /** Claims the payout (pending → sending); the outbox broadcasts it after commit (payouts.ts). */
+  /** Claims the payout (pending → sending); the outbox broadcasts it after commit (withdrawals/payouts.ts). */
   approveWithdrawal = (adminId: string, id: string) => this.payouts.approve(adminId, id);
   /** Only before the claim: amount + fee go back to the wallet. */
   rejectWithdrawal = (adminId: string, id: string, reason?: string) => this.payouts.reject(adminId, id, reason);

@@ -12,7 +12,7 @@ import { shortfallRecovery } from './postings';
  * card go below zero; the rest is a receivable from the customer (booked with the reversal) that is
  * recovered from the card's next top-ups, as prepaid programmes recover a negative balance from the
  * next load. Each recovery is a card operation of kind `dispute_recovery` on the one path every card
- * money movement takes (operations.ts): an issuer unload (reference = the operation id, reversed if
+ * money movement takes (moves/operations.ts): an issuer unload (reference = the operation id, reversed if
  * anything after it fails) and one transaction with the posting card → receivables and the
  * dispute's `recovered` raised under its row lock (`recovered ≤ shortfall` is also a table check).
  *

@@ -55,7 +55,7 @@ export type ThreeDsProof =
 
 /**
  * 3-D Secure approved in the app (docs/cards.md "3-D Secure in the app"). The issuer asked by signed
- * webhook (three-ds-webhook.ts); the customer approves with a fresh proof (a passkey, else the
+ * webhook (three-ds/webhook.ts); the customer approves with a fresh proof (a passkey, else the
  * transaction password) or declines with one tap; 5 minutes without an answer declines.
  *
  * Exactly once: the answer is taken by ONE conditional UPDATE (`status = 'pending' AND expires_at >
