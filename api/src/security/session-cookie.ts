@@ -71,8 +71,8 @@ export function browserSession<T extends { token: string; userId?: string | numb
   if (!fromAppClient(request)) return session;
   reply.header('set-cookie', `${SESSION_COOKIE}=${session.token}; ${attributes(request, SESSION_LIFETIME_SECONDS)}`);
   // The page requests from now on resolve this person's user cohort (web/release-serving.ts). The
-  // registry is in the HTML, so the shell seldom asks /remotes.json, which used to be the only
-  // place that remembered it: signed-in pages stayed in the browser's anonymous cohort.
+  // registry is in the HTML, so the shell seldom asks /remotes.json: without this cookie signed-in
+  // pages would stay in the browser's anonymous cohort.
   if (session.userId !== undefined && /^[0-9]{1,18}$/.test(String(session.userId)))
     reply.header('set-cookie', `${USER_COHORT_COOKIE}=${session.userId}; ${userCohortAttributes(request, 31_536_000)}`);
   return { ...session, token: '' };

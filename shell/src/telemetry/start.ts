@@ -62,7 +62,7 @@ export function startTelemetry(o: TelemetryStartOptions): TelemetryReporter {
     if (app) reporter.vital(app.app, name, metric.value, routeOf(location.pathname));
   };
   // One observer per task: set up together they were one 20–40 ms task after the first screen at
-  // 4× CPU (session 39). Each reads the entries buffered before it (web-vitals observes buffered).
+  // 4× CPU. Each reads the entries buffered before it (web-vitals observes buffered).
   const observers = [() => onLCP(report('LCP')), () => onINP(report('INP')), () => onCLS(report('CLS'))];
   const observeNext = () => {
     observers.shift()?.();
