@@ -68,7 +68,7 @@ describe('safe default start and admin configuration', () => {
 describe.each(testDrivers())('admin sign-in with a second factor and credentials from configuration (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    // Limits high: this file proves the second factor, not the lockout (helper "lockouts"' tests do).
+    // Limits high: this file proves the second factor, not the lockout (test/security/lockout*.test.ts do).
     t = await createTestApp(driver, { IP_LOGIN_MAX: '10000', LOGIN_MAX_FAILURES: '1000' });
     await seedAdmin(t.app);
   });

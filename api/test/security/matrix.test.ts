@@ -35,7 +35,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/system/health',
   'GET /api/app/version',
   'GET /api/wallet/currencies',
-  // Passkey sign-in (feat/passkeys, reviewed before it lands): public like user/login.
+  // Passkey sign-in: public like user/login.
   'POST /api/passkey/loginOptions',
   'POST /api/passkey/login',
   // Deploy routes: public to the auth hook, guarded by their own deploy-token check (declared in the document).
