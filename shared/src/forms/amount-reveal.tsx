@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHost } from '../host-context';
+import { formatMoney, formatMoneyExact, truncateDecimal } from '../money/format';
+import { MONEY_SCALE, shownDecimals, type MoneyCurrency } from '../money/scale';
+
+/**
+ * A holding as lists show it (`formatMoney`: cut toward zero at the currency's shown decimals),
+ * the exact figure one tap away when the ledger keeps more digits than are shown. Plain text when
+ * nothing is hidden.
+ */
+export function AmountReveal({
+  amount,
+  currency,
+  className,
+}: {
+  amount: string;
+  currency: MoneyCurrency;
+  className?: string;
+}) {
+  const { t } = useTranslation('common');
+  const locale = useHost().i18n.useLanguage();
+  const [exact, setExact] = useState(false);
+  const short = formatMoney(locale, amount, currency);
+  const hidden = truncateDecimal(amount, shownDecimals(currency)) !== truncateDecimal(amount, MONEY_SCALE[currency]);
+  const classes = `cw-ltr${className ? ` ${className}` : ''}`;
+  if (!hidden) return <span className={classes}>{short}</span>;
+  return (
+    <button
+      type="button"
+      className={`cw-amount-reveal ${classes}`}
+      aria-pressed={exact}
+      title={t(exact ? 'amount.showShort' : 'amount.showExact')}
+      onClick={() => setExact((v) => !v)}
+    >
+      {exact ? formatMoneyExact(locale, amount, currency) : short}
+    </button>
+  );
+}
