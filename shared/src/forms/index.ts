@@ -32,3 +32,9 @@ export { PasskeyProofButton } from './passkey-proof-button';
 // TextFields grouped as antd-mobile's form list, without antd-mobile's Form (rc-field-form and its validators).
 export { FieldGroup, type FieldGroupProps } from './field-group';
 export { FieldItem, type FieldItemProps } from './field-item';
+// The one amount input (docs/amounts.md): locale-aware reading, the figure understood shown live, limits at the field.
+export { AmountField, type AmountFieldProps } from './amount-field';
+export { amountSchema } from './amount-schema';
+export { amountMessage, formatFieldAmount } from './amount-message';
+// A holding cut toward zero, the exact figure one tap away.
+export { AmountReveal } from './amount-reveal';
