@@ -47,7 +47,7 @@ async function shownAfter(page: Page, name: string, since: number): Promise<numb
     name,
     { timeout: Math.max(1, since + WITHIN_MS - Date.now()) },
   );
-  return (await handle.jsonValue()) - since;
+  return Number(await handle.jsonValue()) - since;
 }
 
 test('a transfer through the API updates the wallet and the card Apply page; closing a card the wallet total', async ({
