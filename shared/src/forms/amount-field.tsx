@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import Input, { type InputRef } from 'antd-mobile/es/components/input';
 import { useController, type Control, type FieldValues, type Path, type PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '../host-context';
+import { useHost } from '@cardwallet/shared';
 import { formatDecimal } from '../money/format';
 import type { AmountLimits } from '../money/limits';
 import { readAmount } from '../money/read';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHost } from '../host-context';
+import { useHost } from '@cardwallet/shared';
 import { formatMoney, formatMoneyExact, truncateDecimal } from '../money/format';
 import { MONEY_SCALE, shownDecimals, type MoneyCurrency } from '../money/scale';
 
