@@ -20,6 +20,13 @@ describe('shared AmountReveal', () => {
     expect(figure).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('shows the number alone when asked', async () => {
+    renderWithHost(<AmountReveal amount="0.000000019" currency="ETH" withCurrency={false} />);
+    const figure = screen.getByRole('button', { name: '0.00000001' });
+    await userEvent.click(figure);
+    expect(figure).toHaveTextContent(/^0\.000000019$/);
+  });
+
   it('is plain text when no digit is hidden', () => {
     renderWithHost(<AmountReveal amount="12.5" currency="USDT" />);
     expect(screen.queryByRole('button')).toBeNull();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { formatMoney, formatMoneyExact, truncateDecimal } from '../money/format';
+import { formatAmount, formatAmountExact, formatMoney, formatMoneyExact, truncateDecimal } from '../money/format';
 import { MONEY_SCALE, shownDecimals, type MoneyCurrency } from '../money/scale';
 
 /**
@@ -13,15 +13,20 @@ export function AmountReveal({
   amount,
   currency,
   className,
+  withCurrency = true,
 }: {
   amount: string;
   currency: MoneyCurrency;
   className?: string;
+  /** false: the number alone ("1.12345678"), where the currency is named beside it. */
+  withCurrency?: boolean;
 }) {
   const { t } = useTranslation('common');
   const locale = useHost().i18n.useLanguage();
   const [exact, setExact] = useState(false);
-  const short = formatMoney(locale, amount, currency);
+  const short = withCurrency ? formatMoney(locale, amount, currency) : formatAmount(locale, amount, currency);
+  const exactText = () =>
+    withCurrency ? formatMoneyExact(locale, amount, currency) : formatAmountExact(locale, amount, currency);
   const hidden = truncateDecimal(amount, shownDecimals(currency)) !== truncateDecimal(amount, MONEY_SCALE[currency]);
   const classes = `cw-ltr${className ? ` ${className}` : ''}`;
   if (!hidden) return <span className={classes}>{short}</span>;
@@ -33,7 +38,7 @@ export function AmountReveal({
       title={t(exact ? 'amount.showShort' : 'amount.showExact')}
       onClick={() => setExact((v) => !v)}
     >
-      {exact ? formatMoneyExact(locale, amount, currency) : short}
+      {exact ? exactText() : short}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import List from 'antd-mobile/es/components/list';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLiveEvents, useHost } from '@cardwallet/shared';
+import { AmountReveal } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -136,11 +137,15 @@ export default function WalletIndexPage() {
                 <dl className="cw-facts wallet-balance-figures">
                   <div>
                     <dt>{t('index.available')}</dt>
-                    <dd className="cw-ltr">{fmt.amount(b.available, b.currency)}</dd>
+                    <dd className="cw-ltr">
+                      <AmountReveal amount={b.available} currency={b.currency} withCurrency={false} />
+                    </dd>
                   </div>
                   <div>
                     <dt>{t('index.held')}</dt>
-                    <dd className="cw-ltr">{fmt.amount(b.held, b.currency)}</dd>
+                    <dd className="cw-ltr">
+                      <AmountReveal amount={b.held} currency={b.currency} withCurrency={false} />
+                    </dd>
                   </div>
                 </dl>
               </li>
