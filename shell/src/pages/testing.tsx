@@ -46,6 +46,8 @@ export function renderPage(
     },
     navigation: { navigate: vi.fn() },
     toast: { show: vi.fn() },
+    // The page's language, as amount fields read and show figures in it.
+    i18n: { useLanguage: () => 'en-US', language: () => 'en-US' },
     session: { useSession: () => ({ isLoggedIn: options.loggedIn ?? true }), requireLogin: vi.fn() },
     live: {
       subscribe: (fn: (e: LiveEvent) => void) => {
