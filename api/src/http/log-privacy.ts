@@ -81,7 +81,7 @@ function normaliseKey(key: string): string {
 
 export const REDACTED = '[redacted]';
 
-const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[A-Za-z]{2,}/g;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 // A phone number (+ and 7–15 digits, spaces/dashes allowed) or any run of 12+ digits (card numbers).
 const PHONE = /\+\d[\d\s-]{5,18}\d/g;
 const LONG_DIGITS = /\b\d{12,}\b/g;
