@@ -109,13 +109,24 @@ export function normaliseAccount(account: string): string {
   return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/[\s-]/g, '');
 }
 
+/**
+ * How the OpenAPI document states a mobile: E.164 (`pattern`) and the custom format `e164-mobile` — a
+ * number the numbering plan assigns to mobiles (libphonenumber), which no regular expression says.
+ */
+export const MOBILE_JSON_SCHEMA = {
+  format: 'e164-mobile',
+  pattern: '^\\+[1-9]\\d{6,14}$',
+  description: 'International mobile number in E.164 form (e.g. +905321234567), a mobile range of its country.',
+} as const;
+
 export const emailSchema = z
   .string({ error: V.required })
   .trim()
   .min(1, V.required)
   .max(254, V.tooLong)
   .refine(isEmail, V.email)
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .meta({ format: 'email' });
 
 export const mobileSchema = z
   .string({ error: V.required })
@@ -123,7 +134,8 @@ export const mobileSchema = z
   .min(1, V.required)
   .max(20, V.tooLong)
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine(isMobile, V.mobile);
+  .refine(isMobile, V.mobile)
+  .meta(MOBILE_JSON_SCHEMA);
 
 /** E-mail or E.164 mobile. */
 export const accountSchema = z
@@ -132,7 +144,8 @@ export const accountSchema = z
   .min(1, V.required)
   .max(254, V.tooLong)
   .transform(normaliseAccount)
-  .refine((v) => accountKind(v) !== null, V.account);
+  .refine((v) => accountKind(v) !== null, V.account)
+  .meta({ anyOf: [{ format: 'email', maxLength: 254 }, { ...MOBILE_JSON_SCHEMA }] });
 
 export const passwordSchema = z
   .string({ error: V.required })
