@@ -8,9 +8,12 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { authPreHandler } from './http/auth.js';
 import { openapiOptions } from './http/openapi.js';
+import { registerInputTextRule } from './http/input-text.js';
+import { privateLoggerOptions } from './http/log-privacy.js';
+import { routerRefusal, methodNotAllowed } from './http/router-refusals.js';
 import { systemClock, type Clock } from './http/clock.js';
 import { errorBody, fieldMessages, translateFieldMessage } from './http/envelope.js';
-import { BusinessError, InvalidParamsError } from './http/errors.js';
+import { BusinessError, InvalidParamsError, clientErrorKey, defaultCodeOf } from './http/errors.js';
 import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
@@ -41,10 +44,7 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: deps.logger ?? privateLoggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     // A client-supplied X-Request-Id is kept when it is a plain token; otherwise we mint one.
@@ -53,6 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A bad URL encoding or a path parameter over 200 characters: the envelope, not the router's raw 400/414.
+    frameworkErrors: (error, request, reply) => routerRefusal(error, request, reply),
     forceCloseConnections: true,
     // Registering every module can pass Fastify's 10 s default on a busy machine (seen with load
     // average 30 during a rolling restart): a slow start is not a broken one.
@@ -100,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header('X-Content-Type-Options', 'nosniff');
     }
   });
+
+  registerInputTextRule(app);
 
   const requireAuth = authPreHandler(app);
   app.addHook('onRoute', (route) => {
@@ -152,8 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     } else if (isClientError(error)) {
       // Bad JSON, unsupported content type, oversized body, bad URL encoding …
-      request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'illegal request');
-      body = errorBody(locale, ResultCode.invalidParams, 'illegal_request');
+      const code = (error as FastifyError).code;
+      request.log.info({ err: { code, message: error.message } }, 'illegal request');
+      const key = clientErrorKey(code);
+      body = errorBody(locale, defaultCodeOf(key), key);
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = errorBody(locale, ResultCode.failed, 'internal_error');
@@ -164,6 +170,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
+      const allowed = methodNotAllowed(app.routeList, request.method, request.url);
+      if (allowed) {
+        return reply
+          .code(200)
+          .header('Allow', allowed.join(', '))
+          .type('application/json; charset=utf-8')
+          .send(errorBody(request.locale ?? 'en-US', defaultCodeOf('method_not_allowed'), 'method_not_allowed'));
+      }
       return reply
         .code(200)
         .type('application/json; charset=utf-8')

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { generate } from 'otplib';
 import { buildApp } from '../../src/app';
@@ -81,6 +81,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for the test (registered under /api before the app is ready). */
   setup?: (app: FastifyInstance) => Promise<void> | void,
+  /** `logger`: the app's logger option (default: none), e.g. the production options writing to a test stream. */
+  options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   let dataDir = path.join(os.tmpdir(), `cw-api-test-${process.pid}-${randomBytes(4).toString('hex')}`, 'pglite');
   let dropPg: (() => Promise<void>) | undefined;
@@ -111,7 +113,7 @@ export async function createTestApp(
   });
   const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   if (setup) await app.register(async (scoped) => setup(scoped), { prefix: '/api' });
   await app.ready();
 

@@ -30,6 +30,11 @@ export const ERROR_KEYS = [
   'internal_error',
   'invalid_params',
   'illegal_request',
+  // refused by the HTTP layer before a route runs (size, media type, URL length, method)
+  'payload_too_large',
+  'unsupported_media_type',
+  'uri_too_long',
+  'method_not_allowed',
   'unauthenticated',
   'session_expired',
   'forbidden',
