@@ -15,6 +15,7 @@ import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
+import { allowedHostNames, registerHostAllowlist } from './security/host-allowlist.js';
 import webPlugin from './web/index.js';
 import { FirstViewFigures } from './web/first-view.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
@@ -70,6 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
+  // First of all hooks: a request for a name this deployment does not serve goes no further.
+  registerHostAllowlist(
+    app,
+    allowedHostNames({ sandbox: config.sandbox, host: config.host, configured: config.allowedHosts }),
+  );
   await registerIpLimiter(app);
   app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('firstView', new FirstViewFigures());

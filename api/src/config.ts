@@ -80,6 +80,18 @@ const envSchema = z
      * unless someone asks for it (README "Open the sandbox to a phone"); 0.0.0.0 in production.
      */
     HOST: z.string().min(1).optional(),
+    /**
+     * Host names (comma-separated, no port) the API answers to; any other `Host` gets 421 before
+     * routing (DNS rebinding, forged Host). Required in production; the sandbox adds them to the
+     * loopback names and HOST (src/security/host-allowlist.ts).
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .regex(
+        /^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(\s*,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+))*\s*$/,
+        'must be a comma-separated list of host names without ports',
+      )
+      .optional(),
     /** postgres://… — when set, the API uses this PostgreSQL server instead of the embedded PGlite. */
     DATABASE_URL: z
       .string()
@@ -255,6 +267,13 @@ const envSchema = z
         message: 'is the documented sandbox secret: generate your own',
       });
     }
+    if (!sandbox && !env.ALLOWED_HOSTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_HOSTS'],
+        message: 'is required outside sandbox mode (the host names the service answers to, e.g. wallet.example.com)',
+      });
+    }
     if (!sandbox && !env.OPERATOR_PROFILE_JSON) {
       ctx.addIssue({
         code: 'custom',
@@ -270,6 +289,8 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
+  /** ALLOWED_HOSTS as given (the effective list adds the sandbox's names: src/security/host-allowlist.ts). */
+  allowedHosts: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   sandbox: boolean;
@@ -379,6 +400,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sandbox,

@@ -22,6 +22,7 @@ const production = {
   APP_MODE: 'production',
   OPERATOR_PROFILE_JSON: operator,
   ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+  ALLOWED_HOSTS: '127.0.0.1',
 };
 
 describe('safe default start and admin configuration', () => {

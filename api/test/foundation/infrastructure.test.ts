@@ -70,7 +70,7 @@ describe('configuration', () => {
       expect((e as Error).message).not.toContain('short"');
     }
     const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
-    const totp = { ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
+    const totp = { ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ', ALLOWED_HOSTS: 'wallet.example.com' };
     expect(
       loadConfig({
         APP_MODE: 'production',

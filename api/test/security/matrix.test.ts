@@ -181,6 +181,23 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
     expect(publicByDefault).toEqual([]);
   });
 
+  it('a forged Host (DNS rebinding) is refused with 421 on every operation, even with valid customer and admin tokens', async () => {
+    const failures: string[] = [];
+    for (const op of ops) {
+      for (const token of [undefined, tokens.customer, tokens.admin]) {
+        const res = await t.inject({
+          method: op.method as 'GET',
+          url: urlOf(op.url),
+          headers: { host: 'rebind.attacker.test:8080', ...(token ? { 'access-token': token } : {}) },
+          ...(op.method === 'GET' ? {} : { payload: {} }),
+        });
+        const key = res.statusCode === 421 ? (JSON.parse(res.body) as { key?: string }).key : undefined;
+        if (key !== 'host_not_allowed') failures.push(`${op.method} ${op.url} → HTTP ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('customer routes: anonymous, revoked, admin and deploy tokens → 401', async () => {
     const failures: string[] = [];
     for (const op of ops.filter(

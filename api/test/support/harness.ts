@@ -103,8 +103,9 @@ export async function createTestApp(
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     // …and an admin TOTP secret of its own (production refuses the sandbox one).
+    // …and the host names it answers to (inject sends Host: localhost:80).
     ...(env.APP_MODE === 'production' || env.SANDBOX === 'false'
-      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET }
+      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET, ALLOWED_HOSTS: 'localhost' }
       : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
