@@ -15,6 +15,7 @@ import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
+import { registerSignInThrottle } from './security/sign-in-throttle.js';
 import { allowedHostNames, registerHostAllowlist } from './security/host-allowlist.js';
 import webPlugin from './web/index.js';
 import { FirstViewFigures } from './web/first-view.js';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedHostNames({ sandbox: config.sandbox, host: config.host, configured: config.allowedHosts }),
   );
   await registerIpLimiter(app);
+  registerSignInThrottle(app);
   app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('firstView', new FirstViewFigures());
   const events = new DomainEvents(deps.database.sql, {

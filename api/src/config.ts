@@ -26,6 +26,12 @@ export const SANDBOX_ADMIN_PASSWORD = 'Admin1234!';
  */
 export const SANDBOX_ADMIN_TOTP_SECRET = 'WKKDAQZXSEXLGQOX7SNYONKND5Y6JYAH';
 
+/**
+ * Documented sandbox key of the server's own signatures (device cookies, telemetry tickets).
+ * SIGNING_SECRET overrides; required and must differ from this one outside sandbox.
+ */
+export const SANDBOX_SIGNING_SECRET = 'cardwallet-sandbox-signing-secret-not-for-production';
+
 /** Passwords an attacker tries first: refused for the admin in production (compared case-insensitively). */
 const COMMON_PASSWORDS = new Set(
   [
@@ -125,6 +131,8 @@ const envSchema = z
       .toUpperCase()
       .regex(/^[A-Z2-7]{26,128}=*$/, 'must be base32 of at least 16 bytes (26+ characters A-Z, 2-7)')
       .optional(),
+    /** HMAC key of the server's own signatures (device cookies, telemetry tickets); ≥ 32 characters. */
+    SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
     /** Lifetime of an admin session (default 30 min; customers keep theirs 30 days). */
     ADMIN_SESSION_MINUTES: positiveInt(30).refine((n) => n <= 24 * 60, 'must be at most 1440'),
     LOG_LEVEL: z
@@ -267,6 +275,20 @@ const envSchema = z
         message: 'is the documented sandbox secret: generate your own',
       });
     }
+    if (!sandbox && !env.SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_SECRET'],
+        message: 'is required outside sandbox mode (signs device cookies and telemetry tickets)',
+      });
+    }
+    if (!sandbox && env.SIGNING_SECRET === SANDBOX_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_SECRET'],
+        message: 'is the documented sandbox secret: generate your own',
+      });
+    }
     if (!sandbox && !env.ALLOWED_HOSTS) {
       ctx.addIssue({
         code: 'custom',
@@ -302,6 +324,8 @@ export interface Config {
   /** Base32 TOTP secret of the admin's second factor (sandbox: SANDBOX_ADMIN_TOTP_SECRET). */
   adminTotpSecret: string;
   adminSessionSeconds: number;
+  /** SIGNING_SECRET (sandbox: SANDBOX_SIGNING_SECRET). */
+  signingSecret: string;
   operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
@@ -422,6 +446,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD ?? SANDBOX_ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET ?? SANDBOX_ADMIN_TOTP_SECRET,
     adminSessionSeconds: e.ADMIN_SESSION_MINUTES * 60,
+    signingSecret: e.SIGNING_SECRET ?? SANDBOX_SIGNING_SECRET,
     operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,

@@ -23,6 +23,7 @@ const production = {
   OPERATOR_PROFILE_JSON: operator,
   ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
   ALLOWED_HOSTS: '127.0.0.1',
+  SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
 };
 
 describe('safe default start and admin configuration', () => {

@@ -65,6 +65,7 @@ export interface TestApp {
 }
 
 export const TEST_PRODUCTION_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
 
 /**
  * A fresh admin TOTP code for `t`'s configured secret: moves the test clock on by one 30 s step
@@ -105,7 +106,11 @@ export async function createTestApp(
     // …and an admin TOTP secret of its own (production refuses the sandbox one).
     // …and the host names it answers to (inject sends Host: localhost:80).
     ...(env.APP_MODE === 'production' || env.SANDBOX === 'false'
-      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET, ALLOWED_HOSTS: 'localhost' }
+      ? {
+          ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+          ALLOWED_HOSTS: 'localhost',
+          SIGNING_SECRET: TEST_SIGNING_SECRET,
+        }
       : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
