@@ -12,6 +12,7 @@ import { loadGeoConfig, type GeoConfig } from './config/geo.js';
 import { loadKycConfig, type KycConfig } from './config/kyc.js';
 import { readReferralConfig, type ReferralConfig } from './config/referral.js';
 import { loadWechatConfig, type WechatConfig } from './config/wechat.js';
+import { publishedSecretProblems } from './config/published-secrets.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -419,7 +420,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kyc: loadKycConfig(cleaned),
     referral: readReferralConfig(cleaned),
   };
-  const sectionErrors = Object.values(sections).flatMap((s) => s.errors);
+  const sectionErrors = [
+    ...Object.values(sections).flatMap((s) => s.errors),
+    ...(sandbox ? [] : publishedSecretProblems(cleaned)),
+  ];
   if (sectionErrors.length) throw new ConfigError(sectionErrors);
   return {
     port: e.PORT,
