@@ -48,6 +48,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: config.bodyLimit,
+    // Slow clients (slowloris, a body trickled one byte at a time) are cut: the headers within
+    // HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS — checked every second, not
+    // Node's default 30 s, so a trickled body cannot hold a connection past the limit — and a
+    // connection on which nothing moves within IDLE_TIMEOUT_MS is closed.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     requestIdHeader: false,
     // A client-supplied X-Request-Id is kept when it is a plain token; otherwise we mint one.
     genReqId: (req) => {

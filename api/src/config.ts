@@ -141,6 +141,17 @@ const envSchema = z
         error: 'must be fatal|error|warn|info|debug|trace|silent',
       })
       .default('info'),
+    /**
+     * Slow clients (docs/operations.md "Timeouts"): the request line and headers must arrive within
+     * HEADERS_TIMEOUT_MS, the whole request (headers and body) within REQUEST_TIMEOUT_MS, and a
+     * connection on which nothing moves for IDLE_TIMEOUT_MS is closed (an event stream writes a
+     * heartbeat every 25 s, so it stays open). KEEP_ALIVE_TIMEOUT_MS: how long an idle kept-alive
+     * connection waits for its next request — above nginx's 50 s upstream keepalive_timeout.
+     */
+    HEADERS_TIMEOUT_MS: positiveInt(10_000),
+    REQUEST_TIMEOUT_MS: positiveInt(30_000),
+    IDLE_TIMEOUT_MS: positiveInt(60_000),
+    KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
     /** Upper bound of a JSON request body in bytes. */
     BODY_LIMIT_BYTES: positiveInt(64 * 1024),
     /** Failed logins per account within LOGIN_LOCK_WINDOW_SECONDS before the account is locked. */
@@ -245,6 +256,9 @@ const envSchema = z
     if (env.APP_MODE && env.SANDBOX !== undefined && env.SANDBOX !== (env.APP_MODE === 'sandbox')) {
       ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'contradicts APP_MODE' });
     }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+    }
     if (env.APP_MIN_VERSION_CODE > env.APP_LATEST_VERSION_CODE) {
       ctx.addIssue({
         code: 'custom',
@@ -330,6 +344,8 @@ export interface Config {
   operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
+  /** Slow-client timeouts in ms (HEADERS_/REQUEST_/IDLE_/KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   trustProxy: string | undefined;
@@ -454,6 +470,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
