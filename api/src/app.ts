@@ -16,6 +16,7 @@ import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
 import { registerSignInThrottle } from './security/sign-in-throttle.js';
+import { CspReportStore } from './security/csp-report-store.js';
 import { allowedHostNames, registerHostAllowlist } from './security/host-allowlist.js';
 import webPlugin from './web/index.js';
 import { FirstViewFigures } from './web/first-view.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerIpLimiter(app);
   registerSignInThrottle(app);
+  app.decorate('cspReports', new CspReportStore());
   app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('firstView', new FirstViewFigures());
   const events = new DomainEvents(deps.database.sql, {
