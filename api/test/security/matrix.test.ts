@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/releases/{app}/overview',
   // Browser telemetry (issue 25): anonymous by design, per-IP rate-limited, size-limited, strict schema.
   'POST /api/telemetry',
+  // Its ticket (issue 43): anonymous like the batches, per-IP limited, signed and short-lived.
+  'POST /api/telemetry/ticket',
   // WeChat sign-in (issue 27): public like user/login — a WeChat code, a single-use hashed ticket or state.
   'POST /api/passport/loginMpWx',
   'POST /api/passport/loginMpWxMobile',
