@@ -113,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.locale = negotiateLocale(headerValue(request.headers['accept-language']));
     request.platform = headerValue(request.headers.platform)?.slice(0, 32);
     reply.header('X-Request-Id', request.id);
+    // Production over https: browsers must never reach this origin over plain http again.
+    if (!config.sandbox && request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) {
       reply.header('Cache-Control', 'no-store');
       reply.header('X-Content-Type-Options', 'nosniff');

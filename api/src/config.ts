@@ -304,6 +304,14 @@ const envSchema = z
         message: 'is the documented sandbox secret: generate your own',
       });
     }
+    if (!sandbox && !env.TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'is required outside sandbox mode (the TLS proxy in front: without it the client address is the proxy and https requests look like http, so cookies lose Secure)',
+      });
+    }
     if (!sandbox && !env.ALLOWED_HOSTS) {
       ctx.addIssue({
         code: 'custom',

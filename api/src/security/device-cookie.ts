@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fromAppClient } from './session-cookie.js';
+import { cookieName, fromAppClient, singleCookie } from './session-cookie.js';
 
 /**
  * The device cookie (OWASP "device cookies"): after a successful sign-in from the app, the browser
@@ -25,20 +25,11 @@ export function deviceCookieValue(secret: string, account: string, nowMs: number
   return `${body}.${mac(secret, body)}`;
 }
 
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header || header.length > 8192) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /** Whether the request carries a valid, unexpired device cookie for `account`. */
 export function isKnownDevice(request: FastifyRequest, secret: string, account: string, nowMs: number): boolean {
-  const value = cookieValue(request, DEVICE_COOKIE);
-  if (!value || value.length > 200) return false;
+  // `__Host-cw_device` over https, like the session cookie (session-cookie.ts).
+  const value = singleCookie(request, cookieName(request, DEVICE_COOKIE), 200);
+  if (!value) return false;
   const parts = value.split('.');
   if (parts.length !== 4 || parts[0] !== 'v1') return false;
   const body = parts.slice(0, 3).join('.');
@@ -62,6 +53,6 @@ export function rememberDevice(
   if (!fromAppClient(request)) return;
   reply.header(
     'set-cookie',
-    `${DEVICE_COOKIE}=${deviceCookieValue(secret, account, nowMs)}; Path=/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
+    `${cookieName(request, DEVICE_COOKIE)}=${deviceCookieValue(secret, account, nowMs)}; Path=/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Strict${request.protocol === 'https' ? '; Secure' : ''}`,
   );
 }

@@ -32,6 +32,7 @@ describe.runIf(inject('pgReachable'))('API processes (PostgreSQL)', () => {
       ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
       ALLOWED_HOSTS: '127.0.0.1',
       SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+      TRUST_PROXY: '127.0.0.1',
       OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
       SCRYPT_N: '32768',
       IP_LOGIN_MAX: '10000',

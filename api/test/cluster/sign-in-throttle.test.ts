@@ -36,6 +36,7 @@ describe.runIf(inject('pgReachable') && redisUp)(
         ADMIN_TOTP_SECRET: TOTP,
         ALLOWED_HOSTS: '127.0.0.1',
         SIGNING_SECRET: TEST_SIGNING_SECRET,
+        TRUST_PROXY: '127.0.0.1',
         OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
         REDIS_URL: TEST_REDIS_URL,
         REDIS_KEY_PREFIX: uniquePrefix(),

@@ -74,6 +74,7 @@ describe('configuration', () => {
       ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
       ALLOWED_HOSTS: 'wallet.example.com',
       SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+      TRUST_PROXY: '127.0.0.1',
     };
     expect(
       loadConfig({

@@ -34,6 +34,7 @@ describe.runIf(inject('pgReachable') && redisUp)('lockouts across two API proces
       ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
       ALLOWED_HOSTS: '127.0.0.1',
       SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+      TRUST_PROXY: '127.0.0.1',
       OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
       REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: uniquePrefix(),

@@ -110,6 +110,7 @@ export async function createTestApp(
           ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
           ALLOWED_HOSTS: 'localhost',
           SIGNING_SECRET: TEST_SIGNING_SECRET,
+          TRUST_PROXY: '127.0.0.1',
         }
       : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),

@@ -105,7 +105,12 @@ const accountsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const session = await accounts.login(request, request.body.account, request.body.password);
+      const session = browserSession(
+        request,
+        reply,
+        await accounts.login(request, request.body.account, request.body.password),
+      );
+      // After the session cookie: the session stays the first Set-Cookie of the answer.
       rememberDevice(
         request,
         reply,
@@ -113,7 +118,7 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         `user:${request.body.account}`,
         app.clock.now().getTime(),
       );
-      return ok(request, browserSession(request, reply, session));
+      return ok(request, session);
     },
   );
 
