@@ -18,6 +18,9 @@ import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
+import { registerSignInThrottle } from './security/sign-in-throttle.js';
+import { CspReportStore } from './security/csp-report-store.js';
+import { allowedHostNames, registerHostAllowlist } from './security/host-allowlist.js';
 import webPlugin from './web/index.js';
 import { FirstViewFigures } from './web/first-view.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
@@ -46,6 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? privateLoggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
+    // Slow clients (slowloris, a body trickled one byte at a time) are cut: the headers within
+    // HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS — checked every second, not
+    // Node's default 30 s, so a trickled body cannot hold a connection past the limit — and a
+    // connection on which nothing moves within IDLE_TIMEOUT_MS is closed.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     requestIdHeader: false,
     // A client-supplied X-Request-Id is kept when it is a plain token; otherwise we mint one.
     genReqId: (req) => {
@@ -72,7 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
+  // First of all hooks: a request for a name this deployment does not serve goes no further.
+  registerHostAllowlist(
+    app,
+    allowedHostNames({ sandbox: config.sandbox, host: config.host, configured: config.allowedHosts }),
+  );
   await registerIpLimiter(app);
+  registerSignInThrottle(app);
+  app.decorate('cspReports', new CspReportStore());
   app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('firstView', new FirstViewFigures());
   const events = new DomainEvents(deps.database.sql, {
@@ -97,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.locale = negotiateLocale(headerValue(request.headers['accept-language']));
     request.platform = headerValue(request.headers.platform)?.slice(0, 32);
     reply.header('X-Request-Id', request.id);
+    // Production over https: browsers must never reach this origin over plain http again.
+    if (!config.sandbox && request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) {
       reply.header('Cache-Control', 'no-store');
       reply.header('X-Content-Type-Options', 'nosniff');

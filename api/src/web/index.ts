@@ -134,7 +134,7 @@ export default async function webPlugin(
     mapTileOrigins: tileOrigin ? [tileOrigin] : [],
     uploadOrigins: uploadOrigin ? [uploadOrigin] : [],
   });
-  await registerCspReports(app, { sandbox });
+  await registerCspReports(app);
 
   if (releases) {
     await publishLocalBuilds(releases, opts.rootDir, { sandbox, log: app.log });

@@ -22,6 +22,9 @@ const production = {
   APP_MODE: 'production',
   OPERATOR_PROFILE_JSON: operator,
   ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+  ALLOWED_HOSTS: '127.0.0.1',
+  SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+  TRUST_PROXY: '127.0.0.1',
 };
 
 describe('safe default start and admin configuration', () => {

@@ -65,6 +65,7 @@ export interface TestApp {
 }
 
 export const TEST_PRODUCTION_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
 
 /**
  * A fresh admin TOTP code for `t`'s configured secret: moves the test clock on by one 30 s step
@@ -105,8 +106,14 @@ export async function createTestApp(
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     // …and an admin TOTP secret of its own (production refuses the sandbox one).
+    // …and the host names it answers to (inject sends Host: localhost:80).
     ...(env.APP_MODE === 'production' || env.SANDBOX === 'false'
-      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET }
+      ? {
+          ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+          ALLOWED_HOSTS: 'localhost',
+          SIGNING_SECRET: TEST_SIGNING_SECRET,
+          TRUST_PROXY: '127.0.0.1',
+        }
       : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,

@@ -38,6 +38,7 @@ export const ERROR_KEYS = [
   'unauthenticated',
   'session_expired',
   'forbidden',
+  'host_not_allowed',
   'not_found',
   'rate_limited',
   'operation_failed',

@@ -40,6 +40,15 @@ export function startTelemetry(o: TelemetryStartOptions): TelemetryReporter {
   const apps = () => appsOf(o.registry, base);
   const reporter = new TelemetryReporter({
     endpoint: `${o.apiBaseUrl}telemetry`,
+    ticket: (sessionId, releases) =>
+      fetch(`${o.apiBaseUrl}telemetry/ticket`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, releases }),
+        credentials: 'omit',
+      })
+        .then((r) => r.json() as Promise<{ code: number; data?: { ticket: string; expiresAt: number } }>)
+        .then((b) => (b.code === 200 ? b.data : undefined)),
     sampleRate: o.sampleRate,
     apps,
     attempted: () =>
