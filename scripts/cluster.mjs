@@ -197,6 +197,8 @@ export async function startCluster({
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,
         TRUST_PROXY: '127.0.0.1',
+        // nginx passes the client's Host through: the names nginx is reached by (loopback unless given).
+        ALLOWED_HOSTS: processEnv.ALLOWED_HOSTS ?? process.env.ALLOWED_HOSTS ?? 'localhost,127.0.0.1',
         WEB_ROOT: web ? ROOT : '',
       },
     });

@@ -8,13 +8,19 @@ import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { authPreHandler } from './http/auth.js';
 import { openapiOptions } from './http/openapi.js';
+import { registerInputTextRule } from './http/input-text.js';
+import { privateLoggerOptions } from './http/log-privacy.js';
+import { routerRefusal, methodNotAllowed } from './http/router-refusals.js';
 import { systemClock, type Clock } from './http/clock.js';
 import { errorBody, fieldMessages, translateFieldMessage } from './http/envelope.js';
-import { BusinessError, InvalidParamsError } from './http/errors.js';
+import { BusinessError, InvalidParamsError, clientErrorKey, defaultCodeOf } from './http/errors.js';
 import type { RouteAuth } from './http/types.js';
 import { registerModules } from './modules/index.js';
 import { createMessaging, type MessagingProvider } from './providers/messaging/index.js';
 import { registerIpLimiter } from './security/rate-limit.js';
+import { registerSignInThrottle } from './security/sign-in-throttle.js';
+import { CspReportStore } from './security/csp-report-store.js';
+import { allowedHostNames, registerHostAllowlist } from './security/host-allowlist.js';
 import webPlugin from './web/index.js';
 import { FirstViewFigures } from './web/first-view.js';
 import { DemoSeedRegistry } from './sandbox/demo-seeds.js';
@@ -41,11 +47,16 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers["access-token"]', 'req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: deps.logger ?? privateLoggerOptions(config.logLevel),
     bodyLimit: config.bodyLimit,
+    // Slow clients (slowloris, a body trickled one byte at a time) are cut: the headers within
+    // HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS — checked every second, not
+    // Node's default 30 s, so a trickled body cannot hold a connection past the limit — and a
+    // connection on which nothing moves within IDLE_TIMEOUT_MS is closed.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1_000 },
     requestIdHeader: false,
     // A client-supplied X-Request-Id is kept when it is a plain token; otherwise we mint one.
     genReqId: (req) => {
@@ -53,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A bad URL encoding or a path parameter over 200 characters: the envelope, not the router's raw 400/414.
+    frameworkErrors: (error, request, reply) => routerRefusal(error, request, reply),
     forceCloseConnections: true,
     // Registering every module can pass Fastify's 10 s default on a busy machine (seen with load
     // average 30 during a rolling restart): a slow start is not a broken one.
@@ -70,7 +83,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('messaging', deps.messaging ?? createMessaging(config, deps.database.sql));
+  // First of all hooks: a request for a name this deployment does not serve goes no further.
+  registerHostAllowlist(
+    app,
+    allowedHostNames({ sandbox: config.sandbox, host: config.host, configured: config.allowedHosts }),
+  );
   await registerIpLimiter(app);
+  registerSignInThrottle(app);
+  app.decorate('cspReports', new CspReportStore());
   app.decorate('demoSeeds', new DemoSeedRegistry());
   app.decorate('firstView', new FirstViewFigures());
   const events = new DomainEvents(deps.database.sql, {
@@ -95,11 +115,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.locale = negotiateLocale(headerValue(request.headers['accept-language']));
     request.platform = headerValue(request.headers.platform)?.slice(0, 32);
     reply.header('X-Request-Id', request.id);
+    // Production over https: browsers must never reach this origin over plain http again.
+    if (!config.sandbox && request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (request.url.startsWith('/api/')) {
       reply.header('Cache-Control', 'no-store');
       reply.header('X-Content-Type-Options', 'nosniff');
     }
   });
+
+  registerInputTextRule(app);
 
   const requireAuth = authPreHandler(app);
   app.addHook('onRoute', (route) => {
@@ -152,8 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     } else if (isClientError(error)) {
       // Bad JSON, unsupported content type, oversized body, bad URL encoding …
-      request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'illegal request');
-      body = errorBody(locale, ResultCode.invalidParams, 'illegal_request');
+      const code = (error as FastifyError).code;
+      request.log.info({ err: { code, message: error.message } }, 'illegal request');
+      const key = clientErrorKey(code);
+      body = errorBody(locale, defaultCodeOf(key), key);
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = errorBody(locale, ResultCode.failed, 'internal_error');
@@ -164,6 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
+      const allowed = methodNotAllowed(app.routeList, request.method, request.url);
+      if (allowed) {
+        return reply
+          .code(200)
+          .header('Allow', allowed.join(', '))
+          .type('application/json; charset=utf-8')
+          .send(errorBody(request.locale ?? 'en-US', defaultCodeOf('method_not_allowed'), 'method_not_allowed'));
+      }
       return reply
         .code(200)
         .type('application/json; charset=utf-8')

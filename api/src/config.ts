@@ -12,6 +12,7 @@ import { loadGeoConfig, type GeoConfig } from './config/geo.js';
 import { loadKycConfig, type KycConfig } from './config/kyc.js';
 import { readReferralConfig, type ReferralConfig } from './config/referral.js';
 import { loadWechatConfig, type WechatConfig } from './config/wechat.js';
+import { publishedSecretProblems } from './config/published-secrets.js';
 
 /** The api/ package directory, whatever the working directory is. */
 export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +26,12 @@ export const SANDBOX_ADMIN_PASSWORD = 'Admin1234!';
  * differ from this one outside sandbox.
  */
 export const SANDBOX_ADMIN_TOTP_SECRET = 'WKKDAQZXSEXLGQOX7SNYONKND5Y6JYAH';
+
+/**
+ * Documented sandbox key of the server's own signatures (device cookies, telemetry tickets).
+ * SIGNING_SECRET overrides; required and must differ from this one outside sandbox.
+ */
+export const SANDBOX_SIGNING_SECRET = 'cardwallet-sandbox-signing-secret-not-for-production';
 
 /** Passwords an attacker tries first: refused for the admin in production (compared case-insensitively). */
 const COMMON_PASSWORDS = new Set(
@@ -80,6 +87,18 @@ const envSchema = z
      * unless someone asks for it (README "Open the sandbox to a phone"); 0.0.0.0 in production.
      */
     HOST: z.string().min(1).optional(),
+    /**
+     * Host names (comma-separated, no port) the API answers to; any other `Host` gets 421 before
+     * routing (DNS rebinding, forged Host). Required in production; the sandbox adds them to the
+     * loopback names and HOST (src/security/host-allowlist.ts).
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .regex(
+        /^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(\s*,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+))*\s*$/,
+        'must be a comma-separated list of host names without ports',
+      )
+      .optional(),
     /** postgres://… — when set, the API uses this PostgreSQL server instead of the embedded PGlite. */
     DATABASE_URL: z
       .string()
@@ -113,6 +132,8 @@ const envSchema = z
       .toUpperCase()
       .regex(/^[A-Z2-7]{26,128}=*$/, 'must be base32 of at least 16 bytes (26+ characters A-Z, 2-7)')
       .optional(),
+    /** HMAC key of the server's own signatures (device cookies, telemetry tickets); ≥ 32 characters. */
+    SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
     /** Lifetime of an admin session (default 30 min; customers keep theirs 30 days). */
     ADMIN_SESSION_MINUTES: positiveInt(30).refine((n) => n <= 24 * 60, 'must be at most 1440'),
     LOG_LEVEL: z
@@ -120,6 +141,17 @@ const envSchema = z
         error: 'must be fatal|error|warn|info|debug|trace|silent',
       })
       .default('info'),
+    /**
+     * Slow clients (docs/operations.md "Timeouts"): the request line and headers must arrive within
+     * HEADERS_TIMEOUT_MS, the whole request (headers and body) within REQUEST_TIMEOUT_MS, and a
+     * connection on which nothing moves for IDLE_TIMEOUT_MS is closed (an event stream writes a
+     * heartbeat every 25 s, so it stays open). KEEP_ALIVE_TIMEOUT_MS: how long an idle kept-alive
+     * connection waits for its next request — above nginx's 50 s upstream keepalive_timeout.
+     */
+    HEADERS_TIMEOUT_MS: positiveInt(10_000),
+    REQUEST_TIMEOUT_MS: positiveInt(30_000),
+    IDLE_TIMEOUT_MS: positiveInt(60_000),
+    KEEP_ALIVE_TIMEOUT_MS: positiveInt(72_000),
     /** Upper bound of a JSON request body in bytes. */
     BODY_LIMIT_BYTES: positiveInt(64 * 1024),
     /** Failed logins per account within LOGIN_LOCK_WINDOW_SECONDS before the account is locked. */
@@ -224,6 +256,9 @@ const envSchema = z
     if (env.APP_MODE && env.SANDBOX !== undefined && env.SANDBOX !== (env.APP_MODE === 'sandbox')) {
       ctx.addIssue({ code: 'custom', path: ['SANDBOX'], message: 'contradicts APP_MODE' });
     }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' });
+    }
     if (env.APP_MIN_VERSION_CODE > env.APP_LATEST_VERSION_CODE) {
       ctx.addIssue({
         code: 'custom',
@@ -255,6 +290,35 @@ const envSchema = z
         message: 'is the documented sandbox secret: generate your own',
       });
     }
+    if (!sandbox && !env.SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_SECRET'],
+        message: 'is required outside sandbox mode (signs device cookies and telemetry tickets)',
+      });
+    }
+    if (!sandbox && env.SIGNING_SECRET === SANDBOX_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_SECRET'],
+        message: 'is the documented sandbox secret: generate your own',
+      });
+    }
+    if (!sandbox && !env.TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'is required outside sandbox mode (the TLS proxy in front: without it the client address is the proxy and https requests look like http, so cookies lose Secure)',
+      });
+    }
+    if (!sandbox && !env.ALLOWED_HOSTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ALLOWED_HOSTS'],
+        message: 'is required outside sandbox mode (the host names the service answers to, e.g. wallet.example.com)',
+      });
+    }
     if (!sandbox && !env.OPERATOR_PROFILE_JSON) {
       ctx.addIssue({
         code: 'custom',
@@ -270,6 +334,8 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
+  /** ALLOWED_HOSTS as given (the effective list adds the sandbox's names: src/security/host-allowlist.ts). */
+  allowedHosts: string[];
   databaseUrl: string | undefined;
   dataDir: string;
   sandbox: boolean;
@@ -281,9 +347,13 @@ export interface Config {
   /** Base32 TOTP secret of the admin's second factor (sandbox: SANDBOX_ADMIN_TOTP_SECRET). */
   adminTotpSecret: string;
   adminSessionSeconds: number;
+  /** SIGNING_SECRET (sandbox: SANDBOX_SIGNING_SECRET). */
+  signingSecret: string;
   operator: OperatorProfile;
   logLevel: string;
   bodyLimit: number;
+  /** Slow-client timeouts in ms (HEADERS_/REQUEST_/IDLE_/KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; keepAliveMs: number };
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   trustProxy: string | undefined;
@@ -374,11 +444,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kyc: loadKycConfig(cleaned),
     referral: readReferralConfig(cleaned),
   };
-  const sectionErrors = Object.values(sections).flatMap((s) => s.errors);
+  const sectionErrors = [
+    ...Object.values(sections).flatMap((s) => s.errors),
+    ...(sandbox ? [] : publishedSecretProblems(cleaned)),
+  ];
   if (sectionErrors.length) throw new ConfigError(sectionErrors);
   return {
     port: e.PORT,
     host: e.HOST ?? (sandbox ? '127.0.0.1' : '0.0.0.0'),
+    allowedHosts: (e.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     databaseUrl: e.DATABASE_URL,
     dataDir,
     sandbox,
@@ -397,9 +474,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD ?? SANDBOX_ADMIN_PASSWORD,
     adminTotpSecret: e.ADMIN_TOTP_SECRET ?? SANDBOX_ADMIN_TOTP_SECRET,
     adminSessionSeconds: e.ADMIN_SESSION_MINUTES * 60,
+    signingSecret: e.SIGNING_SECRET ?? SANDBOX_SIGNING_SECRET,
     operator: e.OPERATOR_PROFILE_JSON ?? SANDBOX_OPERATOR_PROFILE,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    timeouts: {
+      headersMs: e.HEADERS_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      idleMs: e.IDLE_TIMEOUT_MS,
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,

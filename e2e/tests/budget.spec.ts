@@ -10,24 +10,8 @@ import { expect, test, type Request } from '@playwright/test';
  * them without a line in that document saying why.
  */
 const KiB = 1024;
-// Measured 2026-11-24 (test build, gzip): home 306.9, login 503.5, wallet deep link 341.5 KiB JS;
-// HTML 3.0–3.6 KiB (the registry, critical CSS and the painted frame are in it).
-// After "less JS before interaction" (feat/perf, docs/performance.md): home 225.7, login 458.8–464.1
-// (the upgrade check and telemetry, 5.3, may start between the page commit and its button),
-// wallet deep link 275.1 KiB; HTML 4.3–4.7 KiB.
-// After per-language catalogues, route skeletons and a compressed document (2026-11-25): home 226.5,
-// login 453.0, wallet deep link 266.8 KiB JS; HTML 1.8–2.0 KiB gzip (5.8–5.9 KiB before compression).
-// After the login page's schemas on first use (feat/tbt, "TBT helper (session 34)"): login 356.0
-// (zod, the phone metadata and the country list are no longer loaded before its first screen).
-// After TextField without antd-mobile's Form (session 34): login 324.8 (rc-field-form,
-// async-validator and Popover gone); home 226.1, wallet deep link 266.3.
-// After the router singleton became the declarative part of react-router (contract 2, session 35:
-// 58.4 → 13.3 KiB gzip shared on every page): home 178.1, login 276.8, wallet deep link 218.3.
-// After the passport app's own account tabs and the dial code sheet on first use (feat/login,
-// "Login helper (session 35)"): login 249.0 (antd-mobile's Tabs, Popup, Mask, react-spring and
-// @use-gesture no longer loaded before its first screen).
-// Session 41: home 181.4 (+0.6: the home page's chunk keeps the signed-in total its HTML drew on
-// screen, pages/home/server-total.ts), login 251.8, wallet deep link 221.0 (+0.2: the start loader).
+// Latest figures (2026-11-29, test build, gzip; docs/performance.md "Byte budgets"): home 181.4, login
+// 251.8, wallet deep link 221.0 KiB of JS before the first screen; HTML about 2 KiB (compressed).
 const BUDGETS = [
   {
     name: 'home',
@@ -150,9 +134,9 @@ test.describe('byte budgets of a cold visit', () => {
 
 /**
  * The whole cold visit of the signed-out home page, left alone until it is quiet: the first screen
- * plus what loads after it (telemetry, the upgrade check). Session 39 took the animation libraries
- * of antd-mobile's pull-to-refresh (react-spring, use-gesture) and the query layer of the upgrade
- * check off it: 225 → 185 KiB. A page that never calls the query layer must not download it.
+ * plus what loads after it (telemetry, the upgrade check). The shell's own pull-to-refresh needs no
+ * animation library (antd-mobile's brought react-spring and use-gesture, 25 KiB gzip), and the
+ * upgrade check is a plain request: a page that never calls the query layer must not download it.
  */
 test('the signed-out home page, once quiet, has loaded no animation library and no query layer', async ({
   browser,
@@ -184,7 +168,7 @@ test('the signed-out home page, once quiet, has loaded no animation library and 
 });
 
 /**
- * V8's explicit compile hint on the start chain (shell/build/compile-hints.mjs, session 38): every
+ * V8's explicit compile hint on the start chain (shell/build/compile-hints.mjs): every
  * script the build calls the start (start-files.json) is one the cold home page really runs, and
  * each begins with the hint, so Chromium compiles it off the main thread while it streams; the
  * lazy chunks a page may never call into keep lazy compilation.

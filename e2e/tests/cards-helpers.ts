@@ -35,36 +35,51 @@ export { signInAs as signIn } from '../support/customer';
 
 export const main = (page: Page) => page.locator('main').last();
 
+/**
+ * A customer at KYC `level` (sandbox control) with `funds` USD on the wallet's card-funding balance:
+ * a sandbox chain deposit of USDT, mined to its confirmations, then the real wallet transfer.
+ */
+export async function fundedCustomer(
+  request: APIRequestContext,
+  opts: { tag?: string; level?: number; funds?: string } = {},
+) {
+  const tag = opts.tag ?? 'cards';
+  const account = uniqueEmail(tag);
+  const password = strongPassword(tag);
+  await registerThroughApi(request, account, password);
+  const { token, userId } = await loginThroughApi(request, account, password);
+  await call(request, 'POST', 'dev/users/kyc', null, { userId, level: opts.level ?? 1, birthDate: '1990-05-14' });
+  const funds = opts.funds ?? '200';
+  if (funds !== '0') {
+    const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
+      currency: 'USDT',
+      network: 'TRC20',
+    });
+    await call(request, 'POST', 'dev/chain/deposit', null, {
+      address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: funds,
+    });
+    await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
+    await call(
+      request,
+      'POST',
+      'wallet/transfer',
+      token,
+      { currency: 'USDT', amount: funds },
+      { 'Idempotency-Key': randomUUID() },
+    );
+  }
+  return { token, userId, password };
+}
+
 /** A customer with an active virtual card holding `load` USD (through the real apply + activation). */
 export async function cardholder(
   request: APIRequestContext,
   opts: { level?: number; funds?: string; load?: string } = {},
 ) {
-  const account = uniqueEmail('cards2');
-  const password = strongPassword('cards2');
-  await registerThroughApi(request, account, password);
-  const { token, userId } = await loginThroughApi(request, account, password);
-  await call(request, 'POST', 'dev/users/kyc', null, { userId, level: opts.level ?? 1, birthDate: '1990-05-14' });
-  const funds = opts.funds ?? '200';
-  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
-    currency: 'USDT',
-    network: 'TRC20',
-  });
-  await call(request, 'POST', 'dev/chain/deposit', null, {
-    address,
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: funds,
-  });
-  await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-  await call(
-    request,
-    'POST',
-    'wallet/transfer',
-    token,
-    { currency: 'USDT', amount: funds },
-    { 'Idempotency-Key': randomUUID() },
-  );
+  const { token, userId, password } = await fundedCustomer(request, { tag: 'cards2', ...opts });
   if (opts.load === '0') return { token, userId, cardId: '', password };
   const card = await call<{ id: string }>(
     request,

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { call, main, signIn } from './cards-helpers';
-import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
+import { call, fundedCustomer, main, signIn } from './cards-helpers';
 
 /**
  * Cards, part 1 in Chromium against the real API (sandbox issuer, sandbox chain): apply for a
@@ -12,35 +10,8 @@ import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from
  */
 
 /** A customer at `level` (sandbox KYC control) with `funds` USD on the wallet's card-funding balance. */
-async function customer(request: APIRequestContext, { level, funds }: { level: number; funds: string }) {
-  const account = uniqueEmail('cards');
-  const password = strongPassword('cards');
-  await registerThroughApi(request, account, password);
-  const { token, userId } = await loginThroughApi(request, account, password);
-  await call(request, 'POST', 'dev/users/kyc', null, { userId, level, birthDate: '1990-05-14' });
-  if (funds !== '0') {
-    const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
-      currency: 'USDT',
-      network: 'TRC20',
-    });
-    await call(request, 'POST', 'dev/chain/deposit', null, {
-      address,
-      currency: 'USDT',
-      network: 'TRC20',
-      amount: funds,
-    });
-    await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-    await call(
-      request,
-      'POST',
-      'wallet/transfer',
-      token,
-      { currency: 'USDT', amount: funds },
-      { 'Idempotency-Key': randomUUID() },
-    );
-  }
-  return { token, userId, password };
-}
+const customer = (request: APIRequestContext, { level, funds }: { level: number; funds: string }) =>
+  fundedCustomer(request, { level, funds });
 
 /** The apply page's WeChat Pay button once its quote has arrived: its name carries the yuan amount. */
 const weChatPayQuoted = (page: Page) => page.getByRole('button', { name: /¥\d+\.\d{2}/ });

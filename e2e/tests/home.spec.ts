@@ -203,7 +203,7 @@ test.describe('home page', () => {
     );
     expect(states).toEqual(expect.not.arrayContaining(['loaded']));
     await tab(page, 'wallet').click();
-    await expect(page.getByRole('heading', { name: 'Total assets (USD)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Wallet, valued in US dollars' })).toBeVisible();
   });
 
   test('signed out, nothing of the feature apps is prefetched', async ({ page }) => {

@@ -12,14 +12,10 @@ import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail, useLa
 
 const file = (name: string) => ({ name, mimeType: 'image/png', buffer: greyPng() });
 
-async function newCustomer(page: Page, request: APIRequestContext, tag: string) {
-  const account = uniqueEmail(tag);
-  const password = strongPassword(tag);
-  await registerThroughApi(request, account, password);
-  const session = await loginThroughApi(request, account, password);
+/** What a sign-in answer does, on the running shell: the HttpOnly session cookie, then the shell records the user. */
+async function signInOnRunningShell(page: Page, session: { token: string; userId: string }) {
   await page.goto('/pages/index/index');
   await waitForShell(page);
-  // What a sign-in answer does: the HttpOnly session cookie, then the shell records the user.
   await addSessionCookie(page, session.token);
   await page.evaluate((s) => {
     (
@@ -28,6 +24,14 @@ async function newCustomer(page: Page, request: APIRequestContext, tag: string) 
       }
     ).__cardwallet.host.session.signIn(s);
   }, session);
+}
+
+async function newCustomer(page: Page, request: APIRequestContext, tag: string) {
+  const account = uniqueEmail(tag);
+  const password = strongPassword(tag);
+  await registerThroughApi(request, account, password);
+  const session = await loginThroughApi(request, account, password);
+  await signInOnRunningShell(page, session);
   return session;
 }
 
@@ -240,16 +244,7 @@ test.describe('identity verification', () => {
 
   test('the demo customer is verified to level 2 by the kyc demo seed', async ({ page, request }) => {
     const session = await loginThroughApi(request, 'demo@cardwallet.test', 'Demo1234!');
-    await page.goto('/pages/index/index');
-    await waitForShell(page);
-    await addSessionCookie(page, session.token);
-    await page.evaluate((s) => {
-      (
-        window as unknown as {
-          __cardwallet: { host: { session: { signIn(s: { token: string; userId: string }): void } } };
-        }
-      ).__cardwallet.host.session.signIn(s);
-    }, session);
+    await signInOnRunningShell(page, session);
     await page.goto('/pages/user/kyc');
     await expect(page.getByRole('heading', { name: 'Your verification level: 2' })).toBeVisible();
     await expect(page.getByText('Alex Morgan')).toBeVisible();

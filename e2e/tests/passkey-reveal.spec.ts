@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { navTitle, waitForShell } from '../support/app';
-import { call, main, signIn } from './cards-helpers';
-import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
+import { call, cardholder, main, signIn } from './cards-helpers';
+import { virtualAuthenticator } from '../support/webauthn';
 
 /**
  * Issue 22: the card's CVV revealed with a passkey — the DevTools virtual authenticator (CDP
@@ -12,67 +11,6 @@ import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from
  */
 const port = Number(process.env.E2E_PORT ?? 8090);
 test.use({ baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${port}` });
-
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** A customer with an active virtual card (real apply + activation) and no transaction password. */
-async function cardholder(request: APIRequestContext) {
-  const account = uniqueEmail('pkreveal');
-  const password = strongPassword('pkreveal');
-  await registerThroughApi(request, account, password);
-  const { token, userId } = await loginThroughApi(request, account, password);
-  await call(request, 'POST', 'dev/users/kyc', null, { userId, level: 1, birthDate: '1990-05-14' });
-  const { address } = await call<{ address: string }>(request, 'GET', 'wallet/rechargeAddress', token, {
-    currency: 'USDT',
-    network: 'TRC20',
-  });
-  await call(request, 'POST', 'dev/chain/deposit', null, {
-    address,
-    currency: 'USDT',
-    network: 'TRC20',
-    amount: '200',
-  });
-  await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
-  await call(
-    request,
-    'POST',
-    'wallet/transfer',
-    token,
-    { currency: 'USDT', amount: '200' },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  const card = await call<{ id: string }>(
-    request,
-    'POST',
-    'card/apply',
-    token,
-    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  await call(
-    request,
-    'POST',
-    'card/activate',
-    token,
-    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '100' },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  return { token, userId, cardId: card.id };
-}
 
 test('a passkey registered in settings reveals the card CVV without the transaction password; accessible, Arabic right to left', async ({
   page,

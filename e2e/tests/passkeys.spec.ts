@@ -1,7 +1,8 @@
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { navTitle, waitForShell } from '../support/app';
 import { signInAs } from '../support/customer';
+import { credentialsOn, virtualAuthenticator } from '../support/webauthn';
 import {
   input,
   isLoginCode,
@@ -20,27 +21,6 @@ import {
  */
 const port = Number(process.env.E2E_PORT ?? 8090);
 test.use({ baseURL: process.env.E2E_BASE_URL ?? `http://localhost:${port}` });
-
-/** A platform authenticator with user verification, answering every ceremony by itself. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-async function credentialsOn(cdp: CDPSession, authenticatorId: string) {
-  return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-}
 
 async function logInWithPassword(page: Page, email: string, password: string) {
   await page.goto('/pages/passport/login');

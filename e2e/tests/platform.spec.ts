@@ -64,7 +64,7 @@ test.describe('platform: shell, runtime remotes, session, i18n', () => {
       { token: customer.token, userId: customer.userId },
     );
     await tab(page, 'wallet').click();
-    await expect(page.getByRole('heading', { name: 'Total assets (USD)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Wallet, valued in US dollars' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Currencies' })).toBeVisible();
     await tab(page, 'card').click();
     await expect(page.getByRole('heading', { name: 'My cards' })).toBeVisible();

@@ -70,7 +70,7 @@ export function sharedModules(pkg) {
  * it provides itself (it is loaded first, `loaded-first`), so its own range can never fail, and
  * checking it costs the start: Module Federation's `satisfy` compiles its semver regexes afresh for
  * every shared package, 25–45 ms of main-thread time on a desktop CPU inside main.js's one task
- * (session 37, a trace of the home page). The remotes keep their ranges: each one's own consumption
+ * (a trace of the home page). The remotes keep their ranges: each one's own consumption
  * is checked against the shell's version when it loads (a console warning, as before), and the
  * contract major, which the release gates and the shell enforce, is what decides compatibility.
  */

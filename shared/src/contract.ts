@@ -319,8 +319,10 @@ export interface LiveEvent {
 export interface LiveUpdatesService {
   /**
    * Listens to the signed-in customer's events while subscribed. The shell keeps one server-sent
-   * event stream for all listeners, opens it only while someone listens and a session exists, and
-   * reconnects with backoff. Returns the unsubscribe function.
+   * event stream per tab for all listeners, open while a session exists (the shell itself listens:
+   * each event makes stale the shared query cache's keys that `@cardwallet/shared/live-query-keys`
+   * maps it to, so pages need not subscribe to keep their figures current), and reconnects with
+   * backoff. Returns the unsubscribe function.
    */
   subscribe(listener: (event: LiveEvent) => void): () => void;
 }

@@ -4,7 +4,7 @@
 // thread the first time each one is called. Every function of these files does run before the first
 // screen (main.js's Module Federation runtime, the bootstrap's module graph, React's reconciler, the
 // router, i18next, the visitor's texts, the home page), so the lazy compiles were main-thread time
-// inside the start's two long tasks (issue 24, TBT; docs/performance.md "Session 38").
+// inside the start's two long tasks (issue 24, TBT; docs/performance.md "The page's first response").
 //
 // Only the start chain (start-files.json: `files`, the per-language `locales`, `home`): chunks loaded
 // later (pages, the HTTP and query layers, pull-to-refresh) keep V8's lazy compilation — most of

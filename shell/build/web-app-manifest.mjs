@@ -59,8 +59,8 @@ export function iconPng(size, scale) {
 /**
  * The tab's icon at /favicon.ico, where every browser asks for it when the page names none: an ICO
  * whose one image is a 32 px PNG (16 px tabs at 2× density), the same card drawn bolder. The page
- * names no other tab icon, so a cold visit fetches exactly one (it used to be a 404 here, then the
- * 192 px PNG once the icon link was added after the paint).
+ * names no other tab icon, so a cold visit fetches exactly one (without it, a 404 here and then the
+ * 192 px PNG once the icon link is added after the paint).
  */
 export const FAVICON = { file: 'favicon.ico', size: 32, scale: 0.9 };
 

@@ -165,6 +165,28 @@ async function start() {
 
   // Wallet tab badge: read at start-up, then kept current from the live stream (services/tab-badge-sync.ts).
   startTabBadgeSync({ http, session, live, tabBadge, currentPath: () => window.location.pathname });
+  // Every figure on every page follows the customer's money moves (services/live-query-sync.ts):
+  // its own chunk with the event → query-key mapping, loaded at the first signed-in moment, never
+  // on the signed-out first paint.
+  let liveQuerySync = false;
+  const followLiveQueries = () => {
+    if (liveQuerySync || !session.get().isLoggedIn) return;
+    liveQuerySync = true;
+    import(/* webpackChunkName: "live-query-sync" */ './services/live-query-sync').then(
+      ({ startLiveQuerySync }) =>
+        startLiveQuerySync({
+          live,
+          session,
+          cache: async () =>
+            (await import(/* webpackChunkName: "query-client" */ './services/query-client')).queryClient,
+        }),
+      () => {
+        liveQuerySync = false; // the chunk failed to load: the next session change tries again
+      },
+    );
+  };
+  session.subscribe(followLiveQueries);
+  followLiveQueries();
 
   // Remotes must be registered before the router renders, else the first page renders too early.
   await registryReady;

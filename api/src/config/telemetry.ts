@@ -5,6 +5,8 @@ import { readSection, type Section } from './section.js';
 export interface TelemetryConfig {
   /** Batches one IP may send per minute (anonymous endpoint). */
   ipBatchesPerMinute: number;
+  /** Telemetry tickets one IP may get per 10 minutes (each counts at most one session per app). */
+  ticketsPerIp: number;
   /** Largest batch body in bytes. */
   maxBodyBytes: number;
   /** How often each process writes its in-memory aggregates to the database. */
@@ -33,6 +35,7 @@ export interface TelemetryConfig {
 
 const schema = z.object({
   TELEMETRY_IP_BATCHES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(240),
+  TELEMETRY_TICKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   TELEMETRY_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(1_048_576).default(16_384),
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
@@ -55,6 +58,7 @@ const schema = z.object({
 export function loadTelemetryConfig(env: Record<string, string | undefined>): Section<TelemetryConfig> {
   return readSection(schema, env, (e) => ({
     ipBatchesPerMinute: e.TELEMETRY_IP_BATCHES_PER_MINUTE,
+    ticketsPerIp: e.TELEMETRY_TICKETS_PER_IP,
     maxBodyBytes: e.TELEMETRY_MAX_BODY_BYTES,
     flushMs: e.TELEMETRY_FLUSH_MS,
     retentionDays: e.TELEMETRY_RETENTION_DAYS,

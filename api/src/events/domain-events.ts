@@ -1,5 +1,5 @@
 import type { SqlDatabase, SqlRunner } from '../db/index.js';
-import { notifyLive } from './live-hub.js';
+import { LIVE_CHANNEL, notifyLive } from './live-hub.js';
 
 /**
  * Domain events — the one event mechanism of the API (a transactional outbox).
@@ -116,6 +116,33 @@ export class DomainEvents {
     // Live updates (src/events/live-hub.ts): delivered to listeners only when this transaction commits.
     await notifyLive(tx, { id: row.id, type: event.type, userId: event.userId });
     return row.id;
+  }
+
+  /**
+   * `record` for an operation that is one SQL statement (the hot paths: wallet transfer, exchange,
+   * withdrawal request): CTEs to append to that statement's WITH list, recording the event of the
+   * row its CTE `source` inserted — the same table, fan-out and live notice as `record`, committed
+   * with the statement (nothing when `source` inserted nothing, e.g. an idempotent replay). The
+   * statement must evaluate `witness` (select it), else PostgreSQL skips the notice.
+   */
+  recordInStatement(
+    event: { type: string; userId: string; source: string; aggregateId: string; payload?: Record<string, unknown> },
+    firstParam: number,
+  ): { ctes: string; witness: string; params: unknown[] } {
+    const consumers = [...this.subscriptions].filter(([, s]) => s.types.has(event.type)).map(([name]) => name);
+    const [type, user, payload, subscribed] = [0, 1, 2, 3].map((i) => `$${firstParam + i}`);
+    return {
+      ctes: `ev AS (
+         INSERT INTO domain_events (type, user_id, aggregate_id, payload)
+         SELECT ${type}::text, ${user}::bigint, ${event.aggregateId}, ${payload}::jsonb FROM ${event.source}
+         ON CONFLICT (type, aggregate_id) DO NOTHING RETURNING id, type, user_id),
+       ev_deliveries AS (
+         INSERT INTO domain_event_deliveries (consumer, event_id) SELECT c, ev.id FROM ev, unnest(${subscribed}::text[]) AS c),
+       ev_notice AS (
+         SELECT pg_notify('${LIVE_CHANNEL}', json_build_object('id', ev.id::text, 'type', ev.type, 'userId', ev.user_id::text)::text) FROM ev)`,
+      witness: `(SELECT count(*) FROM ev_notice)`,
+      params: [event.type, event.userId, JSON.stringify(event.payload ?? {}), consumers],
+    };
   }
 
   /** Processes up to `limit` due deliveries of one consumer, one transaction each. */

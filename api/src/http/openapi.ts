@@ -16,6 +16,37 @@ export const SECURITY_SCHEME_OF: Record<Exclude<RouteAuth, 'public'>, string> = 
 
 type Security = { [scheme: string]: readonly string[] }[];
 
+/** The error envelope as the document states it (every refusal, HTTP 200). */
+const ERROR_ENVELOPE = {
+  type: 'object',
+  required: ['code', 'msg', 'key', 'data'],
+  properties: { code: { type: 'integer' }, msg: { type: 'string' }, key: { type: 'string' }, data: {} },
+};
+
+/**
+ * Answers that are not the JSON envelope, with their media type: the success body in its own type,
+ * a refusal (not signed in, not yours, bad parameters…) as the JSON error envelope.
+ */
+export const NON_JSON_ANSWERS: Record<string, { type: string; schema: Record<string, unknown>; description: string }> =
+  {
+    '/api/card/orders/export': {
+      type: 'text/csv',
+      schema: { type: 'string' },
+      description: 'The CSV file (UTF-8 with BOM, one row per order); a refusal is the JSON error envelope.',
+    },
+    '/api/upload/image/:id': {
+      type: 'image/*',
+      schema: { type: 'string', format: 'binary' },
+      description: 'The image in its stored type (image/jpeg or image/png); a refusal is the JSON error envelope.',
+    },
+    '/api/notifications/stream': {
+      type: 'text/event-stream',
+      schema: { type: 'string' },
+      description:
+        'Server-sent events (`event: domain`, data { id, type }); a refused ticket is the JSON error envelope.',
+    },
+  };
+
 export const openapiOptions: FastifyDynamicSwaggerOptions = {
   openapi: {
     info: {
@@ -52,6 +83,19 @@ export const openapiOptions: FastifyDynamicSwaggerOptions = {
     const auth: RouteAuth = (route.config as { auth?: RouteAuth } | undefined)?.auth ?? 'public';
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = (out.schema ?? {}) as Record<string, unknown>;
+    const nonJson = NON_JSON_ANSWERS[url];
+    if (nonJson) {
+      schema.produces = [nonJson.type, 'application/json'];
+      schema.response = {
+        200: {
+          description: nonJson.description,
+          content: {
+            [nonJson.type]: { schema: nonJson.schema },
+            'application/json': { schema: ERROR_ENVELOPE },
+          },
+        },
+      };
+    }
     return {
       ...out,
       schema: {

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { Clock } from './clock.js';
 import type { IpLimiter } from '../security/rate-limit.js';
+import type { SignInThrottle } from '../security/sign-in-throttle.js';
+import type { CspReportStore } from '../security/csp-report-store.js';
 import type { DemoSeedRegistry } from '../sandbox/demo-seeds.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import type { BackgroundJobs } from '../jobs/background-jobs.js';
@@ -34,6 +36,10 @@ declare module 'fastify' {
     clock: Clock;
     /** Per-IP limits, in Redis when REDIS_URL is set (src/security/rate-limit.ts). */
     ipLimiter: IpLimiter;
+    /** CSP violation reports received, deduplicated; admin-only listing (src/security/csp-report-store.ts). */
+    cspReports: CspReportStore;
+    /** Per-address sign-in failures, by bucket (src/security/sign-in-throttle.ts). */
+    signInThrottle: SignInThrottle;
     /** Sandbox demo data seeds; modules add theirs (src/sandbox/demo-seeds.ts). */
     demoSeeds: DemoSeedRegistry;
     /** The transactional outbox: record events in your posting's transaction, subscribe consumers (src/events). */

@@ -1,16 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSP_REPORT_PATH } from './security-headers.js';
+import { CspReportStore, type CspViolation } from '../security/csp-report-store.js';
 
-export interface CspViolation {
-  documentUri: string;
-  directive: string;
-  blockedUri: string;
-  sourceFile?: string;
-  line?: number;
-  at: string;
-}
+export type { CspViolation };
 
-const MAX_KEPT = 200;
+/** Reports accepted per address per minute, and the largest report body (a browser's is a few hundred bytes). */
+const REPORTS_PER_MINUTE = 30;
+const REPORT_BODY_LIMIT = 16 * 1024;
 
 function text(v: unknown, max = 500): string {
   return typeof v === 'string' ? v.slice(0, max) : '';
@@ -42,17 +38,33 @@ export function parseCspReports(body: unknown, now: Date): CspViolation[] {
 }
 
 /**
- * Collects the browser's CSP violation reports: each is logged (a violation in production is a
- * bug or an attack); in the sandbox the newest 200 are also listed at GET /csp-reports, which the
- * e2e suite reads at its end to prove the whole run had none.
+ * Collects the browser's CSP violation reports (anonymous: the browser sends them without
+ * credentials). Limited per address (REPORTS_PER_MINUTE, in Redis when configured — answered 429),
+ * size-capped (REPORT_BODY_LIMIT, at most 20 reports a request), deduplicated in `app.cspReports`;
+ * a violation is logged the first time it is seen, not on every repeat. Only an administrator lists
+ * and clears them (modules/system: GET /api/admin/csp-reports, POST /api/admin/csp-reports/clear);
+ * the e2e suite reads them at its end, as the sandbox admin, to prove the whole run had none.
  */
-export async function registerCspReports(app: FastifyInstance, opts: { sandbox: boolean }): Promise<void> {
-  const kept: CspViolation[] = [];
+export async function registerCspReports(app: FastifyInstance): Promise<void> {
+  // The web server alone (web/standalone.ts) has neither the API's store nor its limiter: its own.
+  const store = app.hasDecorator('cspReports') ? app.cspReports : new CspReportStore();
+  const windows = new Map<string, { count: number; until: number }>();
+  const limit = async (request: FastifyRequest): Promise<number> => {
+    if (app.hasDecorator('ipLimiter')) return app.ipLimiter.hit(request, 'csp-report', REPORTS_PER_MINUTE, 60);
+    const now = Date.now();
+    const w = windows.get(request.ip);
+    if (!w || w.until <= now) {
+      if (windows.size > 10_000) windows.clear();
+      windows.set(request.ip, { count: 1, until: now + 60_000 });
+      return 0;
+    }
+    return ++w.count > REPORTS_PER_MINUTE ? Math.ceil((w.until - now) / 1000) : 0;
+  };
   // Own scope: the report content types are accepted here only, never by the API.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       ['application/csp-report', 'application/reports+json'],
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT },
       (_req, body, done) => {
         try {
           done(null, JSON.parse(String(body)));
@@ -61,22 +73,13 @@ export async function registerCspReports(app: FastifyInstance, opts: { sandbox: 
         }
       },
     );
-    scope.post(CSP_REPORT_PATH, { bodyLimit: 64 * 1024 }, async (request, reply) => {
+    scope.post(CSP_REPORT_PATH, { bodyLimit: REPORT_BODY_LIMIT }, async (request, reply) => {
+      const wait = await limit(request);
+      if (wait > 0) return reply.code(429).header('Retry-After', String(wait)).send();
       for (const violation of parseCspReports(request.body, new Date())) {
-        request.log.warn({ csp: violation }, 'content security policy violation');
-        kept.push(violation);
-        if (kept.length > MAX_KEPT) kept.shift();
+        if (store.add(violation)) request.log.warn({ csp: violation }, 'content security policy violation');
       }
       return reply.code(204).send();
     });
-    if (opts.sandbox) {
-      scope.get(CSP_REPORT_PATH, async (_request, reply) =>
-        reply.header('Cache-Control', 'no-store').send({ violations: kept }),
-      );
-      scope.delete(CSP_REPORT_PATH, async (_request, reply) => {
-        kept.length = 0;
-        return reply.code(204).send();
-      });
-    }
   });
 }

@@ -128,6 +128,9 @@ export class FirstViewFigures {
       url: `${this.apiPrefix}${path}`,
       headers: {
         cookie: request.headers.cookie ?? '',
+        // The session the page's own cookie names: over https that cookie is `__Host-cw_session`,
+        // which this in-process (http) request would not read; a GET needs no CSRF header either way.
+        ...(sessionCookieOf(request) ? { 'access-token': sessionCookieOf(request)! } : {}),
         'accept-language': locale,
         ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
       },

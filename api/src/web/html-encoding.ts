@@ -34,7 +34,7 @@ export const ENCODED_HTML_CACHE_BYTES = 8 * 1024 * 1024;
  * Compressed documents by their text, one cache per coding. The document is per client but not
  * unique to one: every client of a cohort, language, route and sign-in state gets the same bytes
  * (it holds no secret and reflects no request input), and brotli was ~45 % of its cost to serve
- * (334 µs of 777 µs per request on a 2-core test machine, session 37). Keyed by the text itself, so
+ * (334 µs of 777 µs per request on a 2-core test machine). Keyed by the text itself, so
  * a new release, rollback or rebuild simply makes a new key; the old one ages out.
  */
 const encodedHtml: Record<ContentEncoding, LRUCache<string, Buffer>> = {

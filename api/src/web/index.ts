@@ -134,7 +134,7 @@ export default async function webPlugin(
     mapTileOrigins: tileOrigin ? [tileOrigin] : [],
     uploadOrigins: uploadOrigin ? [uploadOrigin] : [],
   });
-  await registerCspReports(app, { sandbox });
+  await registerCspReports(app);
 
   if (releases) {
     await publishLocalBuilds(releases, opts.rootDir, { sandbox, log: app.log });
@@ -227,7 +227,7 @@ export default async function webPlugin(
     }
   };
   // The markup of a route's chains, by release, page and language (preloadsFor): parsing and checking a
-  // manifest and its route files per request was a third of the wallet page's cost (session 37).
+  // manifest and its route files per request was a third of the wallet page's cost (a CPU profile).
   const derivedPreloads = new LRUCache<
     string,
     { manifest?: string; routeFiles?: string; value: { links: string; requests: ReleaseRequest[] } }

@@ -58,7 +58,7 @@ const AFTER_PAINT_ATTRIBUTE = 'data-cw-after-paint';
  * FCP and LCP though the frame never waited for them: the same page measured 0.7 s or 1.9 s from
  * run to run. Started at the paint they cannot precede it. On a phone the paint comes tens of
  * milliseconds after the HTML, and the chain's download takes over a second, so they start
- * almost as early as from the head (docs/performance.md, session 36).
+ * almost as early as from the head (docs/performance.md, "Reading Lighthouse").
  */
 export function afterPaintHints(hints: PreloadHint[]): string {
   return hints.length ? `<template ${AFTER_PAINT_ATTRIBUTE}>${preloadLinks(hints)}</template>` : '';

@@ -69,7 +69,7 @@ export function cspDirectives(opts: {
  *
  * helmet's middleware is made once here and run on each request's raw response. (@fastify/helmet
  * 13 built it afresh per request, parsing the CSP directives every time: ~15 % of the CPU of
- * serving the per-client page, a profile of api/bench/html-bench.ts, session 37.)
+ * serving the per-client page in a profile of api/bench/html-bench.ts.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance, opts: CspOptions): Promise<void> {
   const applyHeaders = helmet({

@@ -22,6 +22,9 @@ const production = {
   APP_MODE: 'production',
   OPERATOR_PROFILE_JSON: operator,
   ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+  ALLOWED_HOSTS: '127.0.0.1',
+  SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+  TRUST_PROXY: '127.0.0.1',
 };
 
 describe('safe default start and admin configuration', () => {
@@ -68,7 +71,7 @@ describe('safe default start and admin configuration', () => {
 describe.each(testDrivers())('admin sign-in with a second factor and credentials from configuration (%s)', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
-    // Limits high: this file proves the second factor, not the lockout (helper "lockouts"' tests do).
+    // Limits high: this file proves the second factor, not the lockout (test/security/lockout*.test.ts do).
     t = await createTestApp(driver, { IP_LOGIN_MAX: '10000', LOGIN_MAX_FAILURES: '1000' });
     await seedAdmin(t.app);
   });

@@ -160,6 +160,9 @@ describe('OPERATOR_PROFILE_JSON', () => {
       APP_MODE: 'production',
       ADMIN_PASSWORD: 'a-long-admin-password',
       ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+      ALLOWED_HOSTS: 'wallet.example.com',
+      SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+      TRUST_PROXY: '127.0.0.1',
     };
     expect(() => loadConfig(base)).toThrow(/OPERATOR_PROFILE_JSON.*is required outside sandbox mode/);
     expect(() => loadConfig({ ...base, OPERATOR_PROFILE_JSON: '{"legalName":1}' })).toThrow(

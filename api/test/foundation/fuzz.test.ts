@@ -42,6 +42,13 @@ const bodies: unknown[] = [
   { page: -1, pageSize: 1e9, id: '999999999999999999999999', userId: '1; drop table users' },
   { nested: { deep: { deeper: { deepest: Array.from({ length: 50 }, () => ({ a: 1 })) } } } },
   { type: 'email', account: 'a@b.co', code: '12345a' },
+  // Control characters and lone surrogates in the names the routes read (PostgreSQL refuses NUL).
+  Object.fromEntries(
+    ['id', 'cardId', 'orderId', 'account', 'message', 'name', 'address', 'code', 'quoteId', 'addressId'].map((k, i) => [
+      k,
+      ['\u0000', 'x\u0000y', '\ud800', 'a\u001bb', '\udfff\u0000'][i % 5],
+    ]),
+  ),
   Object.fromEntries(junkStrings.map((s, i) => [`k${i}`, s])),
 ];
 
@@ -66,6 +73,8 @@ const queries: Record<string, string>[] = [
   { page: '-1', pageSize: 'abc', limit: '1e9', to: '🙂' },
   { id: "1' or '1'='1", currency: '\u0000', status: '<script>' },
   { filter: 'nope', type: '[]', cursor: '%%%' },
+  // The input text rule (src/http/input-text.ts): NUL, C0 controls, lone surrogates in every query value.
+  { id: '\u0000', orderId: 'a\u001bb', account: '\ud800', cardId: '\u0007', currency: 'USD\n' },
 ];
 
 describe.each(testDrivers())('fuzz every route on %s', (driver) => {
@@ -147,6 +156,21 @@ describe.each(testDrivers())('fuzz every route on %s', (driver) => {
         });
         check(name, res);
       };
+      if (route.url.includes(':')) {
+        // Control characters in a path parameter, and one over the router's 200-character limit.
+        for (const value of ['%00', '%01x', '%ED%A0%80', 'a'.repeat(201)]) {
+          const bad = route.url.replace(/:(\w+)/g, value);
+          requests++;
+          const res = await t.inject({
+            method: route.method as 'GET',
+            url: bad,
+            headers: { 'access-token': tokens[2]!, 'content-type': 'application/json' },
+            ...(route.method !== 'GET' && route.method !== 'DELETE' ? { payload: '{}' } : {}),
+          });
+          check(`${name} (path ${value.slice(0, 12)})`, res);
+          if (value.length > 200) expect(JSON.parse(res.body).key, name).toBe('uri_too_long');
+        }
+      }
       if (route.method === 'GET' || route.method === 'DELETE') {
         for (const token of tokens) for (const query of queries) await send({ query, token });
         await send({

@@ -70,7 +70,12 @@ describe('configuration', () => {
       expect((e as Error).message).not.toContain('short"');
     }
     const operator = JSON.stringify(SANDBOX_OPERATOR_PROFILE);
-    const totp = { ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ' };
+    const totp = {
+      ADMIN_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+      ALLOWED_HOSTS: 'wallet.example.com',
+      SIGNING_SECRET: 'test-signing-secret-of-at-least-32-characters',
+      TRUST_PROXY: '127.0.0.1',
+    };
     expect(
       loadConfig({
         APP_MODE: 'production',

@@ -26,7 +26,7 @@ const NO_BODY = new Set([
   '/api/wallet/markEventsSeen',
   '/api/releases/{app}/rollback',
   '/api/dev/kyc/deliver',
-  // Passkeys (feat/passkeys, reviewed before it lands): the ceremony options take no input.
+  // Passkeys: the ceremony options take no input.
   '/api/passkey/registerOptions',
   '/api/passkey/loginOptions',
   '/api/passkey/proofOptions',

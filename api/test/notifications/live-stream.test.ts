@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDrivers, type TestApp } from '../support/harness';
+import { stepUpGrant } from '../support/step-up';
 
 interface OpenStream {
   status: number;
@@ -63,6 +64,8 @@ function openStream(port: number, ticket: string): Promise<OpenStream> {
   });
 }
 
+const DEST_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
 describe.each(testDrivers())('live updates on %s', (driver) => {
   let t: TestApp;
   let port: number;
@@ -114,6 +117,67 @@ describe.each(testDrivers())('live updates on %s', (driver) => {
     } finally {
       mine.close();
       theirs.close();
+    }
+  });
+
+  it('every wallet money move of one statement (transfer, exchange, withdrawal request) reaches the stream once, a replay not again', async () => {
+    const u = await t.createUser({ kycLevel: 1 });
+    const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
+    await t.post('dev/chain/deposit', {
+      address: addr.data.address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '300',
+    });
+    await t.post('dev/chain/mine', { network: 'TRC20', blocks: 19 });
+    const stream = await openStream(
+      port,
+      (await t.post('notifications/streamTicket', {}, { token: u.token })).data.ticket,
+    );
+    const h = (key: string) => ({ token: u.token, headers: { 'idempotency-key': key } });
+    const typesSeen = () =>
+      stream.events.filter((e) => e.event === 'domain').map((e) => (JSON.parse(e.data) as { type: string }).type);
+    try {
+      await stream.waitFor((e) => e.event === 'ready');
+      const moved = await t.post('wallet/transfer', { currency: 'USDT', amount: '60' }, h('live-transfer-1'));
+      expect(moved.code).toBe(200);
+      const got = await stream.waitFor(
+        (e) => e.event === 'domain' && JSON.parse(e.data).type === 'wallet.transfer_completed',
+      );
+      const [event] = await t.database.sql.query<{ aggregate_id: string; user_id: string; payload: unknown }>(
+        `select aggregate_id, user_id::text as user_id, payload from domain_events where id = $1::bigint`,
+        [JSON.parse(got.data).id],
+      );
+      expect(event).toEqual({
+        aggregate_id: moved.data.id,
+        user_id: u.userId,
+        payload: { currency: 'USDT', amount: '60' },
+      });
+      // The same key again answers the first transfer and announces nothing new; a refused one neither.
+      expect((await t.post('wallet/transfer', { currency: 'USDT', amount: '60' }, h('live-transfer-1'))).data.id).toBe(
+        moved.data.id,
+      );
+      expect(
+        (await t.post('wallet/transfer', { currency: 'USDT', amount: '9000' }, h('live-transfer-2'))).code,
+      ).not.toBe(200);
+
+      const quote = await t.post('wallet/exchangeQuote', { from: 'USDT', to: 'USD', amount: '10' }, { token: u.token });
+      expect((await t.post('wallet/exchange', { quoteId: quote.data.quoteId }, h('live-exchange-1'))).code).toBe(200);
+      await stream.waitFor((e) => e.event === 'domain' && JSON.parse(e.data).type === 'wallet.exchange_completed');
+
+      await stepUpGrant(t, u.token, 'paypass');
+      await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token });
+      const body = { currency: 'USDT', network: 'TRC20', address: DEST_TRON, amount: '20', payPassword: '135790' };
+      expect((await t.post('wallet/withdraw', body, h('live-withdraw-1'))).code).toBe(200);
+      await stream.waitFor((e) => e.event === 'domain' && JSON.parse(e.data).type === 'wallet.withdrawal_requested');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(typesSeen().filter((type) => type.startsWith('wallet.') && type !== 'wallet.deposit_credited')).toEqual([
+        'wallet.transfer_completed',
+        'wallet.exchange_completed',
+        'wallet.withdrawal_requested',
+      ]);
+    } finally {
+      stream.close();
     }
   });
 

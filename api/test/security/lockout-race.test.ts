@@ -167,6 +167,60 @@ describe.each(testDrivers())(`lockouts under ${N} parallel attempts on %s`, (dri
     });
   });
 
+  it(`transaction password: the right one is never answered paypass_locked while not locked (${N} at once, 4 of them wrong)`, async () => {
+    const u = await t.createUser();
+    const paypass = new PayPasswords(t.database.sql, t.config.scryptN);
+    await stepUpGrant(t, u.token, 'paypass');
+    await paypass.set(u.userId, '135790');
+    // Four wrong ones spread among the right ones cannot reach the fifth failure: nothing may lock.
+    const wrong = new Set([3, 17, 29, 41]);
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        paypass.verify(u.userId, wrong.has(i) ? String(200000 + i) : '135790').then(
+          () => 'ok',
+          (e: unknown) => (e instanceof WalletError ? e.key : String(e)),
+        ),
+      ),
+    );
+    const counts = results.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {});
+    console.info(`[race] ${driver} paypass, ${N} at once, 4 wrong:`, counts);
+    expect(counts).toEqual({ ok: N - 4, paypass_wrong: 4 });
+    expect((await paypass.status(u.userId)).lockedForMinutes).toBe(0);
+  });
+
+  it('30 withdrawals at once with the right transaction password: none is answered paypass_locked', async () => {
+    const u = await t.createUser({ kycLevel: 1 });
+    const addr = await t.get('wallet/rechargeAddress', { currency: 'USDT', network: 'TRC20' }, { token: u.token });
+    await t.post('dev/chain/deposit', {
+      address: addr.data.address,
+      currency: 'USDT',
+      network: 'TRC20',
+      amount: '5000',
+    });
+    await t.post('dev/chain/mine', { network: 'TRC20', blocks: 30 });
+    await stepUpGrant(t, u.token, 'paypass');
+    expect(
+      (await t.post('user/setPayPassword', { password: '135790', confirmPassword: '135790' }, { token: u.token })).code,
+    ).toBe(200);
+    const body = {
+      currency: 'USDT',
+      network: 'TRC20',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      amount: '20',
+      payPassword: '135790',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.post('wallet/withdraw', body, {
+          token: u.token,
+          headers: { 'idempotency-key': `race-withdraw-${i}-${u.userId}` },
+        }),
+      ),
+    );
+    console.info(`[race] ${driver} 30 withdrawals, right password:`, keys(answers));
+    expect(keys(answers)).toEqual({ '200': 30 });
+  });
+
   it(`verification codes: ${N} checks at once compare at most ${MAX} guesses; the right code after that is refused`, async () => {
     const account = `race-code-${driver}-${Date.now()}@example.com`;
     expect((await t.post('user/sendCode', { account, purpose: 'register' })).code).toBe(200);

@@ -35,7 +35,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/system/health',
   'GET /api/app/version',
   'GET /api/wallet/currencies',
-  // Passkey sign-in (feat/passkeys, reviewed before it lands): public like user/login.
+  // Passkey sign-in: public like user/login.
   'POST /api/passkey/loginOptions',
   'POST /api/passkey/login',
   // Deploy routes: public to the auth hook, guarded by their own deploy-token check (declared in the document).
@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/releases/{app}/overview',
   // Browser telemetry (issue 25): anonymous by design, per-IP rate-limited, size-limited, strict schema.
   'POST /api/telemetry',
+  // Its ticket (issue 43): anonymous like the batches, per-IP limited, signed and short-lived.
+  'POST /api/telemetry/ticket',
   // WeChat sign-in (issue 27): public like user/login — a WeChat code, a single-use hashed ticket or state.
   'POST /api/passport/loginMpWx',
   'POST /api/passport/loginMpWxMobile',
@@ -179,6 +181,23 @@ describe('security matrix from the OpenAPI document (pglite)', () => {
       .filter((r) => !PUBLIC_ROUTES.has(r));
     // Declare `config: { auth: 'user' | 'admin' }` on the route, or review it and add it above.
     expect(publicByDefault).toEqual([]);
+  });
+
+  it('a forged Host (DNS rebinding) is refused with 421 on every operation, even with valid customer and admin tokens', async () => {
+    const failures: string[] = [];
+    for (const op of ops) {
+      for (const token of [undefined, tokens.customer, tokens.admin]) {
+        const res = await t.inject({
+          method: op.method as 'GET',
+          url: urlOf(op.url),
+          headers: { host: 'rebind.attacker.test:8080', ...(token ? { 'access-token': token } : {}) },
+          ...(op.method === 'GET' ? {} : { payload: {} }),
+        });
+        const key = res.statusCode === 421 ? (JSON.parse(res.body) as { key?: string }).key : undefined;
+        if (key !== 'host_not_allowed') failures.push(`${op.method} ${op.url} → HTTP ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('customer routes: anonymous, revoked, admin and deploy tokens → 401', async () => {

@@ -58,6 +58,40 @@ describe.each(testDrivers())('browser session cookie on %s', (driver) => {
     expect(body(api).data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
   });
 
+  it('over https the cookie is __Host-cw_session (Secure, Path=/, no Domain) and only that name counts; over http only cw_session', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const { u, cookie } = await browserLogin(https);
+    expect(cookie.line).toMatch(/^__Host-cw_session=[A-Za-z0-9_-]{40,}; Path=\/; /);
+    expect(cookie.line).toMatch(/; Secure(;|$)/);
+    expect(cookie.line).not.toMatch(/Domain=/i);
+    const token = /^__Host-cw_session=([^;]*)/.exec(cookie.line)![1]!;
+    const info = (headers: Record<string, string>) => call('GET', 'user/info', headers).then(body);
+    expect(await info({ ...https, cookie: `__Host-cw_session=${token}` })).toMatchObject({
+      code: 200,
+      data: { userId: u.userId },
+    });
+    // A plain-named cookie on https (planted over http or by a sibling host) authenticates nothing…
+    expect((await info({ ...https, cookie: `cw_session=${token}` })).code).toBe(401);
+    // …and the prefixed one means nothing over http.
+    expect((await info({ cookie: `__Host-cw_session=${token}` })).code).toBe(401);
+    // Logout over https clears the prefixed name.
+    const out = await call('POST', 'user/logout', { ...https, ...APP, cookie: `__Host-cw_session=${token}` }, {});
+    expect([out.headers['set-cookie']].flat()[0]).toMatch(/^__Host-cw_session=; Path=\/; Max-Age=0/);
+  });
+
+  it('two session cookies in one request authenticate nothing, whichever comes first', async () => {
+    const { u, cookie } = await browserLogin();
+    const other = await browserLogin();
+    const info = (jar: string) => call('GET', 'user/info', { cookie: jar }).then(body);
+    expect((await info(`cw_session=${cookie.value}`)).data.userId).toBe(u.userId);
+    for (const jar of [
+      `cw_session=${cookie.value}; cw_session=${other.cookie.value}`,
+      `cw_session=forged; cw_session=${cookie.value}`,
+      `cw_session=${cookie.value}; theme=dark; cw_session=`,
+    ])
+      expect(await info(jar), jar).toMatchObject({ code: 401 });
+  });
+
   it('the cookie authenticates reads; state changes need the app header (a cross-site style request is refused and changes nothing)', async () => {
     const { u, cookie } = await browserLogin();
     const jar = { cookie: `theme=dark; cw_session=${cookie.value}` };

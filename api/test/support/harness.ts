@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { generate } from 'otplib';
 import { buildApp } from '../../src/app';
@@ -65,6 +65,7 @@ export interface TestApp {
 }
 
 export const TEST_PRODUCTION_TOTP_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+export const TEST_SIGNING_SECRET = 'test-signing-secret-of-at-least-32-characters';
 
 /**
  * A fresh admin TOTP code for `t`'s configured secret: moves the test clock on by one 30 s step
@@ -81,6 +82,8 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for the test (registered under /api before the app is ready). */
   setup?: (app: FastifyInstance) => Promise<void> | void,
+  /** `logger`: the app's logger option (default: none), e.g. the production options writing to a test stream. */
+  options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   let dataDir = path.join(os.tmpdir(), `cw-api-test-${process.pid}-${randomBytes(4).toString('hex')}`, 'pglite');
   let dropPg: (() => Promise<void>) | undefined;
@@ -103,15 +106,21 @@ export async function createTestApp(
     // Production-mode tests need an operator profile like any production deployment.
     OPERATOR_PROFILE_JSON: JSON.stringify(SANDBOX_OPERATOR_PROFILE),
     // …and an admin TOTP secret of its own (production refuses the sandbox one).
+    // …and the host names it answers to (inject sends Host: localhost:80).
     ...(env.APP_MODE === 'production' || env.SANDBOX === 'false'
-      ? { ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET }
+      ? {
+          ADMIN_TOTP_SECRET: TEST_PRODUCTION_TOTP_SECRET,
+          ALLOWED_HOSTS: 'localhost',
+          SIGNING_SECRET: TEST_SIGNING_SECRET,
+          TRUST_PROXY: '127.0.0.1',
+        }
       : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...env,
   });
   const database = await openDatabase({ databaseUrl, dataDir: config.dataDir });
   const clock = new TestClock();
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger: options.logger ?? false });
   if (setup) await app.register(async (scoped) => setup(scoped), { prefix: '/api' });
   await app.ready();
 

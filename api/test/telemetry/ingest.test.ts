@@ -20,6 +20,12 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
       headers: { 'content-type': 'application/json', ...headers },
     });
 
+  /** The page's telemetry ticket for its session (POST telemetry/ticket); batches count only with it. */
+  const ticketFor = async (sessionId: string, releases = [{ app: 'mf_card', release }]) =>
+    JSON.parse(
+      (await t.inject({ method: 'POST', url: '/api/telemetry/ticket', payload: { sessionId, releases } })).body,
+    ) as { code: number; key?: string; data: { ticket: string } };
+
   beforeAll(async () => {
     root = releaseRoot();
     t = await createTestApp(driver, {
@@ -40,6 +46,7 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     const { ingest } = telemetryOf(t.app);
     const batch = {
       sessionId: 'Ab3dEf6hIj9lMn0p',
+      ticket: (await ticketFor('Ab3dEf6hIj9lMn0p')).data.ticket,
       events: [
         { type: 'session', app: 'mf_card', release },
         { type: 'error', app: 'mf_card', release, source: 'uncaught', first: true, count: 3 },
@@ -53,7 +60,12 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     expect(res).toMatchObject({ code: 200, data: { accepted: 6, dropped: 0 } });
     await ingest.flush();
     // A second batch in the same minute (as another process would write it) adds to the same row.
-    await send({ ...batch, events: [batch.events[0], { ...batch.events[3], value: 4000 }] });
+    // (Another page: its own session id and ticket.)
+    await send({
+      sessionId: 'Zz3dEf6hIj9lMn0q',
+      ticket: (await ticketFor('Zz3dEf6hIj9lMn0q')).data.ticket,
+      events: [batch.events[0], { ...batch.events[3], value: 4000 }],
+    });
     await ingest.flush();
     const rows = await t.database.sql.query<Record<string, unknown>>(`select * from telemetry_minutes`);
     expect(rows).toHaveLength(1);
@@ -146,17 +158,27 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
     expect(JSON.parse(huge.body)).toMatchObject({ code: 422, key: 'illegal_request' });
     expect(ingest.dropped.invalid - before.invalid).toBe(bad.length + 1);
     expect(ingest.dropped.oversized - before.oversized).toBe(1);
-    // A release that was never registered is dropped (nobody can create rows at will) but the batch is answered.
+    // A release that was never registered gets no ticket, and a ticket does not cover it: dropped
+    // (nobody can create rows at will), the batch is answered.
+    expect((await ticketFor('Un3dEf6hIj9lMn0u', [{ app: 'mf_card', release: '9.9.9-000000000000' }])).key).toBe(
+      'not_found',
+    );
     const unknown = JSON.parse(
       (
         await send({
-          sessionId: 'Ab3dEf6hIj9lMn0p',
+          sessionId: 'Un3dEf6hIj9lMn0u',
+          ticket: (await ticketFor('Un3dEf6hIj9lMn0u')).data.ticket,
           events: [{ type: 'session', app: 'mf_card', release: '9.9.9-000000000000' }, ok],
         })
       ).body,
     );
     expect(unknown).toMatchObject({ code: 200, data: { accepted: 1, dropped: 1 } });
-    expect(ingest.dropped.unknown_release - before.unknown_release).toBe(1);
+    expect(ingest.dropped.over_ticket - before.over_ticket).toBe(1);
+    // Without a ticket nothing counts.
+    expect(JSON.parse((await send({ sessionId: 'No3dEf6hIj9lMn0t', events: [ok] })).body)).toMatchObject({
+      code: 200,
+      data: { accepted: 0, dropped: 1 },
+    });
   });
 
   it('refuses a flood from one IP with 429 before reading the body; other IPs still get through', async () => {

@@ -1,5 +1,5 @@
 import type { Locale } from '@cardwallet/shared';
-import { formatUsd as usdInLocale } from '@cardwallet/shared/money-format';
+import { formatUsd as usdInLocale, truncateDecimal } from '@cardwallet/shared/money';
 
 /** Decimal string → integer cents (never a float); null when it is not a 2-decimal amount. */
 export function toCents(amount: string): bigint | null {
@@ -19,12 +19,16 @@ export function formatUsd(amount: string, locale: Locale): string {
   return usdInLocale(locale, amount);
 }
 
-/** An amount in any ISO currency (a merchant's) in the customer's locale. */
+/**
+ * An amount in any ISO currency (a merchant's) in the customer's locale: the currency's own
+ * decimals (JPY none, EUR two), cut toward zero like every figure (never shown as more than it is),
+ * passed to Intl as a string (no float), Latin digits.
+ */
 export function formatMoney(amount: string, currency: string, locale: Locale): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-      amount as unknown as number,
-    );
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency, numberingSystem: 'latn' });
+    const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(truncateDecimal(amount, decimals) as unknown as number);
   } catch {
     return `${amount} ${currency}`;
   }

@@ -1,26 +1,17 @@
-import Decimal from 'decimal.js';
+import DecimalJs from 'decimal.js';
 
-/** Decimal arithmetic for what the pages compute (all, totals, limits); never floats. */
-export function isDecimal(value: string): boolean {
-  return /^\d{1,15}(\.\d{1,18})?$/.test(value.trim());
-}
+// decimal.js keeps 20 significant digits by default; an amount may carry 15 + 18 (ETH).
+const Decimal = DecimalJs.clone({ precision: 64 });
 
-export function dec(value: string): Decimal {
+/**
+ * Decimal arithmetic for what the pages compute (totals, comparisons); never floats. Reading and
+ * showing amounts, limits and "All" are the shared amounts' (`@cardwallet/shared/money`).
+ */
+export function dec(value: string): InstanceType<typeof Decimal> {
   return new Decimal(value);
 }
 
 /** a + b as a plain decimal string. */
 export function plus(a: string, b: string): string {
   return dec(a).plus(b).toFixed();
-}
-
-/** max(0, a − b), rounded down to `scale` decimals: what "all" can send after a fee. */
-export function spendable(available: string, fee: string, scale: number): string {
-  const rest = dec(available).minus(fee);
-  return rest.lte(0) ? '0' : rest.toDecimalPlaces(scale, Decimal.ROUND_DOWN).toFixed();
-}
-
-export function decimalsOf(value: string): number {
-  const [, frac = ''] = value.trim().split('.');
-  return frac.replace(/0+$/, '').length;
 }

@@ -1,8 +1,8 @@
-import type { WalletCurrency } from '@cardwallet/shared/schemas';
+import { MONEY_SCALE } from '@cardwallet/shared/money';
 
 /**
- * Decimal places of each wallet currency (CURRENCY_DEFINITIONS in the contracts). Kept here as a
- * plain table because importing anything at runtime from `@cardwallet/shared/schemas` brings zod
- * (72.7 KiB gz) into the Wallet tab's first load; currency-scale.test.ts keeps the two equal.
+ * Decimal places of each wallet currency: the shared amounts' table (`MONEY_SCALE`, kept equal to
+ * CURRENCY_DEFINITIONS by shared's tests) — importing it does not bring zod into the Wallet tab's
+ * first load, as `@cardwallet/shared/schemas` would.
  */
-export const CURRENCY_SCALE: Record<WalletCurrency, number> = { USDT: 6, USDC: 6, BTC: 8, ETH: 18, USD: 2 };
+export const CURRENCY_SCALE = MONEY_SCALE;

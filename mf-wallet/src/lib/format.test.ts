@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, formatRelativeTime, isolated, shortenMiddle } from './format';
+import { formatAmount, formatMoney, formatPercent, formatRelativeTime, isolated, shortenMiddle } from './format';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -11,6 +11,15 @@ describe('money formatting', () => {
     expect(formatMoney('en-US', '1500.5', 'USD')).toBe('$1,500.50');
     expect(formatMoney('en-US', '-60', 'USDT', { sign: true })).toBe('-60.00 USDT');
     expect(formatMoney('en-US', '25', 'USDT', { sign: true })).toBe('+25.00 USDT');
+  });
+  it('never shows a holding rounded up: digits beyond the shown ones are cut', () => {
+    expect(formatMoney('en-US', '1.123456789999999999', 'ETH')).toBe('1.12345678 ETH');
+    expect(formatMoney('en-US', '0.999999999', 'BTC')).toBe('0.99999999 BTC');
+    expect(formatMoney('en-US', '10.999', 'USD')).toBe('$10.99');
+  });
+  it('shows a spread fraction as a percentage in the locale', () => {
+    expect(formatPercent('en-US', '0.005')).toBe('0.5%');
+    expect(formatPercent('tr-TR', '0.005')).toBe('%0,5');
   });
   it('follows the locale but keeps Latin digits', () => {
     expect(formatAmount('tr-TR', '1234.5', 'USDT')).toBe('1.234,50');

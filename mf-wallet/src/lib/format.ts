@@ -1,13 +1,18 @@
 import { useMemo } from 'react';
 import { useHost, type Locale } from '@cardwallet/shared';
 import type { WalletCurrency } from '@cardwallet/shared/schemas';
-import { formatUsd } from '@cardwallet/shared/money-format';
-import { CURRENCY_SCALE } from './currency-scale';
+import {
+  formatAmount as formatSharedAmount,
+  formatDecimal,
+  formatMoney as formatSharedMoney,
+  formatMoneyExact,
+  formatUsd,
+} from '@cardwallet/shared/money';
 
 /**
- * Amounts arrive as decimal strings and are handed to Intl.NumberFormat as strings: it formats
- * them exactly (no float on the way), in the customer's locale. Crypto amounts keep the digits the
- * API sent (up to the currency's scale, at most 8 shown); USD is shown with its symbol.
+ * The shared amount formatter (docs/amounts.md) bound to the wallet's currencies: one precision rule
+ * per currency (its scale, at most 8 decimals shown, at least 2), digits beyond cut toward zero —
+ * a holding is never shown as more than it is. USD with its symbol.
  */
 export function formatAmount(
   locale: Locale,
@@ -15,15 +20,7 @@ export function formatAmount(
   currency: WalletCurrency | 'USD',
   options: { sign?: boolean } = {},
 ): string {
-  const scale = currency === 'USD' ? 2 : Math.min(CURRENCY_SCALE[currency], 8);
-  const format = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: Math.max(2, scale),
-    signDisplay: options.sign ? 'exceptZero' : 'auto',
-    // Latin digits in every locale: amounts are compared with chain explorers and statements.
-    numberingSystem: 'latn',
-  });
-  return format.format(amount as unknown as number);
+  return formatSharedAmount(locale, amount, currency, options);
 }
 
 /** "1,234.50 USDT" / "$1,234.50". */
@@ -33,8 +30,7 @@ export function formatMoney(
   currency: WalletCurrency,
   options: { sign?: boolean } = {},
 ): string {
-  if (currency === 'USD') return formatUsd(locale, amount, options);
-  return `${formatAmount(locale, amount, currency, options)} ${currency}`;
+  return formatSharedMoney(locale, amount, currency, options);
 }
 
 /**
@@ -43,6 +39,13 @@ export function formatMoney(
  */
 export function isolated(text: string): string {
   return `\u2068${text}\u2069`;
+}
+
+/** A fraction as a percentage in the locale, formatted from the decimal string (no float). */
+export function formatPercent(locale: Locale, fraction: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4, numberingSystem: 'latn' }).format(
+    fraction as unknown as number,
+  );
 }
 
 /** The formatters bound to the current language. */
@@ -55,6 +58,12 @@ export function useMoney() {
         formatMoney(locale, amount, currency, options),
       amount: (amount: string, currency: WalletCurrency) => formatAmount(locale, amount, currency),
       usd: (amount: string) => formatUsd(locale, amount),
+      /** An exchange rate: every decimal the quote carries (up to 12), cut never rounded. */
+      rate: (rate: string) => formatDecimal(locale, rate, { maximumDecimals: 12 }),
+      /** A fraction as a percentage ("0.005" → "0.5%", tr-TR "%0,5"), exactly. */
+      percent: (fraction: string) => formatPercent(locale, fraction),
+      /** Every decimal the ledger keeps ("1.123456789012345678 ETH"): the exact figure. */
+      exact: (amount: string, currency: WalletCurrency) => formatMoneyExact(locale, amount, currency),
       /** `money`, for use inside a sentence (see `isolated`). */
       moneyInText: (amount: string, currency: WalletCurrency) => isolated(formatMoney(locale, amount, currency)),
     }),

@@ -1,6 +1,6 @@
 /**
  * A form-level message (e.g. the server's "Wrong account or password."), announced when it appears.
- * Styled by `.cw-form-alert` in the shell's theme.css (was one copy and one CSS rule per app);
+ * Styled by `.cw-form-alert` in the shell's theme.css (one rule for every app);
  * an app places it in context with a descendant rule (e.g. `.card-passkey-proof .cw-form-alert`).
  */
 export function FormAlert({ message }: { message: string | null | undefined }) {

@@ -5,7 +5,6 @@ import { apiFieldErrors } from './api-error';
  * Puts the server's per-field messages (invalid-params answers) on the matching inputs.
  * `rename` maps an API field to the form field the user typed in (account → email/national).
  * Returns whether any field message was placed.
- * (Was three copies in mf-card, mf-passport and mf-user `lib/form-errors.ts`.)
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { multiLineText } from './validation';
 
 const REQUIRED = 'validation.required';
 
@@ -31,7 +32,7 @@ export const CARD_DISPUTE_MAX_TEXT = 1000;
 export const createCardDisputeBody = z.object({
   orderId: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(64),
   reason: z.enum(CARD_DISPUTE_REASONS, { error: REQUIRED }),
-  description: z.string().trim().max(CARD_DISPUTE_MAX_TEXT, 'validation.too_long').optional(),
+  description: multiLineText(z.string().trim().max(CARD_DISPUTE_MAX_TEXT, 'validation.too_long')).optional(),
   evidence: z.array(z.string().trim().min(1).max(64)).max(CARD_DISPUTE_MAX_EVIDENCE).optional(),
   freezeCard: z.boolean().optional(),
 });

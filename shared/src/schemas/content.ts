@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
+import { multiLineText } from './validation';
 
 export const ARTICLE_KINDS = ['announcement', 'news', 'help', 'agreement'] as const;
 export const HELP_TOPICS = ['account', 'wallet', 'card', 'kyc', 'security'] as const;
@@ -44,14 +45,14 @@ export const announcementUnreadResult = z.object({ announcements: z.number().int
 /** POST content/feedback — the help centre's form: 5-star rating and up to 140 characters. */
 export const feedbackBody = z.object({
   rating: z.number().int().min(1).max(5),
-  message: z.string().trim().min(1).max(140),
+  message: multiLineText(z.string().trim().min(1).max(140)),
 });
 export type FeedbackBody = z.input<typeof feedbackBody>;
 
 const translationInput = z.object({
   title: z.string().trim().min(1).max(200),
-  summary: z.string().trim().max(500).default(''),
-  bodyHtml: z.string().min(1).max(100_000),
+  summary: multiLineText(z.string().trim().max(500)).default(''),
+  bodyHtml: multiLineText(z.string().min(1).max(100_000)),
 });
 /** Admin: an article with its texts; en-US is required, other locales fall back to it. */
 export const articleWriteBody = z.object({

@@ -1,6 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
-import { V, pinSchema } from './validation';
+import { V, pinSchema, positiveDecimalSchema } from './validation';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
 
@@ -124,12 +124,7 @@ const cryptoCurrencyField = z.enum(CRYPTO_CURRENCIES, { error: 'errors.currency_
 const networkField = z.enum(WALLET_NETWORKS, { error: 'errors.network_unsupported' });
 
 /** Positive decimal string with at most 18 decimals; the per-currency scale is checked in refine. */
-const decimalString = z
-  .string({ error: V.required })
-  .trim()
-  .min(1, V.required)
-  .regex(/^\d{1,15}(\.\d{1,18})?$/, V.amount)
-  .refine((v) => /[1-9]/.test(v), V.amountPositive);
+const decimalString = positiveDecimalSchema(15, 18);
 
 function fitsScale(amount: string, currency: WalletCurrency): boolean {
   const decimals = amount.split('.')[1] ?? '';

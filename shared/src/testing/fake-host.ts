@@ -10,6 +10,8 @@ export type FakeAnswer = unknown;
 export type FakeHandler = (request: {
   body: unknown;
   params: RequestOptions['params'];
+  /** The files of an upload ("UPLOAD upload/image"). */
+  files?: File[];
 }) => FakeAnswer | Promise<FakeAnswer>;
 export type FakeRoutes = Record<string, FakeHandler>;
 
@@ -19,8 +21,9 @@ export function apiError(key: ApiErrorKey, msg: string, options: { code?: number
 }
 
 /**
- * The HTTP boundary: routes "POST user/login" style keys to handlers. Everything above it (hooks,
- * schemas, forms, pages) is the real code. Unknown endpoints fail the test loudly.
+ * The HTTP boundary: routes "POST user/login" style keys to handlers ("UPLOAD upload/image" for an
+ * upload, its files in the handler's request). Everything above it (hooks, schemas, forms, pages) is
+ * the real code. Unknown endpoints fail the test loudly.
  */
 export function createFakeHttp(routes: FakeRoutes) {
   const calls: Array<{
@@ -29,6 +32,7 @@ export function createFakeHttp(routes: FakeRoutes) {
     body: unknown;
     params: RequestOptions['params'];
     options: Partial<RequestOptions>;
+    files?: File[];
   }> = [];
   const dispatch = async (
     method: string,
@@ -36,11 +40,12 @@ export function createFakeHttp(routes: FakeRoutes) {
     body: unknown,
     params: RequestOptions['params'],
     options: Partial<RequestOptions> = {},
+    files?: File[],
   ) => {
-    calls.push({ method, url, body, params, options });
+    calls.push({ method, url, body, params, options, ...(files ? { files } : {}) });
     const handler = routes[`${method} ${url}`];
     if (!handler) throw new Error(`fake http: no handler for ${method} ${url}`);
-    const answer = await handler({ body, params });
+    const answer = await handler({ body, params, ...(files ? { files } : {}) });
     if (answer instanceof ApiError) throw answer;
     // The real client hands back data that went through JSON.
     return JSON.parse(JSON.stringify(answer ?? null)) as unknown;
@@ -55,7 +60,8 @@ export function createFakeHttp(routes: FakeRoutes) {
       dispatch('PUT', url, data, undefined, o) as Promise<T>,
     delete: <T>(url: string, params?: RequestOptions['params'], o?: Partial<RequestOptions>) =>
       dispatch('DELETE', url, undefined, params, o) as Promise<T>,
-    upload: () => Promise.reject(new Error('fake http: upload is not faked in this test')),
+    upload: <T>(files: File[], o?: Partial<RequestOptions>) =>
+      dispatch('UPLOAD', o?.url ?? 'upload/image', undefined, undefined, o, files) as Promise<T>,
     download: () => Promise.reject(new Error('fake http: download is not faked in this test')),
   };
   return { http, calls };

@@ -17,6 +17,7 @@ import {
   type TranslationTree,
 } from '@cardwallet/shared';
 import { createFakeHost, type FakeHostOptions } from './fake-host';
+import { invalidateForLiveEvent } from '../live-query-keys';
 
 afterEach(cleanup);
 // Typing through user-event on a 2-core machine shared with builds can take seconds per test; a
@@ -72,6 +73,8 @@ export function createPageRenderer({ namespace, resources, createQueryClient }: 
     document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
     const i18n = createTestI18n(locale);
     const queryClient = newQueryClient();
+    // As the shell does: each live event makes stale the queries the shared mapping names.
+    fake.host.live?.subscribe((event) => void invalidateForLiveEvent(queryClient, event.type));
     const user = userEvent.setup(timers === 'fake' ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
     const result = render(
       <HostContext.Provider value={fake.host}>

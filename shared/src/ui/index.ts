@@ -12,7 +12,7 @@ export type { PageStateProps } from './page-state';
 // The provider block of every feature app's app.tsx (issue 28): antd-mobile, query cache, namespace, boundary.
 export { createFeatureAppFrame, withFrameTexts, type FeatureAppFrameOptions } from './feature-app-frame';
 export { useFeatureAppNamespace } from './feature-app-namespace';
-// The one QR code (was drawn separately by mf-wallet and mf-share); `qrcode` is bundled by the apps that use it.
+// The one QR code; `qrcode` is bundled by the apps that use it.
 export { QrCode, qrCodePath, type QrCodeProps } from './qr-code';
-// The one in-app link (was copies in mf-card, mf-passport and the shell's home page).
+// The one in-app link.
 export { AppLink } from './app-link';

@@ -35,7 +35,7 @@ export interface QrCodeProps {
 /**
  * A QR code drawn as SVG (no canvas, no innerHTML): black on white in every theme, since scanners
  * need the contrast and the light quiet zone. One component for mf-wallet's deposit address and
- * mf-share's invitation poster (was a copy in each).
+ * mf-share's invitation poster.
  */
 export function QrCode({ value, label, size = 184, className, x, y }: QrCodeProps) {
   const { path, modules } = useMemo(() => qrCodePath(value), [value]);

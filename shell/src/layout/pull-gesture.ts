@@ -5,7 +5,7 @@
  *
  * Why not antd-mobile's PullToRefresh: it brings react-spring and use-gesture, ~68 KB of script
  * whose evaluation and first render were three of the home page's long tasks after its first screen
- * (issue 24, docs/performance.md session 39). The behaviour follows antd-mobile's: a vertical pull
+ * (issue 24). The behaviour follows antd-mobile's: a vertical pull
  * from the top of the page, a rubber band beyond the start, release past the threshold to refresh,
  * the head held open while refreshing, "complete" shown for half a second.
  */

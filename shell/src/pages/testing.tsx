@@ -16,11 +16,12 @@ import {
   type HostServices,
   type LiveEvent,
 } from '@cardwallet/shared';
+import { invalidateForLiveEvent } from '@cardwallet/shared/live-query-keys';
 
 /**
  * Renders a shell page as the shell does — host services, i18n (common + shell namespaces), router,
  * query cache — with HTTP answered by `routes` ("GET content/about" → handler) and live events
- * emitted by the test. Unknown endpoints fail loudly.
+ * emitted by the test (handled as the shell's live query sync does). Unknown endpoints fail loudly.
  */
 export function renderPage(
   ui: ReactElement,
@@ -45,6 +46,8 @@ export function renderPage(
     },
     navigation: { navigate: vi.fn() },
     toast: { show: vi.fn() },
+    // The page's language, as amount fields read and show figures in it.
+    i18n: { useLanguage: () => 'en-US', language: () => 'en-US' },
     session: { useSession: () => ({ isLoggedIn: options.loggedIn ?? true }), requireLogin: vi.fn() },
     live: {
       subscribe: (fn: (e: LiveEvent) => void) => {
@@ -61,6 +64,8 @@ export function renderPage(
     initAsync: false,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // As the shell does (services/live-query-sync.ts): each live event makes the mapped queries stale.
+  liveListeners.add((event) => void invalidateForLiveEvent(queryClient, event.type));
   render(
     <HostContext.Provider value={host}>
       <I18nextProvider i18n={i18n}>

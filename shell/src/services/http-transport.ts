@@ -4,7 +4,7 @@
  * 401, toasts, retries, idempotency keys) are in http-client.ts; this only sends and reports what
  * became of the request.
  *
- * fetch, not axios (issue 24, session 38): axios was 57 KB of script (14 KiB gzip) evaluated in one
+ * fetch, not axios (issue 24): axios was 57 KB of script (14 KiB gzip) evaluated in one
  * 20–40 ms task when the first request left — on the signed-out home page, after its first screen;
  * on a signed-in page, before its content. The client needs none of what axios adds over fetch.
  *

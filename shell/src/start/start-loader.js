@@ -7,13 +7,13 @@
 //
 // Why: Lighthouse's simulation (lantern) counts a script evaluated before the observed first paint,
 // and a preloaded file that arrived before it, as render-blocking, and charges their download on
-// slow 4G to FCP and LCP (docs/performance.md, sessions 35 and 36): on a fast link the same page
+// slow 4G to FCP and LCP (docs/performance.md, "Reading Lighthouse"): on a fast link the same page
 // measured 0.7 s or 1.9 s from run to run.
 //
 // The start chain's own scripts are added as scripts (chunkScript below), the rest as the preloads
 // they are. They go in a few at a time, SLICE_MS of main-thread time per task: each starts a
 // request inside the browser, and the page's ~20 of them in one go were one 35–40 ms task on a
-// desktop CPU (150 ms on a phone-speed one), a long task right after the first paint (session 37).
+// desktop CPU (150 ms on a phone-speed one), a long task right after the first paint.
 // main.js itself starts first, so slicing never delays it.
 //
 // A plain script, not a module of the build: shell/build/start-loader.mjs minifies it into
@@ -43,7 +43,7 @@
     };
     document.head.appendChild(tag);
     // The origin's storage opens on its first use, a synchronous trip to the browser (1–6 ms on a
-    // desktop CPU, session 38): Module Federation's runtime makes that first use inside main.js's
+    // desktop CPU): Module Federation's runtime makes that first use inside main.js's
     // one long task (its debug-mode check). Opened here, in a task of its own while main.js downloads.
     setTimeout(openStorage, 0);
     // The page's held hints, in the order the server wrote them (the start chain's files before the
@@ -64,9 +64,9 @@
       while (next < hints.length) {
         var node = hints[next++];
         var href = node.getAttribute('href');
-        // Once main.js has run, a file the app has already asked for is left alone: a clean-clone CI
-        // run (session 40, the slices late on a loaded machine) saw a chunk requested twice, the
-        // chunk loader's script and then this preload.
+        // Once main.js has run, a file the app has already asked for is left alone: on a loaded
+        // machine the slices run late, and a chunk would be requested twice: the chunk loader's script
+        // and then this preload.
         if (mainRan && alreadyAsked(href)) continue;
         var ownChunk = node.getAttribute('as') === 'script' && href.indexOf(ownFiles) === 0;
         document.head.appendChild(ownChunk && !mainRan ? chunkScript(href) : node);
@@ -77,7 +77,7 @@
   }
   // The shell's own chunks go in as scripts, not preloads, until main.js has run (above). A preloaded file was handed to V8 only
   // when main.js's chunk loader added its script tag, a dozen of them inside main.js's one long task
-  // (session 39, 4× CPU: that task's median 357 → 213 ms, and its compile streams with the download).
+  // (at 4× CPU, scripts took that task's median from 357 to 213 ms, and their compile streams with the download).
   // A chunk that arrives first only queues its modules for main.js (the chunk loading global), and
   // the chunk loader adopts a script still on its way instead of adding another.
   function chunkScript(src) {

@@ -245,7 +245,7 @@ describe('start loader', () => {
     const page = runLoader({ heldLinks: [links], msPerHint: 10 });
     page.fire('paint');
     expect(page.inserted).toEqual(['/static/js/main.abcdef12.js', 'script /static/js/1.js']);
-    // main.js arrives and runs between two slices (4× CPU, a slow link: session 40's traces).
+    // main.js arrives and runs between two slices (seen in traces at 4× CPU on a slow link).
     page.scripts.get('/static/js/main.abcdef12.js')!.onload!();
     expect(page.runSlices()).toBe(3);
     expect(page.inserted).toEqual([
@@ -270,8 +270,8 @@ describe('start loader', () => {
     const page = runLoader({ heldLinks: [links], msPerHint: 10 });
     page.fire('paint');
     // main.js runs before the next slice; its chunk loader asks for chunk 2 and its stylesheet, has
-    // chunk 3 already, and Module Federation asks for the remote's entry (a loaded machine:
-    // clean-clone CI, session 40). Chunk 4 it has not asked for: its preload still helps.
+    // chunk 3 already, and Module Federation asks for the remote's entry (a loaded machine,
+    // as in a clean-clone CI run). Chunk 4 it has not asked for: its preload still helps.
     page.appAsks('/static/js/2.js');
     page.appAsks('/static/css/2.css');
     page.appAsks('/static/js/3.js', 'downloaded');
@@ -351,7 +351,7 @@ describe('start loader', () => {
   });
 
   it('is small and leaves no globals', () => {
-    // 1,726 bytes minified (about 0.9 KiB gzip) since the already-asked check (session 41).
+    // 1,726 bytes minified (about 0.9 KiB gzip) with the already-asked check.
     expect(shipped.length).toBeLessThan(1792);
     expect(shipped.startsWith('!function(')).toBe(true);
   });

@@ -155,4 +155,42 @@ describe('telemetry reporter', () => {
     );
     vi.unstubAllGlobals();
   });
+  it('with a ticket source: events wait for the ticket, then go out with it; a ticket about to expire is renewed', async () => {
+    const sent: Array<{ sessionId: string; ticket?: string; events: TelemetryEvent[] }> = [];
+    let now = 1_000_000;
+    const asked: Array<{ sessionId: string; releases: Array<{ app: string; release: string }> }> = [];
+    const reporter = new TelemetryReporter({
+      endpoint: '/api/telemetry',
+      sampleRate: 1,
+      random: () => 0.5,
+      apps: () => APPS,
+      attempted: () => ['mf_card'],
+      transport: (_url, body) => sent.push(JSON.parse(body)),
+      now: () => now,
+      ticket: async (sessionId, releases) => {
+        asked.push({ sessionId, releases });
+        return { ticket: `ticket-${asked.length}`, expiresAt: now + 15 * 60_000 };
+      },
+    });
+    reporter.flush();
+    expect(sent).toHaveLength(0);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(asked).toEqual([
+      {
+        sessionId: reporter.sessionId,
+        releases: [
+          { app: 'mf_card', release: '1.2.0-0123456789ab' },
+          { app: 'mf_wallet', release: '3.0.0-aaaaaaaaaaaa' },
+        ],
+      },
+    ]);
+    expect(sent[0]).toMatchObject({ sessionId: reporter.sessionId, ticket: 'ticket-1' });
+    reporter.error('mf_card', 'boundary');
+    reporter.flush();
+    expect(sent.at(-1)!.ticket).toBe('ticket-1');
+    now += 14.5 * 60_000;
+    reporter.error('mf_card', 'uncaught');
+    reporter.flush();
+    await vi.waitFor(() => expect(sent.at(-1)!.ticket).toBe('ticket-2'));
+  });
 });

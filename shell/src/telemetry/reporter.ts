@@ -26,6 +26,16 @@ export interface ReporterOptions {
   /** sendBeacon, else fetch with keepalive (both survive the page being closed). */
   transport?: (url: string, body: string) => void;
   maxBatch?: number;
+  /**
+   * Asks the API for this session's telemetry ticket (POST …/telemetry/ticket): batches without one
+   * are not counted, so events wait in the queue until it is there (and a new one is asked for when
+   * it is about to expire). Unset: batches go out without a ticket.
+   */
+  ticket?: (
+    sessionId: string,
+    releases: Array<{ app: string; release: string }>,
+  ) => Promise<{ ticket: string; expiresAt: number } | undefined>;
+  now?: () => number;
 }
 
 /** Largest batch the API accepts (api/src/modules/telemetry/ingest.ts). */
@@ -67,6 +77,8 @@ export class TelemetryReporter {
   private readonly failed = new Set<string>();
   private readonly errored = new Map<string, TelemetryEvent & { type: 'error' }>();
   private readonly transport: (url: string, body: string) => void;
+  private ticket: { ticket: string; expiresAt: number } | undefined;
+  private asking = false;
 
   constructor(private readonly o: ReporterOptions) {
     this.sampled = (o.random ?? Math.random)() < o.sampleRate;
@@ -144,13 +156,42 @@ export class TelemetryReporter {
     });
   }
 
-  /** Sends what is queued (in batches the API accepts). */
+  /** Sends what is queued (in batches the API accepts), with the session's ticket when one is needed. */
   flush(): void {
     if (!this.sampled) return;
     this.noteSessions();
+    if (!this.queue.length) return;
+    let ticket: string | undefined;
+    if (this.o.ticket) {
+      const now = (this.o.now ?? Date.now)();
+      if (!this.ticket || this.ticket.expiresAt - 60_000 <= now) {
+        this.askTicket();
+        return;
+      }
+      ticket = this.ticket.ticket;
+    }
     while (this.queue.length) {
       const events = this.queue.splice(0, MAX_EVENTS);
-      this.transport(this.o.endpoint, JSON.stringify({ sessionId: this.sessionId, events }));
+      this.transport(
+        this.o.endpoint,
+        JSON.stringify({ sessionId: this.sessionId, ...(ticket ? { ticket } : {}), events }),
+      );
     }
+  }
+
+  /** One request at a time; the queue is sent once the ticket is there. */
+  private askTicket(): void {
+    if (this.asking || !this.o.ticket) return;
+    this.asking = true;
+    const releases = this.o.apps().map((a) => ({ app: a.app, release: a.releaseId }));
+    void this.o
+      .ticket(this.sessionId, releases)
+      .catch(() => undefined)
+      .then((t) => {
+        this.asking = false;
+        if (!t) return;
+        this.ticket = t;
+        this.flush();
+      });
   }
 }

@@ -40,6 +40,15 @@ export function startTelemetry(o: TelemetryStartOptions): TelemetryReporter {
   const apps = () => appsOf(o.registry, base);
   const reporter = new TelemetryReporter({
     endpoint: `${o.apiBaseUrl}telemetry`,
+    ticket: (sessionId, releases) =>
+      fetch(`${o.apiBaseUrl}telemetry/ticket`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, releases }),
+        credentials: 'omit',
+      })
+        .then((r) => r.json() as Promise<{ code: number; data?: { ticket: string; expiresAt: number } }>)
+        .then((b) => (b.code === 200 ? b.data : undefined)),
     sampleRate: o.sampleRate,
     apps,
     attempted: () =>
@@ -62,7 +71,7 @@ export function startTelemetry(o: TelemetryStartOptions): TelemetryReporter {
     if (app) reporter.vital(app.app, name, metric.value, routeOf(location.pathname));
   };
   // One observer per task: set up together they were one 20–40 ms task after the first screen at
-  // 4× CPU (session 39). Each reads the entries buffered before it (web-vitals observes buffered).
+  // 4× CPU. Each reads the entries buffered before it (web-vitals observes buffered).
   const observers = [() => onLCP(report('LCP')), () => onINP(report('INP')), () => onCLS(report('CLS'))];
   const observeNext = () => {
     observers.shift()?.();

@@ -35,6 +35,7 @@ import {
 } from '@cardwallet/shared/schemas';
 import { installStepUp, stepUp } from './step-up.js';
 import { registerWechatSignIn } from './wechat.js';
+import { rememberDevice } from '../../security/device-cookie.js';
 
 /** Accounts and sessions (issue 3): user/* customer endpoints, user/adminLogin and admin/session/*. */
 const accountsModule: FastifyPluginAsync = async (base) => {
@@ -103,11 +104,22 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(sessionResult) },
       },
     },
-    async (request, reply) =>
-      ok(
+    async (request, reply) => {
+      const session = browserSession(
         request,
-        browserSession(request, reply, await accounts.login(request, request.body.account, request.body.password)),
-      ),
+        reply,
+        await accounts.login(request, request.body.account, request.body.password),
+      );
+      // After the session cookie: the session stays the first Set-Cookie of the answer.
+      rememberDevice(
+        request,
+        reply,
+        app.config.signingSecret,
+        `user:${request.body.account}`,
+        app.clock.now().getTime(),
+      );
+      return ok(request, session);
+    },
   );
 
   app.post(
@@ -275,8 +287,22 @@ const accountsModule: FastifyPluginAsync = async (base) => {
         response: { 200: envelope(adminSessionResult) },
       },
     },
-    async (request) =>
-      ok(request, await accounts.adminLogin(request, request.body.username, request.body.password, request.body.otp)),
+    async (request, reply) => {
+      const session = await accounts.adminLogin(
+        request,
+        request.body.username,
+        request.body.password,
+        request.body.otp,
+      );
+      rememberDevice(
+        request,
+        reply,
+        app.config.signingSecret,
+        `admin:${request.body.username.toLowerCase()}`,
+        app.clock.now().getTime(),
+      );
+      return ok(request, session);
+    },
   );
 
   // ---- WeChat sign-in (issue 27, docs/wechat.md)

@@ -22,6 +22,8 @@ import { AGREEMENT_VERSION, insertUser } from './users.js';
 import { consumeRebindTicket, notifyBindingChanged } from './rebind.js';
 import { notifySecretChanged } from './security-notices.js';
 import { assertChannelAged } from '../../security/step-up.js';
+import { isKnownDevice } from '../../security/device-cookie.js';
+import { throttledSignIn } from '../../security/sign-in-throttle.js';
 
 type UserRow = {
   id: number;
@@ -246,16 +248,23 @@ export class AccountsService {
     return result!;
   }
 
+  /**
+   * Password sign-in. Failures count per account (the database lockout) and per address (the
+   * customer bucket of sign-in-throttle.ts, which a browser that signed in to this account before
+   * skips); successes count in neither.
+   */
   async login(request: FastifyRequest, account: string, password: string): Promise<{ token: string; userId: string }> {
-    await this.limitIp(request, 'login', this.limits.ipLoginMax);
     const now = this.now();
-    const user = await this.findByAccount(account);
-    // Same scrypt cost whether or not the account exists; the attempt is counted before it runs.
-    const hash = user?.password_hash ?? (await dummyHash(this.app.config.scryptN));
-    await this.passwordAttempt(`user:${account}`, now, async () => (await verifyPassword(password, hash)) && !!user);
-    if (user!.status !== 'active') throw new BusinessError('account_disabled');
-    const token = await createSession(this.db, request, user!.id, now);
-    return { token, userId: String(user!.id) };
+    const known = isKnownDevice(request, this.app.config.signingSecret, `user:${account}`, now.getTime());
+    return throttledSignIn(this.app, request, 'customer', known, async () => {
+      const user = await this.findByAccount(account);
+      // Same scrypt cost whether or not the account exists; the attempt is counted before it runs.
+      const hash = user?.password_hash ?? (await dummyHash(this.app.config.scryptN));
+      await this.passwordAttempt(`user:${account}`, now, async () => (await verifyPassword(password, hash)) && !!user);
+      if (user!.status !== 'active') throw new BusinessError('account_disabled');
+      const token = await createSession(this.db, request, user!.id, now);
+      return { token, userId: String(user!.id) };
+    });
   }
 
   /**
@@ -445,8 +454,26 @@ export class AccountsService {
     password: string,
     otp: string,
   ): Promise<{ token: string; adminId: string }> {
-    await this.limitIp(request, 'login', this.limits.ipLoginMax);
     const now = this.now();
+    // The administrator's own per-address bucket: customers' failures behind the same address do not hold it back.
+    const known = isKnownDevice(
+      request,
+      this.app.config.signingSecret,
+      `admin:${username.toLowerCase()}`,
+      now.getTime(),
+    );
+    return throttledSignIn(this.app, request, 'admin', known, () =>
+      this.adminSignIn(request, username, password, otp, now),
+    );
+  }
+
+  private async adminSignIn(
+    request: FastifyRequest,
+    username: string,
+    password: string,
+    otp: string,
+    now: Date,
+  ): Promise<{ token: string; adminId: string }> {
     const [admin] = await this.db.query<{ id: number; password_hash: string; status: string }>(
       `select id::float8 as id, password_hash, status from admins where username = $1`,
       [username],

@@ -14,6 +14,7 @@ import { BusinessError, rateLimited } from '../../http/errors.js';
 import { createSession } from '../accounts/sessions.js';
 import { acceptedOrigin, asJson, consumeCeremony, openCeremony, relyingParty, CEREMONY_SECONDS } from './ceremonies.js';
 import { notifyPasskeyChange } from './notices.js';
+import { throttledSignIn } from '../../security/sign-in-throttle.js';
 
 /** EdDSA, ES256, RS256: what platform authenticators and security keys use. */
 const ALGORITHMS = [-8, -7, -257];
@@ -187,20 +188,18 @@ export class PasskeysService {
     ceremonyId: string,
     response: AuthenticationResponseJSON,
   ): Promise<{ token: string; userId: string }> {
-    const wait = await this.app.ipLimiter.hit(
-      request,
-      'login',
-      this.app.config.limits.ipLoginMax,
-      this.app.config.limits.ipWindowSeconds,
-    );
-    if (wait > 0) throw rateLimited('rate_limited', wait);
-    const now = this.now();
-    const challenge = await consumeCeremony(this.db, ceremonyId, 'login', null, now);
-    const passkey = await this.assert(request, response, challenge, null);
-    const [user] = await this.db.query<{ status: string }>(`select status from users where id = $1`, [passkey.user_id]);
-    if (user?.status !== 'active') throw new BusinessError('account_disabled');
-    const token = await createSession(this.db, request, passkey.user_id, now);
-    return { token, userId: String(passkey.user_id) };
+    // Passkeys' own per-address bucket (sign-in-throttle.ts): only failed assertions count.
+    return throttledSignIn(this.app, request, 'passkey', false, async () => {
+      const now = this.now();
+      const challenge = await consumeCeremony(this.db, ceremonyId, 'login', null, now);
+      const passkey = await this.assert(request, response, challenge, null);
+      const [user] = await this.db.query<{ status: string }>(`select status from users where id = $1`, [
+        passkey.user_id,
+      ]);
+      if (user?.status !== 'active') throw new BusinessError('account_disabled');
+      const token = await createSession(this.db, request, passkey.user_id, now);
+      return { token, userId: String(passkey.user_id) };
+    });
   }
 
   /**

@@ -61,6 +61,46 @@ const systemModule: FastifyPluginAsync = async (base) => {
     },
   );
 
+  const cspViolation = z.object({
+    documentUri: z.string(),
+    directive: z.string(),
+    blockedUri: z.string(),
+    sourceFile: z.string().optional(),
+    line: z.number().optional(),
+    at: z.string(),
+    count: z.number().int(),
+    lastAt: z.string(),
+  });
+  app.get(
+    '/admin/csp-reports',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Content-Security-Policy violations browsers reported to this process (deduplicated, with counts; newest 200 distinct)',
+        response: { 200: envelope(z.object({ violations: z.array(cspViolation) })) },
+      },
+    },
+    async (request) => okEnvelope(request.locale, { violations: app.cspReports.list() }),
+  );
+  app.post(
+    '/admin/csp-reports/clear',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Forget the Content-Security-Policy violations this process has kept',
+        response: { 200: envelope(z.object({ cleared: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const cleared = app.cspReports.list().length;
+      app.cspReports.clear();
+      return okEnvelope(request.locale, { cleared });
+    },
+  );
+
   if (app.config.sandbox) {
     const outbox: SandboxOutbox = new Outbox(app.database.sql);
     app.get(

@@ -6,7 +6,8 @@ import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import { FEATURE_APPS } from '../releases/apps.js';
 import { releaseServiceOf } from '../releases/instance.js';
-import { telemetryBatch } from './ingest.js';
+import { telemetryBatch, telemetryTicketBody, type TelemetryEvent } from './ingest.js';
+import { issueTicket, TicketUse, verifyTicket } from './tickets.js';
 import { telemetryOf } from './instance.js';
 import { registerDeployRolloutRoutes, rolloutStartBody } from './deploy-routes.js';
 import { RolloutError } from './rollouts.js';
@@ -55,6 +56,34 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
     }
   };
 
+  const ticketUse = new TicketUse(app.ipLimiter.redis, app.config.redisKeyPrefix);
+
+  app.post(
+    '/telemetry/ticket',
+    {
+      schema: {
+        tags: ['telemetry'],
+        summary:
+          'A short-lived telemetry ticket for this page: signed, bound to its telemetry session id and the releases it loaded; batches without one are not counted (per-IP limited)',
+        body: telemetryTicketBody,
+        response: {
+          200: envelope(z.object({ ticket: z.string(), expiresAt: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const wait = await app.ipLimiter.hit(request, 'telemetry-ticket', cfg.ticketsPerIp, 600);
+      if (wait > 0) throw rateLimited('rate_limited', wait);
+      const known: Array<{ app: string; release: string }> = [];
+      for (const r of request.body.releases) if (await ingest.isKnown(r.app, r.release)) known.push(r);
+      if (known.length === 0) throw new BusinessError('not_found');
+      return okEnvelope(
+        request.locale,
+        issueTicket(app.config.signingSecret, request.body.sessionId, known, app.clock.now().getTime()),
+      );
+    },
+  );
+
   app.post(
     '/telemetry',
     {
@@ -86,7 +115,40 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         ingest.drop('invalid');
         throw request.validationError;
       }
-      return okEnvelope(request.locale, await ingest.ingest(request.body));
+      const batch = request.body;
+      const claims = verifyTicket(app.config.signingSecret, batch.ticket, batch.sessionId, app.clock.now().getTime());
+      if (!claims) {
+        // Unticketed (or forged, expired, another session's): never counted, so never judged.
+        ingest.drop('unticketed', batch.events.length);
+        return okEnvelope(request.locale, { accepted: 0, dropped: batch.events.length });
+      }
+      const fit = await ticketUse.takeEvents(claims, batch.events.length);
+      const kept: TelemetryEvent[] = [];
+      for (const [i, e] of batch.events.entries()) {
+        const once =
+          e.type === 'session'
+            ? `session:${e.app}`
+            : e.type === 'load_failure'
+              ? `load_failure:${e.app}`
+              : e.type === 'error' && e.first
+                ? `error:${e.app}`
+                : undefined;
+        // Over the ticket's events, another release than the ticket's, or a second session /
+        // load failure / first error of an app under the same ticket: not counted.
+        if (
+          i >= fit ||
+          !claims.releases.has(`${e.app}|${e.release}`) ||
+          (once && !(await ticketUse.firstSession(claims, once)))
+        )
+          ingest.drop('over_ticket');
+        else kept.push(e);
+      }
+      if (kept.length === 0) return okEnvelope(request.locale, { accepted: 0, dropped: batch.events.length });
+      const result = await ingest.ingest({ sessionId: batch.sessionId, events: kept });
+      return okEnvelope(request.locale, {
+        accepted: result.accepted,
+        dropped: result.dropped + batch.events.length - kept.length,
+      });
     },
   );
 

@@ -41,14 +41,26 @@ export const telemetryEvent = z.discriminatedUnion('type', [
 ]);
 export type TelemetryEvent = z.infer<typeof telemetryEvent>;
 
+const sessionId = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+
 export const telemetryBatch = z
   .object({
     /** A random id per browser session (not stored; never tied to a user). */
-    sessionId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    sessionId,
+    /** The session's telemetry ticket (POST telemetry/ticket); a batch without a valid one is not counted. */
+    ticket: z.string().max(2000).optional(),
     events: z.array(telemetryEvent).min(1).max(64),
   })
   .strict();
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
+
+export const telemetryTicketBody = z
+  .object({
+    sessionId,
+    /** The releases the page loaded (its registry): the ticket counts events of these only. */
+    releases: z.array(z.object(ref).strict()).min(1).max(FEATURE_APPS.length),
+  })
+  .strict();
 
 export interface MinuteAggregate {
   app: string;
@@ -63,7 +75,7 @@ export interface MinuteAggregate {
   cls: number[];
 }
 
-export type DropReason = 'invalid' | 'oversized' | 'rate_limited' | 'unknown_release';
+export type DropReason = 'invalid' | 'oversized' | 'rate_limited' | 'unknown_release' | 'unticketed' | 'over_ticket';
 
 /**
  * Ingest: validated batches are added to per-(app, release, minute) aggregates held in memory and
@@ -75,7 +87,14 @@ export class TelemetryIngest {
   private readonly known = new Set<string>();
   private readonly misses = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
-  readonly dropped: Record<DropReason, number> = { invalid: 0, oversized: 0, rate_limited: 0, unknown_release: 0 };
+  readonly dropped: Record<DropReason, number> = {
+    invalid: 0,
+    oversized: 0,
+    rate_limited: 0,
+    unknown_release: 0,
+    unticketed: 0,
+    over_ticket: 0,
+  };
   accepted = 0;
 
   constructor(
@@ -94,7 +113,7 @@ export class TelemetryIngest {
    * release id from /remotes.json, after it was registered, so a remembered miss never hides a
    * real release.
    */
-  private async isKnown(app: string, release: string): Promise<boolean> {
+  async isKnown(app: string, release: string): Promise<boolean> {
     const key = `${app}|${release}`;
     if (this.known.has(key)) return true;
     const missedAt = this.misses.get(key);

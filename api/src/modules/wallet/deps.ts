@@ -21,6 +21,9 @@ export interface WalletDeps {
    * connection). Hot paths use it when present; PGlite has none and falls back to db.query.
    */
   prepared?: <T>(name: string, text: string, params: unknown[]) => Promise<T[]>;
-  /** The API's domain events (src/events): decisions are recorded in their posting's transaction; payouts are broadcast from them. */
-  events?: Pick<DomainEvents, 'record'>;
+  /**
+   * The API's domain events (src/events): every money move is recorded with its posting (in its
+   * transaction, or in its one statement); payouts are broadcast from them.
+   */
+  events?: Pick<DomainEvents, 'record' | 'recordInStatement'>;
 }

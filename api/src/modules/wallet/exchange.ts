@@ -124,6 +124,17 @@ export class Exchanges {
           id,
           6,
         );
+        // Its domain event (live stream: both currencies' figures) commits with the statement.
+        const event = this.deps.events?.recordInStatement(
+          {
+            type: 'wallet.exchange_completed',
+            userId,
+            source: 'ins',
+            aggregateId: 'ins.id::text',
+            payload: { from: quote.from_currency, to: quote.to_currency, amount, receive },
+          },
+          6 + call.params.length,
+        );
         const [row] = await runLedger(() =>
           this.deps.db.query<ExchangeRow>(
             `WITH ins AS (
@@ -131,11 +142,11 @@ export class Exchanges {
                SELECT $1, $2, $3, $4, q.id, q.from_currency, q.to_currency, q.amount, q.rate, q.receive
                FROM wallet_exchange_quotes q WHERE q.id = $5 AND q.user_id = $2 AND q.expires_at > clock_timestamp()
                ON CONFLICT DO NOTHING
-               RETURNING *)
+               RETURNING *)${event ? `, ${event.ctes}` : ''}
              SELECT ins.id, ins.request_hash, ins.from_currency, ins.to_currency, ins.amount::text AS amount, ins.rate::text AS rate,
-                    ins.receive::text AS receive, ins.created_at, (SELECT posting_id FROM ${call.sql}) AS posting_id
+                    ins.receive::text AS receive, ins.created_at, (SELECT posting_id FROM ${call.sql}) AS posting_id${event ? `, ${event.witness} AS announced` : ''}
              FROM ins`,
-            [id, userId, idempotencyKey, hash, body.quoteId, ...call.params],
+            [id, userId, idempotencyKey, hash, body.quoteId, ...call.params, ...(event?.params ?? [])],
           ),
         );
         return row;

@@ -71,9 +71,20 @@ export class Transfers {
           id,
           7,
         );
+        // Its domain event (live stream: wallet and card-funding figures) commits with the statement.
+        const event = this.deps.events?.recordInStatement(
+          {
+            type: 'wallet.transfer_completed',
+            userId,
+            source: 'ins',
+            aggregateId: 'ins.id::text',
+            payload: { currency: body.currency, amount: value },
+          },
+          7 + call.params.length,
+        );
         const query = <T>(text: string, params: unknown[]) =>
           this.deps.prepared
-            ? this.deps.prepared<T>('wallet_transfer_v1', text, params)
+            ? this.deps.prepared<T>(event ? 'wallet_transfer_v2' : 'wallet_transfer_v1', text, params)
             : this.deps.db.query<T>(text, params);
         const [row] = await runLedger(() =>
           query<TransferRow>(
@@ -81,11 +92,11 @@ export class Transfers {
                INSERT INTO wallet_transfers (id, user_id, idempotency_key, request_hash, currency, amount, usd_amount)
                VALUES ($1, $2, $3, $4, $5, $6, $6)
                ON CONFLICT (user_id, idempotency_key) DO NOTHING
-               RETURNING id, request_hash, currency, amount, usd_amount, created_at)
+               RETURNING id, request_hash, currency, amount, usd_amount, created_at)${event ? `, ${event.ctes}` : ''}
              SELECT ins.id, ins.request_hash, ins.currency, ins.amount::text AS amount, ins.usd_amount::text AS usd_amount, ins.created_at,
-                    (SELECT posting_id FROM ${call.sql}) AS posting_id
+                    (SELECT posting_id FROM ${call.sql}) AS posting_id${event ? `, ${event.witness} AS announced` : ''}
              FROM ins`,
-            [id, userId, idempotencyKey, hash, body.currency, value, ...call.params],
+            [id, userId, idempotencyKey, hash, body.currency, value, ...call.params, ...(event?.params ?? [])],
           ),
         );
         return row;

@@ -119,6 +119,9 @@ describe('home page', { timeout: 20_000 }, () => {
     state.unread = 3;
     act(() => emit({ id: 'e1', type: 'wallet.deposit_credited' }));
     expect(await screen.findByText('$250.70')).toBeVisible();
+    // The message about the deposit is its own event (the notifications consumer announces it).
+    expect(screen.getByRole('link', { name: /2 unread messages/ })).toBeVisible();
+    act(() => emit({ id: 'message-1', type: 'notifications.message_created' }));
     expect(await screen.findByRole('link', { name: /3 unread messages/ })).toBeVisible();
   });
 

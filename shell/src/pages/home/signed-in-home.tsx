@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvents } from '@cardwallet/shared';
-import { messagesKey } from '../information/api/messages';
 import { announcementsKey } from '../information/api/announcements';
 import { useLatestAnnouncements } from './api/get-latest-announcements';
 import { AnnouncementBanner } from './components/announcement-banner';
@@ -11,8 +10,12 @@ import { NewsPreview } from './components/news-preview';
 import { QuickActions } from './components/quick-actions';
 import { QueryProvider } from '../../services/query-client';
 
-/** What a signed-in customer's home shows: the live stream's events refetch balances and counts. */
-const LIVE_PREFIXES = ['wallet.', 'cards.', 'notifications.'] as const;
+/**
+ * Balances, cards and unread counts follow the live stream through the shell's query sync
+ * (services/live-query-sync.ts); the page itself only catches up on announcements after a
+ * (re)connection (announcements are not the customer's events).
+ */
+const LIVE_RECONNECTED = ['live.connected'] as const;
 
 /**
  * The signed-in home (its own chunk: the signed-out first paint never loads it): total balance,
@@ -30,13 +33,7 @@ export default function SignedInHome() {
 function SignedInContent() {
   const queryClient = useQueryClient();
   const announcements = useLatestAnnouncements();
-  // A deposit credited, a card operation, a new message — or a (re)connection, after which
-  // whatever happened meanwhile is caught up — refreshes what the page shows without a reload.
-  useLiveEvents(LIVE_PREFIXES, (event) => {
-    void queryClient.invalidateQueries({ queryKey: ['shell', 'home'] });
-    void queryClient.invalidateQueries({ queryKey: [...messagesKey, 'unread'] });
-    if (event.type === 'live.connected') void queryClient.invalidateQueries({ queryKey: announcementsKey });
-  });
+  useLiveEvents(LIVE_RECONNECTED, () => void queryClient.invalidateQueries({ queryKey: announcementsKey }));
   return (
     <>
       <BalanceCard />

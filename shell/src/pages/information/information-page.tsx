@@ -2,14 +2,14 @@ import Badge from 'antd-mobile/es/components/badge';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import {
   announcementsKey,
   useAnnouncements,
   useReadAllAnnouncements,
   useUnreadAnnouncements,
 } from './api/announcements';
-import { messagesKey, useMarkAllRead, useMessages, useUnreadCount } from './api/messages';
+import { useMarkAllRead, useMessages, useUnreadCount } from './api/messages';
 import { InboxList } from './components/inbox-list';
 import { useInformationTranslation } from './i18n';
 import './information.css';
@@ -20,13 +20,10 @@ type Tab = 'message' | 'announcement';
 export default function InformationPage() {
   const { t, i18n } = useInformationTranslation();
   const host = useHost();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'announcement' ? 'announcement' : 'message';
   const unreadMessages = useUnreadCount().data?.messages ?? 0;
   const unreadAnnouncements = useUnreadAnnouncements().data?.announcements ?? 0;
-  // The API announces each message it creates: refetch while the page is open.
-  useLiveEvents(['notifications.'], () => void queryClient.invalidateQueries({ queryKey: messagesKey }));
 
   const title = (label: string, count: number) => (
     <Badge content={count > 0 ? (count > 999 ? '999+' : count) : null}>

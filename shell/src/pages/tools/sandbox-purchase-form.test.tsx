@@ -38,7 +38,8 @@ describe('sandbox merchant simulator on the diagnostics page', () => {
     await user.clear(amount);
     await user.type(amount, '12.345');
     await user.click(screen.getByRole('button', { name: 'Make the purchase' }));
-    expect(screen.getByText('Enter an amount such as 12.50.')).toBeInTheDocument();
+    // Refused at the field (more decimals than USD has), never rounded; nothing is sent.
+    expect(screen.getByText('At most 2 decimal places')).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
 
@@ -52,7 +53,8 @@ describe('sandbox merchant simulator on the diagnostics page', () => {
     expect(sent).toEqual([
       {
         cardId: 'c1',
-        amount: '8.40',
+        // The figure read under the field, canonical.
+        amount: '8.4',
         merchant: 'Sandbox Coffee',
         then: 'none',
         channel: 'chip',

@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
+import { AmountField, amountSchema } from '@cardwallet/shared/forms';
+import { formatDecimal } from '@cardwallet/shared/money';
 import { useToolsTranslation } from './i18n';
 
 interface CardRow {
@@ -23,7 +27,8 @@ const RISKS = ['low', 'normal', 'high'] as const;
 /** Merchant category codes the sandbox network sends (a few per blockable category). */
 const MCCS = ['5814', '5411', '7995', '6051', '4511', '7011', '5967', '5921', '6011'] as const;
 
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+/** What the sandbox network takes (devCardPurchaseBody: up to 9 integer digits, 2 decimals). */
+const PURCHASE_LIMITS = { maximum: '999999999.99' };
 
 /**
  * Sandbox merchant simulator (issue 10): a purchase on one of the signed-in customer's cards through
@@ -32,31 +37,38 @@ const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
  */
 export function SandboxPurchaseForm() {
   const { t } = useToolsTranslation();
+  const { t: tc } = useTranslation('common');
   const host = useHost();
+  const locale = host.i18n.useLanguage();
+  // The amount as typed in the page's locale ("12,50" in tr-TR); the request carries the figure read.
+  const form = useForm<{ amount: string }>({
+    mode: 'onTouched',
+    defaultValues: { amount: formatDecimal(locale, '12.5', { minimumDecimals: 2, grouping: false }) },
+  });
   const cards = useQuery({
     queryKey: ['shell', 'sandbox-cards'],
     queryFn: () => host.http.get<{ cards: CardRow[] }>('card/list'),
     select: (d) => d.cards.filter((c) => c.last4),
   });
   const [cardId, setCardId] = useState('');
-  const [amount, setAmount] = useState('12.50');
   const [merchant, setMerchant] = useState('Sandbox Coffee');
   const [capture, setCapture] = useState(true);
   const [channel, setChannel] = useState<(typeof CHANNELS)[number]>('chip');
   const [risk, setRisk] = useState<(typeof RISKS)[number]>('normal');
   const [mcc, setMcc] = useState<(typeof MCCS)[number]>('5814');
   const [note, setNote] = useState('');
-  const [amountError, setAmountError] = useState('');
   const [busy, setBusy] = useState(false);
   const chosen = cardId || cards.data?.[0]?.id || '';
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!AMOUNT.test(amount) || Number(amount) <= 0) {
-      setAmountError(t('purchaseAmountInvalid'));
+  const submit = async () => {
+    const read = amountSchema(tc, locale, { currency: 'USD', limits: PURCHASE_LIMITS }).safeParse(
+      form.getValues('amount'),
+    );
+    if (!read.success) {
+      form.setError('amount', { type: 'validate', message: read.error.issues[0]?.message }, { shouldFocus: true });
       return;
     }
-    setAmountError('');
+    const amount = read.data;
     setBusy(true);
     setNote('');
     try {
@@ -86,7 +98,14 @@ export function SandboxPurchaseForm() {
   if (cards.isPending) return null;
   if (!cards.data?.length) return <p>{t('purchaseNoCard')}</p>;
   return (
-    <form className="cw-sandbox-form" onSubmit={(e) => void submit(e)} aria-labelledby="sandbox-purchase-title">
+    <form
+      className="cw-sandbox-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      aria-labelledby="sandbox-purchase-title"
+    >
       <h3 id="sandbox-purchase-title">{t('purchaseTitle')}</h3>
       <label>
         {t('purchaseCard')}
@@ -98,22 +117,14 @@ export function SandboxPurchaseForm() {
           ))}
         </select>
       </label>
-      <label>
-        {t('purchaseAmount')}
-        <input
-          className="cw-ltr"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? 'sandbox-amount-error' : undefined}
-        />
-      </label>
-      {amountError && (
-        <p id="sandbox-amount-error" className="cw-sandbox-error">
-          {amountError}
-        </p>
-      )}
+      <AmountField
+        control={form.control}
+        name="amount"
+        label={t('purchaseAmount')}
+        currency="USD"
+        limits={PURCHASE_LIMITS}
+        required
+      />
       <label>
         {t('purchaseMerchant')}
         <input value={merchant} maxLength={60} onChange={(e) => setMerchant(e.target.value)} />

@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { PAYPASS_LOCK_MINUTES, PAYPASS_MAX_ATTEMPTS } from '@cardwallet/shared/schemas';
 import type { SqlDatabase, SqlRunner } from '../../../ledger/sql';
 import { WalletError } from '../errors';
-import { BusinessError } from '../../../http/errors.js';
+import { BusinessError, rateLimited } from '../../../http/errors.js';
 import { assertChannelAged, requireStepUp, stepUpEnforcement } from '../../../security/step-up.js';
 
 /** scrypt parameters: N from config (SCRYPT_N, default 2^15; tests lower it), r=8, p=1. */
@@ -41,11 +41,27 @@ interface Row {
 export const payPassMetrics = { evaluated: 0 };
 
 /**
+ * How long a verification waits for the attempts in flight before it (when all five are taken
+ * but none has been found wrong yet), and how often it looks again.
+ */
+const PAYPASS_WAIT_MS = 15_000;
+const PAYPASS_POLL_MS = 20;
+/** A fifth attempt left in flight this long (its process died mid-evaluation) no longer holds the count. */
+const PAYPASS_STALE_SECONDS = 120;
+
+/**
  * Transaction password (spec §5): six digits, scrypt-hashed, five wrong attempts lock it for
  * 15 minutes (paypass_locked with the minutes left). An attempt is RESERVED before scrypt runs —
  * one `UPDATE … RETURNING` on the user's row that counts it only while the row is not locked and
- * sets the lock when it reaches the fifth — so 50 parallel guesses on any number of processes
- * evaluate at most five, and the right one after the lock is refused. A success releases the count.
+ * fewer than five are counted — so 50 parallel guesses on any number of processes evaluate at most
+ * five, and the right one after the lock is refused. A success releases the count.
+ *
+ * The lock is set only when the fifth reserved attempt has been EVALUATED and found wrong, never
+ * when it is reserved: a request that finds all five attempts in flight waits for them (polling the
+ * row) instead of answering `paypass_locked` — 30 withdrawals at once with the right password all
+ * pass, in rounds of five. If it is still undecided after PAYPASS_WAIT_MS the answer is
+ * `rate_limited` (try again in a few seconds), which is true; `paypass_locked` is answered only
+ * while `locked_until` is in the future.
  */
 export class PayPasswords {
   constructor(
@@ -68,27 +84,52 @@ export class PayPasswords {
     return { isSet: !!row, lockedForMinutes: row?.locked_minutes ?? 0 };
   }
 
-  /** Throws paypass_not_set / paypass_locked / paypass_wrong; resets the counter on success. */
-  async verify(userId: string, password: string): Promise<void> {
-    // "fresh": a lock that ran out starts the count again.
-    const fresh = `(p.locked_until IS NOT NULL AND p.locked_until <= now())`;
+  /** One attempt reserved (its number), or undefined when none is free now. */
+  private async reserve(userId: string): Promise<{ password_hash: string; failed_attempts: number } | undefined> {
+    // "fresh": a lock that ran out, or a full count whose last reservation was abandoned, starts the count again.
+    const fresh = `((p.locked_until IS NOT NULL AND p.locked_until <= now())
+                    OR (p.locked_until IS NULL AND p.failed_attempts >= $2
+                        AND p.updated_at <= now() - make_interval(secs => $3)))`;
     const [reserved] = await this.db.query<{ password_hash: string; failed_attempts: number }>(
       `UPDATE wallet_pay_passwords p
        SET failed_attempts = CASE WHEN ${fresh} THEN 1 ELSE p.failed_attempts + 1 END,
-           locked_until = CASE WHEN (CASE WHEN ${fresh} THEN 1 ELSE p.failed_attempts + 1 END) >= $2
-                               THEN now() + make_interval(mins => $3) END
+           locked_until = NULL,
+           updated_at = now()
        WHERE p.user_id = $1 AND (p.locked_until IS NULL OR p.locked_until <= now())
          AND (${fresh} OR p.failed_attempts < $2)
        RETURNING p.password_hash, p.failed_attempts`,
-      [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_LOCK_MINUTES],
+      [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_STALE_SECONDS],
     );
-    if (!reserved) {
+    return reserved;
+  }
+
+  /** Throws paypass_not_set / paypass_locked / paypass_wrong (or rate_limited, see above); resets the counter on success. */
+  async verify(userId: string, password: string): Promise<void> {
+    const deadline = Date.now() + PAYPASS_WAIT_MS;
+    let reserved = await this.reserve(userId);
+    while (!reserved) {
       const row = await this.row(userId);
       if (!row) throw new WalletError('paypass_not_set');
-      throw new WalletError('paypass_locked', { minutes: Math.max(1, row.locked_minutes) });
+      if (row.locked_minutes > 0) throw new WalletError('paypass_locked', { minutes: row.locked_minutes });
+      // Not locked: every attempt is in flight. Their outcome decides — a success frees the count,
+      // the fifth failure locks it.
+      if (Date.now() >= deadline) throw rateLimited('rate_limited', 5);
+      await new Promise((r) => setTimeout(r, PAYPASS_POLL_MS));
+      reserved = await this.reserve(userId);
     }
     payPassMetrics.evaluated++;
-    if (await verifyPayPasswordHash(password, reserved.password_hash)) {
+    let ok: boolean;
+    try {
+      ok = await verifyPayPasswordHash(password, reserved.password_hash);
+    } catch (e) {
+      // Not a wrong password: the attempt is given back.
+      await this.db.query(
+        `UPDATE wallet_pay_passwords SET failed_attempts = GREATEST(failed_attempts - 1, 0) WHERE user_id = $1 AND locked_until IS NULL`,
+        [userId],
+      );
+      throw e;
+    }
+    if (ok) {
       await this.db.query(
         `UPDATE wallet_pay_passwords SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1`,
         [userId],
@@ -96,7 +137,16 @@ export class PayPasswords {
       return;
     }
     const attempt = Number(reserved.failed_attempts);
-    if (attempt >= PAYPASS_MAX_ATTEMPTS) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
+    if (attempt >= PAYPASS_MAX_ATTEMPTS) {
+      // The fifth wrong one locks — unless a right one reset the count meanwhile.
+      const locked = await this.db.query(
+        `UPDATE wallet_pay_passwords SET locked_until = now() + make_interval(mins => $3), updated_at = now()
+         WHERE user_id = $1 AND failed_attempts >= $2 AND locked_until IS NULL RETURNING user_id`,
+        [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_LOCK_MINUTES],
+      );
+      if (locked.length > 0) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
+      throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - 1 });
+    }
     throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - attempt });
   }
 

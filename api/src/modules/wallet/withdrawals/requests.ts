@@ -126,16 +126,27 @@ export class Withdrawals {
           id,
           10,
         );
+        // Its domain event (live stream: the held amount leaves the available figures) commits with the statement.
+        const event = this.deps.events?.recordInStatement(
+          {
+            type: 'wallet.withdrawal_requested',
+            userId,
+            source: 'ins',
+            aggregateId: 'ins.id::text',
+            payload: { currency: body.currency, network: body.network, amount, fee: format(fee, body.currency) },
+          },
+          10 + call.params.length,
+        );
         const [row] = await runLedger(() =>
           this.deps.db.query<WithdrawalRow>(
             `WITH ins AS (
                INSERT INTO wallet_withdrawals (id, user_id, idempotency_key, request_hash, currency, network, address, amount, fee, status)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending')
                ON CONFLICT (user_id, idempotency_key) DO NOTHING
-               RETURNING *)
+               RETURNING *)${event ? `, ${event.ctes}` : ''}
              SELECT ins.id, ins.user_id, ins.request_hash, ins.currency, ins.network, ins.address, ins.amount::text AS amount,
                     ins.fee::text AS fee, ins.status, ins.tx_hash, ins.reject_reason, ins.created_at, ins.decided_at,
-                    (SELECT posting_id FROM ${call.sql}) AS posting_id
+                    (SELECT posting_id FROM ${call.sql}) AS posting_id${event ? `, ${event.witness} AS announced` : ''}
              FROM ins`,
             [
               id,
@@ -148,6 +159,7 @@ export class Withdrawals {
               amount,
               format(fee, body.currency),
               ...call.params,
+              ...(event?.params ?? []),
             ],
           ),
         );

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { cardsResult, type CardSummary } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET card/list — the customer's cards, newest first (masked numbers only). */
 export async function getCards(http: HttpClient): Promise<CardSummary[]> {
@@ -8,7 +9,7 @@ export async function getCards(http: HttpClient): Promise<CardSummary[]> {
 }
 
 export const cardsQueryOptions = (http: HttpClient) =>
-  queryOptions({ queryKey: ['card', 'list'], queryFn: () => getCards(http) });
+  queryOptions({ queryKey: QUERY_KEYS.cardList, queryFn: () => getCards(http) });
 
 export function useCards() {
   const { http } = useHost();

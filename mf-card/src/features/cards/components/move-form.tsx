@@ -3,31 +3,33 @@ import { Button } from 'antd-mobile';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from '@cardwallet/shared/zod';
 import { useHost } from '@cardwallet/shared';
 import { isApiError } from '@cardwallet/shared';
+import { formatMoney, maximumAmount, readAmount, type AmountLimits } from '@cardwallet/shared/money';
 import {
   CARD_WALLET_CURRENCIES,
   cardGatewayFee,
-  cardTopUpBody,
-  cardWithdrawBody,
+  pinSchema,
   type CardProduct,
   type CardProductsResult,
   type CardSummary,
   type CardWalletCurrency,
-  type CardWithdrawBody,
 } from '@cardwallet/shared/schemas';
 import {
+  AmountField,
+  amountSchema,
   apiErrorMessage,
   applyServerFieldErrors,
   passkeyProof,
   PasswordField,
-  TextField,
   usePasskeyOffered,
   FieldGroup,
 } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
+import { mostTopUp } from '../../../lib/card-move-check';
 import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { couponDiscount } from '../../../lib/coupon-discount';
 import { useFeeCoupons } from '../api/get-fee-coupons';
@@ -69,53 +71,52 @@ export function MoveForm({
   const coupons = useFeeCoupons(kind === 'recharge' ? 'card_topup_gateway_fee' : 'card_withdrawal_fee');
   const [couponId, setCouponId] = useState('none');
   const passkeyOffered = usePasskeyOffered();
-  // One form for both: the top-up schema ignores the withdrawal's currency and password.
-  const form = useForm<CardWithdrawBody>({
+  const form = useForm<{ amount: string; payPassword: string }, unknown, { amount: string; payPassword: string }>({
     mode: 'onTouched',
-    resolver: zodResolver((kind === 'recharge' ? cardTopUpBody : cardWithdrawBody) as typeof cardWithdrawBody),
-    defaultValues: { cardId: card.id, amount: '', currency: 'USD', payPassword: '' },
+    resolver: (values, context, options) => zodResolver(schema)(values, context, options),
+    defaultValues: { amount: '', payPassword: '' },
   });
-  const amount = useWatch({ control: form.control, name: 'amount' }) ?? '';
-  const cents = toCents(amount);
-  const fullFee = cents === null ? null : kind === 'recharge' ? cardGatewayFee(amount.trim()) : fees.withdrawFee;
+  const text = useWatch({ control: form.control, name: 'amount' }) ?? '';
+  // The amount as this page's locale reads it (separators, 2 decimals), before any limit: the fee
+  // of a top-up depends on it (0.30 USD under 50 USD), and the limits depend on the fee.
+  const parsed = readAmount(text, locale, { scale: 2 });
+  const typed = parsed.kind === 'ok' ? parsed.value : null;
   const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
-  const discount = coupon && fullFee !== null && toCents(fullFee)! > 0n ? couponDiscount(coupon, fullFee) : null;
-  const fee = fullFee === null ? null : fromCents(toCents(fullFee)! - (discount ? toCents(discount)! : 0n));
-  const total = cents === null || fee === null ? null : fromCents(cents + toCents(fee)!);
-  const balance = toCents(card.balance)!;
-  const withdrawFee = toCents(fees.withdrawFee)! - (kind === 'withdraw' && discount ? toCents(discount)! : 0n);
-  const maxWithdraw = balance - withdrawFee - toCents(fees.minKeep)!;
+  /** The fee `amount` costs, after the chosen coupon. */
+  const feeOf = (amount: string): { fee: string; discount: string | null } => {
+    const full = kind === 'recharge' ? cardGatewayFee(amount) : fees.withdrawFee;
+    const discount = coupon && toCents(full)! > 0n ? couponDiscount(coupon, full) : null;
+    return { fee: fromCents(toCents(full)! - (discount ? toCents(discount)! : 0n)), discount };
+  };
+  const charged = typed === null ? null : feeOf(typed);
+  const fee = charged?.fee ?? null;
+  const discount = charged?.discount ?? null;
   const [min, max] =
     kind === 'recharge' ? [product.topUpMin, product.topUpMax] : [product.withdrawMin, product.withdrawMax];
+  // Every limit the API checks and this page knows, checked as the customer types (the reason shows
+  // at the field): the product's minimum and maximum, the balance the amount and its fee come from,
+  // and on a withdrawal the 1 USD the card keeps.
+  const limits: AmountLimits =
+    kind === 'recharge'
+      ? { minimum: min, maximum: max, available: funding, fees: [fee ?? '0'] }
+      : { minimum: min, maximum: max, available: card.balance, fees: [feeOf('0').fee], keep: fees.minKeep };
+  const schema = z.object({
+    amount: amountSchema(t, locale, { currency: 'USD', limits }),
+    // The passkey path checks the amount alone (trigger('amount')); the password path needs six digits.
+    payPassword: kind === 'withdraw' ? pinSchema : z.string(),
+  });
+  const read = readAmount(text, locale, { scale: 2, limits });
+  // The amount only once nothing refuses it: a refused amount never shows what would arrive.
+  const accepted = read.kind === 'ok' ? read.value : null;
+  const total = accepted === null || fee === null ? null : fromCents(toCents(accepted)! + toCents(fee)!);
+  const maxWithdraw = maximumAmount(card.balance, 2, { fees: [feeOf('0').fee], keep: fees.minKeep });
+  const fill =
+    kind === 'recharge'
+      ? mostTopUp(funding, max, (amount) => feeOf(amount).fee)
+      : maximumAmount(card.balance, 2, { fees: [feeOf('0').fee], keep: fees.minKeep, maximum: max });
+  // Money the wallet lacks is moved in from the wallet: the way there, beside the reason at the field.
+  const fundingShort = kind === 'recharge' && read.kind === 'refused' && read.refusal.key === 'amount.balance';
 
-  /** The limits and balances this page knows, checked before anything is sent (false: refused here). */
-  const precheck = (value: string): boolean => {
-    setFailure(null);
-    const c = toCents(value)!;
-    const problem =
-      c < toCents(min)! || c > toCents(max)!
-        ? t('errors.card_amount_out_of_limits', { ns: 'common', min, max })
-        : kind === 'recharge'
-          ? null
-          : c + withdrawFee > balance
-            ? t('errors.insufficient_card_balance', { ns: 'common' })
-            : kind === 'withdraw' && c > maxWithdraw
-              ? t('errors.card_must_keep_minimum', {
-                  ns: 'common',
-                  min: fees.minKeep,
-                  max: fromCents(maxWithdraw > 0n ? maxWithdraw : 0n),
-                })
-              : null;
-    if (problem) {
-      form.setError('amount', { type: 'server', message: problem });
-      return false;
-    }
-    if (kind === 'recharge' && c + toCents(fee ?? '0')! > toCents(funding)!) {
-      setFailure({ message: t('errors.insufficient_wallet_balance', { ns: 'common' }), fix: '/pages/wallet/transfer' });
-      return false;
-    }
-    return true;
-  };
   const withCoupon = () => (discount ? { couponId: coupon!.id } : {});
   const done = () => {
     host.toast.show(t(`${kind}.done`, { currency }), { icon: 'success' });
@@ -124,16 +125,16 @@ export function MoveForm({
 
   /** The withdrawal's other proof (issue 22): a passkey instead of the transaction password; its failures show under its button. */
   const withPasskey = async () => {
-    if (!(await form.trigger('amount'))) return;
-    const value = form.getValues('amount');
-    if (!precheck(value)) return;
+    setFailure(null);
+    if (!(await form.trigger('amount')) || accepted === null) return;
     const proof = await passkeyProof(host.http);
-    await withdraw.mutateAsync({ cardId: card.id, amount: value, currency, passkey: proof, ...withCoupon() });
+    await withdraw.mutateAsync({ cardId: card.id, amount: accepted, currency, passkey: proof, ...withCoupon() });
     done();
   };
 
+  // `values.amount` is the schema's canonical figure: exactly the one shown under the field.
   const submit = form.handleSubmit(async (values) => {
-    if (!precheck(values.amount)) return;
+    setFailure(null);
     try {
       if (kind === 'recharge') await topUp.mutateAsync({ cardId: card.id, amount: values.amount, ...withCoupon() });
       else
@@ -161,19 +162,20 @@ export function MoveForm({
           ...(discount ? [{ label: t('apply.discount'), amount: null, text: `−${formatUsd(discount, locale)}` }] : []),
           { label: t('amount.gatewayFee'), amount: fee },
           { label: t('amount.total'), amount: total },
+          { label: t('amount.arrives'), amount: accepted },
           { label: t('amount.funding'), amount: funding },
         ]
       : [
           ...(discount ? [{ label: t('apply.discount'), amount: null, text: `−${formatUsd(discount, locale)}` }] : []),
           { label: t('amount.withdrawFee'), amount: fee },
           { label: t('amount.fromCard'), amount: total },
-          { label: t('amount.maxWithdraw'), amount: fromCents(maxWithdraw > 0n ? maxWithdraw : 0n) },
+          { label: t('amount.maxWithdraw'), amount: maxWithdraw },
           { label: t('withdraw.destination'), amount: null, text: t('withdraw.walletIn', { currency }) },
           // 1:1: what leaves the card (less the fee) arrives in the chosen currency.
           {
             label: t('withdraw.received'),
             amount: null,
-            text: cents === null ? '—' : `${fromCents(cents)} ${currency}`,
+            text: accepted === null ? '—' : formatMoney(locale, accepted, currency),
           },
         ];
 
@@ -190,12 +192,14 @@ export function MoveForm({
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={t(`${kind}.formLabel`)}>
         <FieldGroup className="card-form">
-          <TextField
-            namespace="card"
+          <AmountField
             control={form.control}
             name="amount"
             label={t('amount.label')}
-            inputMode="decimal"
+            currency="USD"
+            limits={limits}
+            fill={{ amount: fill, label: 'max' }}
+            classPrefix="card"
             required
           />
         </FieldGroup>
@@ -245,6 +249,12 @@ export function MoveForm({
               required
             />
           </FieldGroup>
+        ) : null}
+        {fundingShort && !failure ? (
+          <GateNotice
+            message={t('errors.insufficient_wallet_balance', { ns: 'common' })}
+            fix="/pages/wallet/transfer"
+          />
         ) : null}
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : null}
         <div className="card-actions">

@@ -4,8 +4,16 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { readAmount, type AmountLimits } from '@cardwallet/shared/money';
 import { activateCardBody, cardGatewayFee, type ActivateCardBody } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, applyServerFieldErrors, TextField, FieldGroup } from '@cardwallet/shared/forms';
+import {
+  AmountField,
+  amountSchema,
+  apiErrorMessage,
+  applyServerFieldErrors,
+  TextField,
+  FieldGroup,
+} from '@cardwallet/shared/forms';
 import { GateNotice } from '../../../components/gate-notice';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { fixPageOf } from '../../../lib/gate';
@@ -29,12 +37,19 @@ export default function ActivationPage() {
   const eligibility = useEligibility();
   const activate = useActivateCard();
   const [failure, setFailure] = useState<{ message: string; fix: string | null } | null>(null);
-  const form = useForm<ActivateCardBody>({
+  // The limits are known once the product and balance are in; the resolver of this render uses them.
+  let limits: AmountLimits = {};
+  const form = useForm<ActivateCardBody, unknown, ActivateCardBody>({
     mode: 'onTouched',
-    resolver: zodResolver(activateCardBody),
+    resolver: (values, context, options) =>
+      zodResolver(activateCardBody.extend({ amount: amountSchema(t, locale, { currency: 'USD', limits }) }))(
+        values,
+        context,
+        options,
+      ),
     defaultValues: { cardId, firstName: '', lastName: '', mobile: '', amount: '' },
   });
-  const amount = useWatch({ control: form.control, name: 'amount' }) ?? '';
+  const text = useWatch({ control: form.control, name: 'amount' }) ?? '';
   if (!cardId) return <LoadError error={null} retry={() => host.navigation.navigate('/pages/card/index')} />;
   if (card.isPending || products.isPending || eligibility.isPending)
     return <PageSkeleton label={t('common.loading')} />;
@@ -42,20 +57,24 @@ export default function ActivationPage() {
   if (products.isError) return <LoadError error={products.error} retry={() => void products.refetch()} />;
   if (eligibility.isError) return <LoadError error={eligibility.error} retry={() => void eligibility.refetch()} />;
   const product = products.data.products.find((p) => p.id === card.data.productId)!;
-  const cents = toCents(amount);
-  const fee = cents !== null ? cardGatewayFee(amount.trim()) : null;
-  const total = cents !== null && fee !== null ? fromCents(cents + toCents(fee)!) : null;
+  // The page's locale reads the amount; its fee (0.30 USD under 50 USD) then joins the limits:
+  // the first top-up's own minimum, the product's maximum, and the card-funding balance it comes from.
+  const parsed = readAmount(text, locale, { scale: 2 });
+  const fee = parsed.kind === 'ok' ? cardGatewayFee(parsed.value) : null;
+  limits = {
+    minimum: product.firstTopUpMin,
+    maximum: product.topUpMax,
+    available: eligibility.data.cardFunding,
+    fees: [fee ?? '0'],
+  };
+  const read = readAmount(text, locale, { scale: 2, limits });
+  const accepted = read.kind === 'ok' ? read.value : null;
+  const total = accepted !== null && fee !== null ? fromCents(toCents(accepted)! + toCents(fee)!) : null;
+  const fundingShort = read.kind === 'refused' && read.refusal.key === 'amount.balance';
 
+  // `values.amount` is the schema's canonical figure: exactly the one shown under the field.
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const min = toCents(product.firstTopUpMin)!;
-    if ((toCents(values.amount) ?? 0n) < min) {
-      form.setError('amount', {
-        type: 'server',
-        message: t('errors.card_first_topup_minimum', { ns: 'common', min: product.firstTopUpMin }),
-      });
-      return;
-    }
     try {
       await activate.mutateAsync({ ...values, cardId });
       host.toast.show(t('activation.done'), { icon: 'success' });
@@ -107,12 +126,13 @@ export default function ActivationPage() {
             placeholder="+447911123456"
             required
           />
-          <TextField
-            namespace="card"
+          <AmountField
             control={form.control}
             name="amount"
             label={t('activation.amount', { min: product.firstTopUpMin })}
-            inputMode="decimal"
+            currency="USD"
+            limits={limits}
+            classPrefix="card"
             required
           />
         </FieldGroup>
@@ -120,9 +140,16 @@ export default function ActivationPage() {
           rows={[
             { label: t('amount.gatewayFee'), amount: fee },
             { label: t('amount.total'), amount: total },
+            { label: t('amount.arrives'), amount: accepted },
             { label: t('amount.funding'), amount: eligibility.data.cardFunding },
           ]}
         />
+        {fundingShort && !failure ? (
+          <GateNotice
+            message={t('errors.insufficient_wallet_balance', { ns: 'common' })}
+            fix="/pages/wallet/transfer"
+          />
+        ) : null}
         {failure ? <GateNotice message={failure.message} fix={failure.fix} /> : null}
         <div className="card-actions">
           <Button type="submit" color="primary" block loading={activate.isPending} disabled={activate.isPending}>

@@ -9,7 +9,7 @@ import {
   UnorderedListOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLiveEvents, useHost } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useCards } from '../api/get-cards';
 import { CardTile } from '../components/card-tile';
@@ -19,8 +19,6 @@ export default function CardIndexPage() {
   const { t } = useTranslation('card');
   const { navigation } = useHost();
   const cards = useCards();
-  // Card movements (also made elsewhere, e.g. another device) show without a reload.
-  useLiveEvents(['cards.'], () => void cards.refetch());
   const go = (path: string) => navigation.navigate(path);
   const hasActive = cards.data?.some((c) => c.status === 'active') ?? false;
   return (

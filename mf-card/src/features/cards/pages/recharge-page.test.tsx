@@ -91,17 +91,50 @@ describe('recharge page', () => {
     );
   });
 
-  it('refuses more than the card-funding balance and leads to funding it', async () => {
-    const { user } = renderWithHost(<RechargePage />, {
+  it('refuses more than the card-funding balance as it is typed, and leads to funding it', async () => {
+    const { user, calls } = renderWithHost(<RechargePage />, {
       loggedIn: true,
       routes,
       route: '/pages/card/recharge?cardId=c1',
     });
-    await user.type(await screen.findByLabelText('Amount (USD)'), '80.01');
-    await user.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await screen.findByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute(
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await user.type(amount, '80.01');
+    expect(await screen.findByText('More than the \u206880.00 USD\u2069 available')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('link', { name: 'Move funds to your card balance' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/pages\/wallet\/transfer\?redirect=%2F/),
+    );
+    // Nothing is named as arriving while the amount is refused.
+    expect(screen.getByText('Arrives on the card').closest('.adm-list-item')).toHaveTextContent('—');
+    await user.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(calls.some((c) => c.url === 'card/topUp')).toBe(false);
+    // Max: the whole balance (free from 50 USD).
+    await user.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('80');
+    expect(screen.getByText('Arrives on the card').closest('.adm-list-item')).toHaveTextContent('$80.00');
+  });
+
+  it('tr-TR: "1.000,5" is one thousand and a half, sent as 1000.5; "12.5" is refused at the field', async () => {
+    const { user, calls } = renderWithHost(<RechargePage />, {
+      locale: 'tr-TR',
+      loggedIn: true,
+      routes: { ...routes, 'GET card/eligibility': () => eligibilityFixture({ cardFunding: '2000.00' }) },
+      route: '/pages/card/recharge?cardId=c1',
+    });
+    const amount = await screen.findByLabelText('Tutar (USD)');
+    await user.type(amount, '12.5');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Yükle' }));
+    expect(calls.some((c) => c.url === 'card/topUp')).toBe(false);
+    await user.clear(amount);
+    await user.type(amount, '1.000,5');
+    expect(amount).toHaveAttribute('aria-invalid', 'false');
+    expect(amount).toHaveAccessibleDescription(/1\.000,50 USD/);
+    expect(screen.getByText('Karta geçecek tutar').closest('.adm-list-item')).toHaveTextContent('1.000,50');
+    await user.click(screen.getByRole('button', { name: 'Yükle' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'card/topUp')?.body).toEqual({ cardId: 'c1', amount: '1000.5' }),
     );
   });
 
@@ -112,7 +145,7 @@ describe('recharge page', () => {
 });
 
 describe('withdraw page', () => {
-  it('keeps 1 USD on the card: at most balance − 5 fee − 1', async () => {
+  it('keeps 1 USD on the card: at most balance − 5 fee − 1, refused as typed; Max fills exactly that', async () => {
     const { user, calls } = renderWithHost(<WithdrawPage />, {
       loggedIn: true,
       routes,
@@ -121,10 +154,50 @@ describe('withdraw page', () => {
     const amount = await screen.findByLabelText('Amount (USD)');
     expect(screen.getByText('Most you can withdraw').closest('.adm-list-item')).toHaveTextContent('$94.00');
     await user.type(amount, '95');
+    expect(await screen.findByText('\u20681.00 USD\u2069 must stay in the balance')).toBeInTheDocument();
+    expect(screen.getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent('—');
     await user.type(screen.getByLabelText('Transaction password'), '135790');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText(/must keep at least 1 USD/)).toBeInTheDocument();
     expect(calls.some((c) => c.url === 'card/withdraw')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('94');
+    expect(screen.getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent('$94.00');
+  });
+
+  it('above the maximum is refused at the field at once, never shown as arriving', async () => {
+    const { user } = renderWithHost(<WithdrawPage />, {
+      loggedIn: true,
+      routes: { ...routes, 'GET card/detail': () => cardFixture({ balance: '20000.00' }) },
+      route: '/pages/card/withdraw?cardId=c1',
+    });
+    const amount = await screen.findByLabelText('Amount (USD)');
+    await user.type(amount, '10000.01');
+    expect(await screen.findByText('The maximum is \u206810,000.00 USD\u2069')).toBeInTheDocument();
+    expect(screen.getByText('Arrives in your wallet').closest('.adm-list-item')).toHaveTextContent('—');
+    expect(screen.getByText('Total taken from the card').closest('.adm-list-item')).toHaveTextContent('—');
+  });
+
+  it('ar-AE: Arabic-Indic digits and separators are read as the customer means them', async () => {
+    const { user, calls } = renderWithHost(<WithdrawPage />, {
+      locale: 'ar-AE',
+      loggedIn: true,
+      routes,
+      route: '/pages/card/withdraw?cardId=c1',
+    });
+    const amount = await screen.findByLabelText('المبلغ (دولار أمريكي)');
+    await user.type(amount, '٤٠٫٥');
+    expect(amount).toHaveAttribute('aria-invalid', 'false');
+    expect(amount).toHaveAttribute('dir', 'ltr');
+    await user.type(screen.getByLabelText('كلمة مرور المعاملات'), '135790');
+    await user.click(screen.getByRole('button', { name: 'سحب' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'card/withdraw')?.body).toEqual({
+        cardId: 'c1',
+        amount: '40.5',
+        currency: 'USD',
+        payPassword: '135790',
+      }),
+    );
   });
 
   it('says where the money goes and what arrives, and asks the transaction password', async () => {

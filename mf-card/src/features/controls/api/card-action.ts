@@ -6,6 +6,7 @@ import {
   type CardSummary,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 export type CardAction = 'freeze' | 'unfreeze' | 'close' | 'requestUnfreeze';
 
@@ -33,7 +34,7 @@ export function useCardAction(action: CardAction) {
     mutationKey: ['card', action],
     mutationFn: (input: CardActionInput) => cardAction(http, action, input),
     onSuccess: (card) => {
-      queryClient.setQueryData(['card', 'detail', card.id], card);
+      queryClient.setQueryData([...QUERY_KEYS.cardDetail, card.id], card);
       return queryClient.invalidateQueries({ queryKey: ['card'] });
     },
   });

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { List } from 'antd-mobile';
 import { NavListItem } from '@cardwallet/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useQueryParam } from '../../../lib/use-query-param';
 import { useCard } from '../../cards/api/get-card';
@@ -16,7 +16,6 @@ export default function SettingPage() {
   const { navigation } = useHost();
   const cardId = useQueryParam('cardId');
   const card = useCard(cardId);
-  useLiveEvents(['cards.'], () => void card.refetch());
   useEffect(() => {
     if (!cardId) navigation.redirect('/pages/card/list');
   }, [cardId, navigation]);

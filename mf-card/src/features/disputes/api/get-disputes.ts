@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { cardDisputesResult } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET card/dispute/list?cardId= — the customer's disputes (of one card), newest first (the first 100). */
 export async function getDisputes(http: HttpClient, cardId: string) {
@@ -14,7 +15,7 @@ export async function getDisputes(http: HttpClient, cardId: string) {
 }
 
 export const disputesQueryOptions = (http: HttpClient, cardId: string) =>
-  queryOptions({ queryKey: ['card', 'disputes', cardId], queryFn: () => getDisputes(http, cardId) });
+  queryOptions({ queryKey: [...QUERY_KEYS.cardDisputes, cardId], queryFn: () => getDisputes(http, cardId) });
 
 export function useDisputes(cardId: string) {
   const { http } = useHost();

@@ -1,6 +1,6 @@
 import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { formatUsd } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -14,7 +14,6 @@ export default function DisputeListPage() {
   const locale = i18n.useLanguage();
   const cardId = useQueryParam('cardId');
   const disputes = useDisputes(cardId);
-  useLiveEvents(['cards.dispute_'], () => void disputes.refetch());
   const date = (at: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(at));
   return (
     <main className="card-page">

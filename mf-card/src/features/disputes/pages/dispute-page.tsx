@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -17,7 +17,6 @@ export default function DisputePage() {
   const locale = i18n.useLanguage();
   const id = useQueryParam('id');
   const dispute = useDispute(id);
-  useLiveEvents(['cards.dispute_'], () => void dispute.refetch());
 
   if (dispute.isPending && id) return <PageSkeleton label={t('common.loading')} />;
   if (dispute.isError || !id)

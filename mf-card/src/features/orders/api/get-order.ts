@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { cardOrder, type CardOrder } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET card/order?id= — one card order with every field of the statement. */
 export async function getOrder(http: HttpClient, id: string): Promise<CardOrder> {
@@ -8,7 +9,7 @@ export async function getOrder(http: HttpClient, id: string): Promise<CardOrder>
 }
 
 export const orderQueryOptions = (http: HttpClient, id: string) =>
-  queryOptions({ queryKey: ['card', 'order', id], queryFn: () => getOrder(http, id), enabled: id.length > 0 });
+  queryOptions({ queryKey: [...QUERY_KEYS.cardOrder, id], queryFn: () => getOrder(http, id), enabled: id.length > 0 });
 
 export function useOrder(id: string) {
   const { http } = useHost();

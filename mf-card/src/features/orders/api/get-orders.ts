@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, useHost, type HttpClient } from '@cardwallet/shared';
 import { cardOrdersResult, type CardOrderStatus } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 export interface OrderFilter {
   cardId: string;
@@ -17,7 +18,7 @@ export async function getOrders(http: HttpClient, filter: OrderFilter, page: num
 
 export const ordersQueryOptions = (http: HttpClient, filter: OrderFilter) =>
   infiniteQueryOptions({
-    queryKey: ['card', 'orders', filter],
+    queryKey: [...QUERY_KEYS.cardOrders, filter],
     queryFn: ({ pageParam }) => getOrders(http, filter, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),

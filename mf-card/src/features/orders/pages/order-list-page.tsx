@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ErrorBlock, InfiniteScroll, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { CARD_ORDER_STATUSES, type CardOrder, type CardOrderStatus } from '@cardwallet/shared/schemas';
 import { LoadError, PageSkeleton } from '../../../components/page-state';
 import { useQueryParam } from '../../../lib/use-query-param';
@@ -21,8 +21,6 @@ export default function OrderListPage() {
   const [open, setOpen] = useState<CardOrder | null>(null);
   const cards = useCards();
   const orders = useOrders({ cardId, status });
-  // Purchases, clearings, refunds and monthly fees arrive as issuer webhooks: the list follows them live.
-  useLiveEvents(['cards.transaction_', 'cards.monthly_fee_charged'], () => void orders.refetch());
   const rows = orders.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (

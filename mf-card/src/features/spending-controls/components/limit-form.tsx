@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { formatDecimal } from '@cardwallet/shared/money';
 import type { CardSpendingControls } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
-import { formatUsd, toCents } from '../../../lib/money';
+import { z } from '@cardwallet/shared/zod';
+import { AmountField, amountSchema, apiErrorMessage, apiFieldErrors } from '@cardwallet/shared/forms';
+import { formatUsd } from '../../../lib/money';
 import { useChangeSpendingControls } from '../api/change-spending-controls';
 
 /** The card's own monthly limit, at most the product's; empty = the product's limit. */
@@ -12,51 +16,71 @@ export function LimitForm({ controls }: { controls: CardSpendingControls }) {
   const { t } = useTranslation('card');
   const locale = useHost().i18n.useLanguage();
   const change = useChangeSpendingControls(controls.cardId);
-  const [value, setValue] = useState(controls.monthlyLimit ?? '');
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
-  const max = toCents(controls.productMonthlyLimit);
+  const limits = { maximum: controls.productMonthlyLimit };
+  // Empty means "the product's limit" (null on the wire); anything else is read as the field reads it.
+  const amount = amountSchema(t, locale, { currency: 'USD', limits });
+  const schema = z.object({
+    monthlyLimit: z.string().transform((text, ctx) => {
+      if (text.trim() === '') return null;
+      const read = amount.safeParse(text);
+      if (read.success) return read.data;
+      for (const issue of read.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }),
+  });
+  const form = useForm<{ monthlyLimit: string }, unknown, { monthlyLimit: string | null }>({
+    mode: 'onTouched',
+    resolver: zodResolver(schema),
+    // The saved limit in the page's locale ("2.500" in tr-TR), as the field reads it back.
+    defaultValues: {
+      monthlyLimit: controls.monthlyLimit
+        ? formatDecimal(locale, controls.monthlyLimit, { minimumDecimals: 0, maximumDecimals: 2, grouping: false })
+        : '',
+    },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     setSaved(false);
-    const trimmed = value.trim();
-    const cents = trimmed === '' ? null : toCents(trimmed);
-    if (trimmed !== '' && (cents === null || cents <= 0n)) return setError(t('controls.limitInvalid'));
-    if (cents !== null && max !== null && cents > max)
-      return setError(t('controls.limitTooHigh', { max: formatUsd(controls.productMonthlyLimit, locale) }));
     setError('');
     change.mutate(
-      { kind: 'set', cardId: controls.cardId, monthlyLimit: trimmed === '' ? null : trimmed },
+      { kind: 'set', cardId: controls.cardId, monthlyLimit: values.monthlyLimit },
       {
         onSuccess: () => setSaved(true),
-        onError: (e) => setError(apiFieldErrors(e).monthlyLimit ?? apiErrorMessage(e, t)),
+        onError: (e) => {
+          const message = apiFieldErrors(e).monthlyLimit;
+          if (message) form.setError('monthlyLimit', { type: 'server', message });
+          else setError(apiErrorMessage(e, t));
+        },
       },
     );
-  };
+  });
 
   return (
-    <form className="card-controls-limit" noValidate onSubmit={submit} aria-labelledby="card-limit-title">
+    <form
+      className="card-controls-limit"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby="card-limit-title"
+    >
       <h2 id="card-limit-title" className="cw-section-title">
         {t('controls.limitTitle')}
       </h2>
       <p className="card-fine-print">
         {t('controls.limitHint', { max: formatUsd(controls.productMonthlyLimit, locale) })}
       </p>
-      <label className="card-controls-field">
-        <span>{t('controls.limitLabel')}</span>
-        <input
-          className="cw-ltr"
-          inputMode="decimal"
-          value={value}
-          placeholder={controls.productMonthlyLimit}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'card-limit-error' : undefined}
-        />
-      </label>
+      <AmountField
+        control={form.control}
+        name="monthlyLimit"
+        label={t('controls.limitLabel')}
+        currency="USD"
+        limits={limits}
+        placeholder={formatDecimal(locale, controls.productMonthlyLimit, { minimumDecimals: 0, maximumDecimals: 2 })}
+        classPrefix="card"
+      />
       {error ? (
-        <p id="card-limit-error" role="alert" className="cw-form-alert">
+        <p role="alert" className="cw-form-alert">
           {error}
         </p>
       ) : null}

@@ -63,9 +63,55 @@ describe('spending controls page', () => {
 
     const limit = screen.getByLabelText('Monthly limit (USD)');
     await user.type(limit, '20000');
-    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    // Refused as it is typed, with the product's limit named; nothing is sent.
     const form = screen.getByRole('form', { name: 'Monthly limit of this card' });
-    expect(within(form).getByRole('alert')).toHaveTextContent('The limit can be at most $10,000.00.');
+    expect(within(form).getByText('The maximum is \u206810,000.00 USD\u2069')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
     expect(calls.filter((c) => c.method === 'POST' && c.url === 'card/controls')).toHaveLength(1);
+    await user.clear(limit);
+    await user.type(limit, '2,500.5');
+    expect(limit).toHaveAccessibleDescription(/2,500\.50 USD/);
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url === 'card/controls').at(-1)?.body).toEqual({
+        cardId: 'c1',
+        monthlyLimit: '2500.5',
+      }),
+    );
+    // Empty: back to the product's limit (null on the wire).
+    await user.clear(limit);
+    await user.click(screen.getByRole('button', { name: 'Save limit' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST' && c.url === 'card/controls').at(-1)?.body).toEqual({
+        cardId: 'c1',
+        monthlyLimit: null,
+      }),
+    );
+  });
+
+  it('tr-TR: the saved limit is shown the Turkish way and "2.500,5" is sent as 2500.5', async () => {
+    const { user, calls } = renderWithHost(<SpendingControlsPage />, {
+      locale: 'tr-TR',
+      loggedIn: true,
+      route: '/pages/card/spending-controls?cardId=c1',
+      routes: {
+        'GET card/controls': () => ({ ...base, monthlyLimit: '1500.25' }),
+        'POST card/controls': ({ body }) => ({ ...base, ...(body as object) }),
+      },
+    });
+    const limit = await screen.findByLabelText('Aylık limit (USD)');
+    expect(limit).toHaveValue('1500,25');
+    await user.clear(limit);
+    await user.type(limit, '2,500.5');
+    expect(limit).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(limit);
+    await user.type(limit, '2.500,5');
+    await user.click(screen.getByRole('button', { name: /Limiti kaydet/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.url === 'card/controls')?.body).toEqual({
+        cardId: 'c1',
+        monthlyLimit: '2500.5',
+      }),
+    );
   });
 });

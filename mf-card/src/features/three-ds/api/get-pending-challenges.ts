@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { threeDsChallengesResult } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET card/threeDs/pending — the 3-D Secure challenges still waiting for the customer, oldest first. */
 export async function getPendingChallenges(http: HttpClient) {
@@ -10,7 +11,7 @@ export async function getPendingChallenges(http: HttpClient) {
 
 export const pendingChallengesQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['card', 'threeDs', 'pending'],
+    queryKey: [...QUERY_KEYS.cardThreeDs, 'pending'],
     queryFn: () => getPendingChallenges(http),
     staleTime: 0,
   });

@@ -6,7 +6,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from '@cardwallet/shared/zod';
 import { apiErrorMessage, applyServerFieldErrors, FormSubmit, PasswordField } from '@cardwallet/shared/forms';
-import { safeReturnTo } from '../../../lib/form-errors';
+import { safeRedirectPath } from '@cardwallet/shared/safe-redirect';
 import { useRegisterData } from '../../accounts/api/get-register-data';
 import { AccountFields } from '../../accounts/components/account-fields';
 import {
@@ -34,7 +34,7 @@ export const HOME_PATH = '/pages/index/index';
 
 /** Back to the page that asked for a login (spec §6), else home with a fresh history. */
 export function leaveLogin(host: HostServices): void {
-  const returnTo = safeReturnTo(host.session.takeReturnTo());
+  const returnTo = safeRedirectPath(host.session.takeReturnTo());
   if (returnTo) host.navigation.redirect(returnTo);
   else host.navigation.relaunch(HOME_PATH);
 }

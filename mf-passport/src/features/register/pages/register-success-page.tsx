@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useHost } from '@cardwallet/shared';
 import { useTranslation } from 'react-i18next';
-import { safeReturnTo } from '../../../lib/form-errors';
+import { safeRedirectPath } from '@cardwallet/shared/safe-redirect';
 
 export const HOME_PATH = '/pages/index/index';
 
@@ -15,7 +15,7 @@ export default function RegisterSuccessPage() {
   const { isLoggedIn } = host.session.useSession();
 
   const continueIn = () => {
-    const returnTo = safeReturnTo(host.session.takeReturnTo());
+    const returnTo = safeRedirectPath(host.session.takeReturnTo());
     if (returnTo) host.navigation.redirect(returnTo);
     else host.navigation.relaunch(HOME_PATH);
   };

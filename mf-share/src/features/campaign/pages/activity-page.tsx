@@ -7,7 +7,6 @@ import { InviteFriendsLink } from '../../../components/invite-friends-link';
 import { LoadError } from '../../../components/load-error';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useFormat } from '../../../lib/format';
-import { useReferralLive } from '../../../lib/use-referral-live';
 import { useCampaign } from '../api/get-campaign';
 
 type Phase = 'upcoming' | 'running' | 'ended';
@@ -18,7 +17,6 @@ export default function ActivityPage() {
   const { navigation } = useHost();
   const fmt = useFormat();
   const campaign = useCampaign();
-  useReferralLive();
   if (campaign.isPending) return <PageSkeleton rows={6} />;
   if (campaign.isError) return <LoadError error={campaign.error} onRetry={() => void campaign.refetch()} />;
   const c = campaign.data;

@@ -9,7 +9,6 @@ import { InviteFriendsLink } from '../../../components/invite-friends-link';
 import { LoadError } from '../../../components/load-error';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useFormat } from '../../../lib/format';
-import { useReferralLive } from '../../../lib/use-referral-live';
 import { useFriends } from '../api/get-friends';
 
 /** My friends: level 1 / level 2 tabs, masked, registration time, cards, recharge total; 15 per page. */
@@ -19,7 +18,6 @@ export default function MyFriendPage() {
   const fmt = useFormat();
   const [level, setLevel] = useState<ReferralLevel>(1);
   const friends = useFriends(level);
-  useReferralLive();
   const items = friends.data?.pages.flatMap((p) => p.data) ?? [];
   const total = friends.data?.pages[0]?.total;
 

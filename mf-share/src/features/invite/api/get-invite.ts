@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { referralInviteResult, type ReferralInvite } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET referral/invite — code, link path (refereeId = user id) and the programme's rates. */
 export async function getInvite(http: HttpClient): Promise<ReferralInvite> {
@@ -8,7 +9,7 @@ export async function getInvite(http: HttpClient): Promise<ReferralInvite> {
 }
 
 export const inviteQueryOptions = (http: HttpClient) =>
-  queryOptions({ queryKey: ['referral', 'invite'], queryFn: () => getInvite(http) });
+  queryOptions({ queryKey: [...QUERY_KEYS.referral, 'invite'], queryFn: () => getInvite(http) });
 
 export function useInvite() {
   const { http } = useHost();

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { referralSummaryResult, type ReferralSummary } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET referral/summary — cashback totals per level and kind. */
 export async function getSummary(http: HttpClient): Promise<ReferralSummary> {
@@ -8,7 +9,7 @@ export async function getSummary(http: HttpClient): Promise<ReferralSummary> {
 }
 
 export const summaryQueryOptions = (http: HttpClient) =>
-  queryOptions({ queryKey: ['referral', 'summary'], queryFn: () => getSummary(http) });
+  queryOptions({ queryKey: [...QUERY_KEYS.referral, 'summary'], queryFn: () => getSummary(http) });
 
 export function useSummary() {
   const { http } = useHost();

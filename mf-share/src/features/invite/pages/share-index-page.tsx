@@ -7,7 +7,6 @@ import List from 'antd-mobile/es/components/list';
 import { LoadError } from '../../../components/load-error';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useFormat } from '../../../lib/format';
-import { useReferralLive } from '../../../lib/use-referral-live';
 import { useInvite } from '../api/get-invite';
 import { useSummary } from '../api/get-summary';
 import { CopyButton } from '@cardwallet/shared/ui';
@@ -20,7 +19,6 @@ export default function ShareIndexPage() {
   const fmt = useFormat();
   const invite = useInvite();
   const summary = useSummary();
-  useReferralLive();
   const link = invite.data ? new URL(invite.data.invitePath, window.location.origin).toString() : '';
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { referralCashbacksResult, type CashbackKind } from '@cardwallet/shared/schemas';
 import type { z } from '@cardwallet/shared/zod';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET referral/cashbacks?kind=&page= (15 per page) */
 export async function getCashbacks(
@@ -16,7 +17,7 @@ export async function getCashbacks(
 
 export const cashbacksQueryOptions = (http: HttpClient, kind: CashbackKind) =>
   infiniteQueryOptions({
-    queryKey: ['referral', 'cashbacks', kind],
+    queryKey: [...QUERY_KEYS.referral, 'cashbacks', kind],
     queryFn: ({ pageParam }) => getCashbacks(http, kind, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),

@@ -6,7 +6,6 @@ import { InviteFriendsLink } from '../../../components/invite-friends-link';
 import { LoadError } from '../../../components/load-error';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useFormat } from '../../../lib/format';
-import { useReferralLive } from '../../../lib/use-referral-live';
 import { useCashbacks } from '../api/get-cashbacks';
 
 /** The cashback records of one kind, newest first, 15 per page with infinite scroll. */
@@ -14,7 +13,6 @@ export function CashbackList({ kind }: { kind: CashbackKind }) {
   const { t } = useTranslation('share');
   const fmt = useFormat();
   const records = useCashbacks(kind);
-  useReferralLive();
   const items = records.data?.pages.flatMap((p) => p.data) ?? [];
 
   if (records.isPending) return <PageSkeleton rows={8} />;

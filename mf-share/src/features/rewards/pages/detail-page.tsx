@@ -4,7 +4,6 @@ import { NavListItem } from '@cardwallet/shared/ui';
 import { LoadError } from '../../../components/load-error';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { useFormat } from '../../../lib/format';
-import { useReferralLive } from '../../../lib/use-referral-live';
 import { useSummary } from '../../invite/api/get-summary';
 
 /** Cashback summary per level and kind, this month against the cap, campaign bonuses. */
@@ -12,7 +11,6 @@ export default function DetailPage() {
   const { t } = useTranslation('share');
   const fmt = useFormat();
   const summary = useSummary();
-  useReferralLive();
   if (summary.isPending) return <PageSkeleton rows={8} />;
   if (summary.isError) return <LoadError error={summary.error} onRetry={() => void summary.refetch()} />;
   const s = summary.data;

@@ -6,7 +6,8 @@ import { isApiError } from '@cardwallet/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
-import { apiErrorMessage, FormAlert, PasswordField, SendCodeButton, TextField } from '@cardwallet/shared/forms';
+import { apiErrorMessage, FormAlert, PasswordField } from '@cardwallet/shared/forms';
+import { CodeField } from './code-field';
 
 export type ProofMethod = 'code' | 'password';
 
@@ -91,29 +92,7 @@ export function ProofForm({
       {extra?.(method)}
       <List>
         {method === 'code' ? (
-          <TextField
-            namespace="user"
-            keyPrefix="common"
-            key="code"
-            control={form.control}
-            name="secret"
-            label={t('common.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            extra={
-              <SendCodeButton
-                namespace="user"
-                keyPrefix="common.sendCode"
-                className="user-send-code"
-                purpose="rebind"
-                getAccount={async () => codeAccount()}
-                onError={(message) => form.setError('secret', { type: 'server', message })}
-                onSent={() => form.clearErrors('secret')}
-              />
-            }
-          />
+          <CodeField key="code" form={form} name="secret" purpose="rebind" getAccount={async () => codeAccount()} />
         ) : (
           <PasswordField
             namespace="user"

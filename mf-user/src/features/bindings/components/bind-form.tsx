@@ -7,14 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
 import { isApiError } from '@cardwallet/shared';
 import type { UserProfile } from '@cardwallet/shared/schemas';
-import {
-  apiErrorMessage,
-  applyServerFieldErrors,
-  FormAlert,
-  SendCodeButton,
-  TextField,
-} from '@cardwallet/shared/forms';
+import { apiErrorMessage, applyServerFieldErrors, FormAlert, TextField } from '@cardwallet/shared/forms';
 import { useSubmitBind } from '../../account/api/submit-bind';
+import { CodeField } from '../../account/components/code-field';
 
 const schemas = {
   email: z.object({ account: emailSchema, code: codeSchema }),
@@ -88,30 +83,15 @@ export function BindForm({ type, ticket, onBound, onReauthNeeded }: BindFormProp
           placeholder={t(`bind.${type}.placeholder`)}
           required
         />
-        <TextField
-          namespace="user"
-          keyPrefix="common"
-          control={form.control}
+        <CodeField
+          form={form}
           name="code"
-          label={t('common.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          extra={
-            <SendCodeButton
-              namespace="user"
-              keyPrefix="common.sendCode"
-              className="user-send-code"
-              purpose="bind"
-              getAccount={getAccount}
-              onError={(message, error) =>
-                isApiError(error) && error.key === 'binding_exists'
-                  ? form.setError('account', { type: 'server', message })
-                  : form.setError('code', { type: 'server', message })
-              }
-              onSent={() => form.clearErrors('code')}
-            />
+          purpose="bind"
+          getAccount={getAccount}
+          onSendError={(message, error) =>
+            isApiError(error) && error.key === 'binding_exists'
+              ? form.setError('account', { type: 'server', message })
+              : form.setError('code', { type: 'server', message })
           }
         />
       </List>

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
-import { safeRedirect } from '../../../lib/form-errors';
+import { safeRedirectPath } from '@cardwallet/shared/safe-redirect';
 
 /** After a binding: say so, then back to `?redirect=` (e.g. the card application) or settings. */
 export function useFinishBinding(messageKey: string) {
@@ -10,6 +10,6 @@ export function useFinishBinding(messageKey: string) {
   const [params] = useSearchParams();
   return () => {
     host.toast.show(t(messageKey), { icon: 'success' });
-    host.navigation.redirect(safeRedirect(params.get('redirect')) ?? '/pages/user/settings');
+    host.navigation.redirect(safeRedirectPath(params.get('redirect')) ?? '/pages/user/settings');
   };
 }

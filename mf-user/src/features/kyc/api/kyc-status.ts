@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useHost, useLiveEvents, type HttpClient } from '@cardwallet/shared';
+import { useHost, type HttpClient } from '@cardwallet/shared';
 import { kycStatusResult, type KycStatus } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
-export const KYC_STATUS_KEY = ['user', 'kyc', 'status'] as const;
+export const KYC_STATUS_KEY = QUERY_KEYS.kycStatus;
 /** While the provider reviews, the state is asked again this often (the page updates without a reload). */
 export const PENDING_POLL_MS = 3000;
 
@@ -21,7 +22,5 @@ export const kycStatusQueryOptions = (http: HttpClient) =>
 export function useKycStatus() {
   const { http } = useHost();
   const query = useQuery(kycStatusQueryOptions(http));
-  // A decision (kyc.level1_verified, kyc.level2_approved / _rejected) shows without a reload.
-  useLiveEvents(['kyc.'], () => void query.refetch());
   return query;
 }

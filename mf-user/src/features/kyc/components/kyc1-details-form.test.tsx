@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError } from '../testing/fake-host';
-import { renderWithHost } from '../testing/render';
+import { apiError } from '../../../testing/fake-host';
+import { renderWithHost } from '../../../testing/render';
 import { Kyc1DetailsForm } from './kyc1-details-form';
+
+/** No bucket configured: photos go through the API ("UPLOAD upload/image"). */
+const NO_BUCKET = { 'POST upload/image/direct': () => ({ mode: 'api' }) };
 
 const png = () =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'front.png', { type: 'image/png' });
@@ -25,7 +28,9 @@ describe('KYC level 1 details form', () => {
         onVerified={onVerified}
       />,
       {
+        loggedIn: true,
         routes: {
+          ...NO_BUCKET,
           'UPLOAD upload/image': () => ({
             files: [
               {
@@ -78,7 +83,9 @@ describe('KYC level 1 details form', () => {
         onVerified={onVerified}
       />,
       {
+        loggedIn: true,
         routes: {
+          ...NO_BUCKET,
           'UPLOAD upload/image': () => ({
             files: [{ id: 'img_0123456789abcdef', url: 'x', contentType: 'image/png', size: 8 }],
           }),
@@ -125,7 +132,9 @@ describe('KYC level 1 details form', () => {
         onVerified={() => {}}
       />,
       {
+        loggedIn: true,
         routes: {
+          ...NO_BUCKET,
           'UPLOAD upload/image': () => ({
             files: [{ id: 'img_0123456789abcdef', url: 'x', contentType: 'image/png', size: 8 }],
           }),

@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { statusFixture } from '../testing/fake-host';
-import { renderWithHost } from '../testing/render';
+import { statusFixture } from '../testing/fixtures';
+import { renderWithHost } from '../../../testing/render';
 import KycLv2FailPage from './kyc-lv2-fail-page';
 
 describe('kyc-lv2-fail', () => {
   it('RETRY: shows the moderation comment and goes through the provider flow again', async () => {
     let retried = 0;
     const { user, host } = renderWithHost(<KycLv2FailPage />, {
+      loggedIn: true,
       routes: {
         'GET kyc/status': () =>
           statusFixture({
@@ -33,6 +34,7 @@ describe('kyc-lv2-fail', () => {
 
   it('FINAL: no retry, customer service instead', async () => {
     renderWithHost(<KycLv2FailPage />, {
+      loggedIn: true,
       routes: {
         'GET kyc/status': () =>
           statusFixture({

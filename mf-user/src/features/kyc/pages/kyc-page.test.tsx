@@ -1,12 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { statusFixture } from '../testing/fake-host';
-import { renderWithHost } from '../testing/render';
+import { statusFixture } from '../testing/fixtures';
+import { renderWithHost } from '../../../testing/render';
 import KycPage from './kyc-page';
 
 describe('kyc overview', () => {
   it('shows the level, each state with its reason, and what each level unlocks', async () => {
     const { user, host } = renderWithHost(<KycPage />, {
+      loggedIn: true,
       routes: {
         'GET kyc/status': () =>
           statusFixture({
@@ -30,6 +31,7 @@ describe('kyc overview', () => {
 
   it('shows a pending level 2 without an action, in Arabic', async () => {
     renderWithHost(<KycPage />, {
+      loggedIn: true,
       locale: 'ar-AE',
       routes: {
         'GET kyc/status': () =>
@@ -44,6 +46,7 @@ describe('kyc overview', () => {
   it('shows a decision as it happens: a kyc.* live event refreshes the page, other events do not', async () => {
     let decided = false;
     const { emitLive, calls } = renderWithHost(<KycPage />, {
+      loggedIn: true,
       routes: {
         'GET kyc/status': () =>
           statusFixture(

@@ -5,7 +5,7 @@ import { codeSchema } from '@cardwallet/shared/schemas';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
-import { SendCodeButton, TextField } from '@cardwallet/shared/forms';
+import { CodeField } from '../../account/components/code-field';
 import { SendToPicker } from '../../account/components/send-to-picker';
 
 const schema = z.object({ code: codeSchema });
@@ -42,28 +42,7 @@ export function ResetCodeStep({
       <p className="user-hint">{t('paypass.resetHint')}</p>
       <SendToPicker accounts={accounts} value={account} onChange={setAccount} />
       <List>
-        <TextField
-          namespace="user"
-          keyPrefix="common"
-          control={form.control}
-          name="code"
-          label={t('common.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          extra={
-            <SendCodeButton
-              namespace="user"
-              keyPrefix="common.sendCode"
-              className="user-send-code"
-              purpose="paypass"
-              getAccount={async () => account || null}
-              onError={(message) => form.setError('code', { type: 'server', message })}
-              onSent={() => form.clearErrors('code')}
-            />
-          }
-        />
+        <CodeField form={form} name="code" purpose="paypass" getAccount={async () => account || null} />
       </List>
       {codeError ? (
         <div role="alert" className="cw-form-alert">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useProfile } from '../../account/api/get-profile';
-import { safeRedirect } from '../../../lib/form-errors';
+import { safeRedirectPath } from '@cardwallet/shared/safe-redirect';
 import { usePayPasswordStatus } from '../api/pay-password-status';
 import { useSavePayPassword, type SavePayPassword } from '../api/save-pay-password';
 import { PasscodePad } from '@cardwallet/shared/ui';
@@ -27,7 +27,7 @@ export default function PaypassPage() {
   const { t } = useTranslation('user');
   const host = useHost();
   const [params] = useSearchParams();
-  const redirect = safeRedirect(params.get('redirect'));
+  const redirect = safeRedirectPath(params.get('redirect'));
   const status = usePayPasswordStatus();
   const profile = useProfile();
   const save = useSavePayPassword();

@@ -2,7 +2,7 @@ import { Button, List, Skeleton } from 'antd-mobile';
 import { NavListItem } from '@cardwallet/shared/ui';
 import { UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useHost, useLiveEvents } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
 import { apiErrorMessage } from '@cardwallet/shared/forms';
 import { useProfile } from '../../account/api/get-profile';
 import { maskAccount } from '../../../lib/mask';
@@ -23,8 +23,6 @@ export default function UserIndexPage() {
   const host = useHost();
   const session = host.session.useSession();
   const profile = useProfile(session.isLoggedIn);
-  // The verification badge follows a KYC decision as it happens.
-  useLiveEvents(['kyc.'], () => void (session.isLoggedIn && profile.refetch()));
 
   const signOut = async () => {
     const sure = await host.modal.confirm({

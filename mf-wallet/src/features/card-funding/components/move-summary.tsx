@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { CardWalletCurrency } from '@cardwallet/shared/schemas';
-import { isDecimal } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 
-/** What the move does, shown before confirming: from where, to where, the fee and what arrives. */
+/**
+ * What the move does, shown before confirming: from where, to where, the fee and what arrives.
+ * `amount`: the canonical figure read from the field ('' while there is none).
+ */
 export function MoveSummary({ amount, currency }: { amount: string; currency: CardWalletCurrency }) {
   const { t } = useTranslation('wallet');
   const fmt = useMoney();
@@ -11,7 +13,7 @@ export function MoveSummary({ amount, currency }: { amount: string; currency: Ca
     { label: t('cardFunding.from'), value: t('cardFunding.fromValue') },
     { label: t('cardFunding.to'), value: t('cardFunding.toValue', { currency }) },
     { label: t('cardFunding.fee'), value: fmt.usd('0') },
-    { label: t('cardFunding.received'), value: isDecimal(amount) ? fmt.money(amount, currency) : '—' },
+    { label: t('cardFunding.received'), value: amount ? fmt.exact(amount, currency) : '—' },
   ];
   return (
     <dl className="wallet-summary" aria-label={t('cardFunding.summary')} aria-live="polite">

@@ -31,7 +31,7 @@ describe('card funding → wallet', () => {
     });
     const amount = await screen.findByLabelText('Amount (USD)');
     await user.type(amount, '350.01');
-    expect(await screen.findByText('More than your card funding balance.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('More than the \u2068350.00 USD\u2069 available');
     await user.clear(amount);
     await user.type(amount, '120.5');
     await user.click(screen.getByRole('option', { name: 'USDC' }));
@@ -55,6 +55,33 @@ describe('card funding → wallet', () => {
     // The retry of the same intent carries the same key: the server moves the money once.
     expect(sent[0]!.options.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent[1]!.options.idempotencyKey).toBe(sent[0]!.options.idempotencyKey);
+  });
+
+  it('tr-TR: "120,5" is read the Turkish way, "1.5" refused; the body carries the figure shown', async () => {
+    const { user, calls } = renderWithHost(<CardFundingPage />, {
+      loggedIn: true,
+      locale: 'tr-TR',
+      routes: {
+        'GET wallet/balances': () => balancesFixture,
+        'POST card/funding/withdrawToWallet': () => ({ ...moved, currency: 'USDT' }),
+      },
+    });
+    const amount = await screen.findByLabelText('Tutar (USD)');
+    await user.type(amount, '1.5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ondalık için “,”');
+    await user.clear(amount);
+    await user.type(amount, '120,5');
+    expect(amount).toHaveAccessibleDescription(/^Okunan tutar: \u2068120,50 USD\u2069/);
+    expect(within(screen.getByLabelText('Onaylamadan önce')).getByText('120,50 USDT')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Devam' }));
+    screen.getByLabelText('6 haneli işlem şifresi').focus();
+    await user.keyboard('246810');
+    await screen.findByRole('button', { name: 'Cüzdana dön' });
+    expect(calls.find((c) => c.url === 'card/funding/withdrawToWallet')?.body).toEqual({
+      amount: '120.5',
+      currency: 'USDT',
+      payPassword: '246810',
+    });
   });
 
   it('with nothing on the card funding balance it says so', async () => {

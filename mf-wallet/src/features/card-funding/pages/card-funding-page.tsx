@@ -12,7 +12,8 @@ import {
   type CardFundingWithdrawal,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
+import { AmountField, apiErrorMessage, FormAlert, FieldGroup } from '@cardwallet/shared/forms';
+import { maximumAmount, readAmount } from '@cardwallet/shared/money';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
@@ -45,13 +46,15 @@ export default function CardFundingPage() {
   const [done, setDone] = useState<CardFundingWithdrawal | null>(null);
 
   const available = balances.data?.cardFunding ?? '0';
-  const schema = useMemo(() => cardFundingFormSchema(t, available), [t, available]);
-  const { control, handleSubmit, setError, setValue, watch } = useForm<CardFundingFormValues>({
+  const schema = useMemo(() => cardFundingFormSchema(t, fmt.locale, available), [t, fmt.locale, available]);
+  const { control, handleSubmit, setError, watch } = useForm<CardFundingFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
     defaultValues: { amount: '' },
   });
   const amount = watch('amount');
+  // The figure the field shows under itself: what the summary names and what is sent.
+  const read = readAmount(amount ?? '', fmt.locale, { scale: 2 });
   useEffect(() => intent.reset(), [amount, currency, intent]);
 
   if (done)
@@ -129,7 +132,7 @@ export default function CardFundingPage() {
   const onContinue = handleSubmit((values) => {
     setFormError(null);
     setPassError(null);
-    setConfirming(values.amount.trim());
+    setConfirming(values.amount);
   });
 
   return (
@@ -155,30 +158,19 @@ export default function CardFundingPage() {
         />
       </section>
       <FieldGroup className="wallet-form">
-        <TextField
-          namespace="wallet"
-          layout="plain"
-          translateErrors={false}
-          autoComplete="off"
+        <AmountField
+          classPrefix="wallet"
           control={control}
           name="amount"
           label={t('cardFunding.amount')}
-          inputMode="decimal"
+          currency="USD"
+          limits={{ available }}
+          fill={{ amount: maximumAmount(available, 2), label: 'all' }}
           required
-          ltr
           hint={t('cardFunding.available', { amount: fmt.moneyInText(available, 'USD') })}
-          extra={
-            <button
-              type="button"
-              className="wallet-link-button"
-              onClick={() => setValue('amount', available, { shouldValidate: true })}
-            >
-              {t('cardFunding.all')}
-            </button>
-          }
         />
       </FieldGroup>
-      <MoveSummary amount={amount?.trim() ?? ''} currency={currency} />
+      <MoveSummary amount={read.kind === 'ok' ? read.value : ''} currency={currency} />
       {formError && (
         <div>
           <FormAlert message={formError.message} />

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { CASH_FLOW_FILTERS, cashFlowResult } from '@cardwallet/shared/schemas';
 import type { z } from '@cardwallet/shared/zod';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 export type CashFlowFilter = (typeof CASH_FLOW_FILTERS)[number];
 
@@ -17,7 +18,7 @@ export async function getCashFlow(
 
 export const cashFlowQueryOptions = (http: HttpClient, filter: CashFlowFilter) =>
   infiniteQueryOptions({
-    queryKey: ['wallet', 'cashFlow', filter],
+    queryKey: [...QUERY_KEYS.walletCashFlow, filter],
     queryFn: ({ pageParam }) => getCashFlow(http, filter, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),

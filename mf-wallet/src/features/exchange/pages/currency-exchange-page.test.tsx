@@ -76,7 +76,7 @@ describe('currency exchange', () => {
     });
     const amount = await screen.findByLabelText('Amount (USDT)');
     await user.type(amount, '0.5');
-    expect(await screen.findByText('The amount must be between 1.00 and 100,000.00 USDT.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The minimum is \u20681.00 USDT\u2069');
     await user.clear(amount);
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Get a quote' }));
@@ -93,5 +93,46 @@ describe('currency exchange', () => {
     expect(confirms.map((c) => (c.body as { quoteId: string }).quoteId)).toEqual([`q${quoteSeq - 1}`, `q${quoteSeq}`]);
     // A new price is a new intent: its key differs from the expired quote's.
     expect(confirms[0]?.options.idempotencyKey).not.toBe(confirms[1]?.options.idempotencyKey);
+  });
+
+  it('tr-TR: "1.000,5" is quoted as 1000.5, and every cost is named before confirming', async () => {
+    const { user, calls } = renderWithHost(<CurrencyExchangePage />, {
+      loggedIn: true,
+      locale: 'tr-TR',
+      routes: {
+        'GET wallet/currencies': () => currencies,
+        'GET wallet/balances': () => balancesFixture,
+        'POST wallet/exchangeQuote': () => ({ ...quote(), amount: '1000.5' }),
+      },
+    });
+    const amount = await screen.findByLabelText('Tutar (USDT)');
+    await user.type(amount, '1.5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ondalık için “,”');
+    await user.clear(amount);
+    await user.type(amount, '1.000,5');
+    expect(amount).toHaveAccessibleDescription(/^Okunan tutar: \u20681\.000,50 USDT\u2069/);
+    await user.click(screen.getByRole('button', { name: 'Fiyat al' }));
+    await screen.findByRole('timer');
+    expect(calls.find((c) => c.url === 'wallet/exchangeQuote')?.body).toEqual({
+      from: 'USDT',
+      to: 'BTC',
+      amount: '1000.5',
+    });
+    const quoteCard = screen.getByRole('region', { name: 'Fiyat teklifiniz' });
+    expect(quoteCard).toHaveTextContent('Ödeyeceğiniz1.000,50 USDT');
+    expect(quoteCard).toHaveTextContent('Piyasa orta kuru1 USDT = 0,0000155778 BTC');
+    expect(quoteCard).toHaveTextContent('Makas (%0,5)0,00000778 BTC');
+    expect(quoteCard).toHaveTextContent('Kur1 USDT = 0,0000155 BTC');
+    expect(quoteCard).toHaveTextContent('Alacağınız0,00155 BTC');
+  });
+
+  it('"All" fills the whole balance at full precision', async () => {
+    const { user } = renderWithHost(<CurrencyExchangePage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/currencies': () => currencies, 'GET wallet/balances': () => balancesFixture },
+    });
+    await screen.findByLabelText('Amount (USDT)');
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('1234.5');
   });
 });

@@ -15,7 +15,8 @@ import {
   type ExchangeRecord,
   type WalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
+import { AmountField, apiErrorMessage, FormAlert, FieldGroup } from '@cardwallet/shared/forms';
+import { maximumAmount } from '@cardwallet/shared/money';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -52,16 +53,13 @@ export default function CurrencyExchangePage() {
   const available = balances.data?.balances.find((b) => b.currency === from)?.available ?? '0';
   const limits = useMemo(
     () => ({
-      currency: from,
-      scale: CURRENCY_DEFINITIONS[from].scale,
       minimum: info?.exchangeMinimum ?? CURRENCY_DEFINITIONS[from].exchangeMinimum,
       maximum: info?.exchangeMaximum ?? CURRENCY_DEFINITIONS[from].exchangeMaximum,
       available,
-      format: (a: string) => fmt.amount(a, from),
     }),
-    [from, info, available, fmt],
+    [from, info, available],
   );
-  const schema = useMemo(() => exchangeFormSchema(t, limits), [t, limits]);
+  const schema = useMemo(() => exchangeFormSchema(t, fmt.locale, from, limits), [t, fmt.locale, from, limits]);
   const { control, handleSubmit, watch, trigger, setValue, setError } = useForm<ExchangeFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
@@ -73,7 +71,7 @@ export default function CurrencyExchangePage() {
   const fetchQuote = useCallback(
     (value: string) =>
       requestQuote(
-        { from, to, amount: value.trim() },
+        { from, to, amount: value },
         {
           // A new price is a new intent: the key of the old quote must not confirm this one.
           onSuccess: (data) => {
@@ -101,7 +99,7 @@ export default function CurrencyExchangePage() {
   useEffect(() => {
     if (amount) void trigger('amount');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [limits]);
+  }, [limits, fmt.locale]);
   // Expired while the customer looked: fetch a fresh price (the old one is never confirmed).
   useEffect(() => {
     if (secondsLeft === 0 && quote && !exchange.isPending && !quoteCall.isPending) {
@@ -226,31 +224,20 @@ export default function CurrencyExchangePage() {
         <Selector columns={4} options={options(from)} value={[to]} onChange={(v) => v[0] && setTo(v[0])} />
       </section>
       <FieldGroup className="wallet-form">
-        <TextField
-          namespace="wallet"
-          layout="plain"
-          translateErrors={false}
-          autoComplete="off"
+        <AmountField
+          classPrefix="wallet"
           control={control}
           name="amount"
           label={t('exchange.amount', { currency: from })}
-          inputMode="decimal"
+          currency={from}
+          limits={limits}
+          fill={{ amount: maximumAmount(available, CURRENCY_DEFINITIONS[from].scale), label: 'all' }}
           required
-          ltr
           placeholder={t('exchange.limits', {
             min: fmt.amount(limits.minimum, from),
             max: fmt.amount(limits.maximum, from),
           })}
           hint={t('withdraw.available', { amount: fmt.moneyInText(available, from) })}
-          extra={
-            <button
-              type="button"
-              className="wallet-text-button"
-              onClick={() => setValue('amount', available === '0' ? '' : available, { shouldValidate: true })}
-            >
-              {t('withdraw.all')}
-            </button>
-          }
         />
       </FieldGroup>
 
@@ -261,15 +248,29 @@ export default function CurrencyExchangePage() {
           </h2>
           <dl className="wallet-summary">
             <div>
+              <dt>{t('exchange.paying')}</dt>
+              <dd className="cw-ltr">{fmt.exact(quote.data.amount, quote.data.from)}</dd>
+            </div>
+            <div>
+              <dt>{t('exchange.midRate')}</dt>
+              <dd className="cw-ltr">
+                1 {quote.data.from} = {fmt.rate(quote.data.midRate)} {quote.data.to}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('exchange.spread', { percent: fmt.percent(quote.data.spreadRate) })}</dt>
+              <dd className="cw-ltr">{fmt.exact(quote.data.spreadAmount, quote.data.to)}</dd>
+            </div>
+            <div>
               <dt>{t('exchange.rate')}</dt>
               <dd className="cw-ltr">
-                1 {quote.data.from} = {fmt.amount(quote.data.rate, quote.data.to)} {quote.data.to}
+                1 {quote.data.from} = {fmt.rate(quote.data.rate)} {quote.data.to}
               </dd>
             </div>
             <div>
               <dt>{t('exchange.receive')}</dt>
               <dd className="cw-ltr" data-testid="exchange-receive">
-                {fmt.money(quote.data.receive, quote.data.to)}
+                {fmt.exact(quote.data.receive, quote.data.to)}
               </dd>
             </div>
           </dl>

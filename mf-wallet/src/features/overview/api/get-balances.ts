@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { BalancesResult } from '@cardwallet/shared/schemas';
 import { parseBalances } from '../../../lib/light-parse';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET wallet/balances — every currency's available / held balance with its USD value, the total and the card-funding account. */
 export async function getBalances(http: HttpClient): Promise<BalancesResult> {
@@ -11,7 +12,7 @@ export async function getBalances(http: HttpClient): Promise<BalancesResult> {
 
 export const getBalancesQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['wallet', 'balances'],
+    queryKey: QUERY_KEYS.walletBalances,
     queryFn: () => getBalances(http),
   });
 

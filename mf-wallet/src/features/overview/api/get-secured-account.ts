@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { securedAccountResult, type SecuredAccountResult } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET wallet/securedAccount — funds held and why (pending withdrawals). */
 export async function getSecuredAccount(http: HttpClient): Promise<SecuredAccountResult> {
@@ -10,7 +11,7 @@ export async function getSecuredAccount(http: HttpClient): Promise<SecuredAccoun
 
 export const getSecuredAccountQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['wallet', 'securedAccount'],
+    queryKey: QUERY_KEYS.walletSecuredAccount,
     queryFn: () => getSecuredAccount(http),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { UnseenEventsResult } from '@cardwallet/shared/schemas';
 import { parseUnseenEvents } from '../../../lib/light-parse';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET wallet/unseenEvents — deposits credited and withdrawals decided the customer has not seen (the tab badge). */
 export async function getUnseenEvents(http: HttpClient): Promise<UnseenEventsResult> {
@@ -11,7 +12,7 @@ export async function getUnseenEvents(http: HttpClient): Promise<UnseenEventsRes
 
 export const getUnseenEventsQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['wallet', 'unseenEvents'],
+    queryKey: QUERY_KEYS.walletUnseenEvents,
     queryFn: () => getUnseenEvents(http),
   });
 

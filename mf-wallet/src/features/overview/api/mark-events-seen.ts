@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import type { UnseenEventsResult } from '@cardwallet/shared/schemas';
 import { parseUnseenEvents } from '../../../lib/light-parse';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** POST wallet/markEventsSeen — the customer has looked at the wallet; the badge count goes to 0. */
 export async function markEventsSeen(http: HttpClient): Promise<UnseenEventsResult> {
@@ -15,6 +16,6 @@ export function useMarkEventsSeen() {
   return useMutation({
     mutationKey: ['wallet', 'markEventsSeen'],
     mutationFn: () => markEventsSeen(http),
-    onSuccess: (data) => queryClient.setQueryData(['wallet', 'unseenEvents'], data),
+    onSuccess: (data) => queryClient.setQueryData(QUERY_KEYS.walletUnseenEvents, data),
   });
 }

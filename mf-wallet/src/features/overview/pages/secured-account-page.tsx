@@ -1,6 +1,7 @@
 import List from 'antd-mobile/es/components/list';
 import { useTranslation } from 'react-i18next';
 import { useHost } from '@cardwallet/shared';
+import { AmountReveal } from '@cardwallet/shared/forms';
 import { formatDateTime, useMoney } from '../../../lib/format';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -48,7 +49,7 @@ export default function SecuredAccountPage() {
           <List header={<h2 className="wallet-list-header">{t('secured.byCurrency')}</h2>}>
             {totals.map((x) => (
               <List.Item key={x.currency} extra={<span className="cw-ltr">≈ {fmt.usd(x.usdValue)}</span>}>
-                <span className="cw-ltr">{fmt.money(x.amount, x.currency)}</span>
+                <AmountReveal amount={x.amount} currency={x.currency} />
               </List.Item>
             ))}
           </List>
@@ -57,7 +58,7 @@ export default function SecuredAccountPage() {
               <List.Item
                 key={h.withdrawalId}
                 description={formatDateTime(fmt.locale, h.createdAt)}
-                extra={<span className="cw-ltr">{fmt.money(h.amount, h.currency)}</span>}
+                extra={<AmountReveal amount={h.amount} currency={h.currency} />}
               >
                 {t(`secured.reasons.${h.reason}`)}
               </List.Item>

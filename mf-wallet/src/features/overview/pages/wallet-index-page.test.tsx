@@ -18,6 +18,22 @@ describe('wallet index', () => {
     expect(screen.getByLabelText('BTC worth $2,720.00')).toBeInTheDocument();
   });
 
+  it('never shows a holding rounded up; the exact figure is one tap away', async () => {
+    const balances = {
+      ...balancesFixture,
+      balances: balancesFixture.balances.map((b) =>
+        b.currency === 'ETH' ? { ...b, available: '1.123456789999999999', usdValue: '3370.37' } : b,
+      ),
+    };
+    const { user } = renderWithHost(<WalletIndexPage />, {
+      loggedIn: true,
+      routes: { 'GET wallet/balances': () => balances, 'GET wallet/unseenEvents': () => ({ count: 0 }) },
+    });
+    const eth = await screen.findByRole('button', { name: '1.12345678' });
+    await user.click(eth);
+    expect(eth).toHaveTextContent('1.123456789999999999');
+  });
+
   it('shows the unseen wallet events once, marks them seen and clears the tab badge', async () => {
     const { calls, host } = renderWithHost(<WalletIndexPage />, {
       loggedIn: true,

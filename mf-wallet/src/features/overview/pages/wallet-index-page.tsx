@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import List from 'antd-mobile/es/components/list';
 import { ReceivePaymentOutline, SendOutline, LoopOutline, BankcardOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLiveEvents, useHost } from '@cardwallet/shared';
+import { useHost } from '@cardwallet/shared';
+import { AmountReveal } from '@cardwallet/shared/forms';
 import { useMoney } from '../../../lib/format';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
@@ -46,8 +47,6 @@ export default function WalletIndexPage() {
   const fmt = useMoney();
   const balances = useBalances();
   const newEvents = useClearBadge();
-  // A deposit credited or a withdrawal decided while the page is open shows without a reload.
-  useLiveEvents(['wallet.'], () => void balances.refetch());
   const funded = balances.data?.balances.some((b) => b.available !== '0' || b.held !== '0') ?? false;
 
   return (
@@ -136,11 +135,15 @@ export default function WalletIndexPage() {
                 <dl className="cw-facts wallet-balance-figures">
                   <div>
                     <dt>{t('index.available')}</dt>
-                    <dd className="cw-ltr">{fmt.amount(b.available, b.currency)}</dd>
+                    <dd className="cw-ltr">
+                      <AmountReveal amount={b.available} currency={b.currency} withCurrency={false} />
+                    </dd>
                   </div>
                   <div>
                     <dt>{t('index.held')}</dt>
-                    <dd className="cw-ltr">{fmt.amount(b.held, b.currency)}</dd>
+                    <dd className="cw-ltr">
+                      <AmountReveal amount={b.held} currency={b.currency} withCurrency={false} />
+                    </dd>
                   </div>
                 </dl>
               </li>

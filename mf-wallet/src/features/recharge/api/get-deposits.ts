@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { depositsResult, type DepositRecord } from '@cardwallet/shared/schemas';
 import type { z } from '@cardwallet/shared/zod';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** How often the open recharge page asks again while a deposit is confirming (one block ≈ 3 s in the sandbox). */
 export const CONFIRMING_POLL_MS = 4000;
@@ -16,7 +17,7 @@ export async function getDeposits(http: HttpClient, page = 1): Promise<z.infer<t
 
 export const depositsQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['wallet', 'deposits'],
+    queryKey: QUERY_KEYS.walletDeposits,
     queryFn: () => getDeposits(http),
     // Confirmations move on chain: poll briskly while a shown deposit is confirming, slowly while
     // the page waits for a new one (only while the recharge page is open: it is its only user).

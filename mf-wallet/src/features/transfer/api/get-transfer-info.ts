@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
 import { transferInfoResult } from '@cardwallet/shared/schemas';
 import type { z } from '@cardwallet/shared/zod';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET wallet/transferInfo — limits, sources, the KYC 1 gate and the card-funding balance. */
 export async function getTransferInfo(http: HttpClient): Promise<z.infer<typeof transferInfoResult>> {
@@ -11,7 +12,7 @@ export async function getTransferInfo(http: HttpClient): Promise<z.infer<typeof 
 
 export const getTransferInfoQueryOptions = (http: HttpClient) =>
   queryOptions({
-    queryKey: ['wallet', 'transferInfo'],
+    queryKey: QUERY_KEYS.walletTransferInfo,
     queryFn: () => getTransferInfo(http),
   });
 

@@ -7,14 +7,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import type { TransferRecord } from '@cardwallet/shared/schemas';
-import { apiErrorMessage, FormAlert, TextField, FieldGroup } from '@cardwallet/shared/forms';
+import { AmountField, apiErrorMessage, FormAlert, FieldGroup } from '@cardwallet/shared/forms';
+import { maximumAmount } from '@cardwallet/shared/money';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { useTransferInfo } from '../api/get-transfer-info';
 import { useTransfer } from '../api/transfer';
-import { transferFormSchema, type TransferFormValues } from '../components/transfer-schema';
+import { TRANSFER_SCALE, transferFormSchema, type TransferFormValues } from '../components/transfer-schema';
 
 type Source = 'USDT' | 'USDC' | 'USD';
 const KYC_PATH = `/pages/user/kyc?redirect=${encodeURIComponent('/pages/wallet/transfer')}`;
@@ -38,11 +39,10 @@ export default function TransferPage() {
       minimum: info.data?.minimumUsd ?? '50',
       maximum: info.data?.maximumUsd ?? '10000',
       available,
-      format: (a: string) => fmt.amount(a, 'USD'),
     }),
-    [info.data, available, fmt],
+    [info.data, available],
   );
-  const schema = useMemo(() => transferFormSchema(t, limits), [t, limits]);
+  const schema = useMemo(() => transferFormSchema(t, fmt.locale, limits), [t, fmt.locale, limits]);
   const { control, handleSubmit, setError, watch, trigger } = useForm<TransferFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
@@ -53,7 +53,7 @@ export default function TransferPage() {
   useEffect(() => {
     if (amount) void trigger('amount');
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [limits]);
+  }, [limits, fmt.locale]);
 
   if (done)
     return (
@@ -80,7 +80,8 @@ export default function TransferPage() {
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     transfer.mutate(
-      { body: { currency: source, amount: values.amount.trim() }, idempotencyKey: intent.current() },
+      // values.amount is the canonical figure shown under the field (the schema's reading).
+      { body: { currency: source, amount: values.amount }, idempotencyKey: intent.current() },
       {
         onSuccess: (record) => {
           intent.reset();
@@ -133,17 +134,16 @@ export default function TransferPage() {
         />
       </section>
       <FieldGroup className="wallet-form">
-        <TextField
-          namespace="wallet"
-          layout="plain"
-          translateErrors={false}
-          autoComplete="off"
+        <AmountField
+          classPrefix="wallet"
           control={control}
           name="amount"
           label={t('transfer.amount')}
-          inputMode="decimal"
+          currency="USD"
+          scale={TRANSFER_SCALE}
+          limits={limits}
+          fill={{ amount: maximumAmount(available, TRANSFER_SCALE, { maximum: limits.maximum }), label: 'all' }}
           required
-          ltr
           placeholder={t('transfer.limits', { min: fmt.usd(limits.minimum), max: fmt.usd(limits.maximum) })}
           hint={t('withdraw.available', { amount: fmt.moneyInText(available, source) })}
         />

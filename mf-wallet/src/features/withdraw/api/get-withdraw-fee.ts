@@ -6,6 +6,7 @@ import {
   type WalletNetwork,
   type WithdrawFeeResult,
 } from '@cardwallet/shared/schemas';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** GET wallet/withdrawFee — network fee, minimum and available balance, shown before confirming. */
 export async function getWithdrawFee(
@@ -19,7 +20,7 @@ export async function getWithdrawFee(
 
 export const withdrawFeeQueryOptions = (http: HttpClient, currency: CryptoCurrency, network: WalletNetwork) =>
   queryOptions({
-    queryKey: ['wallet', 'withdrawFee', currency, network],
+    queryKey: [...QUERY_KEYS.walletWithdrawFee, currency, network],
     queryFn: () => getWithdrawFee(http, currency, network),
     placeholderData: keepPreviousData,
   });

@@ -33,7 +33,8 @@ describe('withdraw page', () => {
     await waitFor(() => expect(screen.queryByText('This is not a valid TRC20 address.')).toBeNull());
     const amount = screen.getByLabelText('Amount (USDT)');
     await user.type(amount, '9.5');
-    expect(await screen.findByText('The minimum withdrawal is 10.00 USDT.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The minimum is \u206810.00 USDT\u2069');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
     // "All" is the balance minus the network fee, computed in decimals.
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(amount).toHaveValue('99');
@@ -84,6 +85,49 @@ describe('withdraw page', () => {
     });
     await user.click(screen.getByRole('button', { name: 'View secured account' }));
     expect(host.navigation.redirect).toHaveBeenCalledWith('/pages/wallet/secured-account');
+  });
+
+  it('tr-TR, ETH: "All" leaves exactly zero after the fee at 18 decimals, and the body carries the figure shown', async () => {
+    const { calls } = renderWithHost(<WithdrawPage />, {
+      route: '/pages/wallet/withdraw?currency=ETH&network=ERC20',
+      loggedIn: true,
+      locale: 'tr-TR',
+      routes: {
+        ...base,
+        'GET wallet/withdrawFee': () => ({
+          currency: 'ETH',
+          network: 'ERC20',
+          fee: '0.00003',
+          minimum: '0.005',
+          total: null,
+          available: '1.123456789012345678',
+        }),
+        'POST wallet/withdraw': () => ({
+          ...withdrawalFixture,
+          currency: 'ETH',
+          network: 'ERC20',
+          amount: '1.123426789012345678',
+        }),
+      },
+    });
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    await user.type(await screen.findByLabelText('Çekim adresi'), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    const amount = screen.getByLabelText('Tutar (ETH)');
+    await user.type(amount, '1.5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ondalık için “,”');
+    await user.click(screen.getByRole('button', { name: 'Tümü' }));
+    expect(amount).toHaveValue('1,123426789012345678');
+    expect(amount).toHaveAccessibleDescription(/^Okunan tutar: \u20681,123426789012345678 ETH\u2069/);
+    const summary = screen.getByLabelText('Çekim özeti');
+    expect(within(summary).getByText('1,123426789012345678 ETH')).toBeInTheDocument();
+    expect(within(summary).getByText('1,123456789012345678 ETH')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Para çek' }));
+    await user.click(screen.getAllByRole('button', { name: '6 haneli işlem şifresi' }).at(-1)!);
+    for (const d of '135790')
+      await user.click(screen.getAllByRole('button', { name: d, exact: true } as never).at(-1)!);
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'wallet/withdraw')?.body).toMatchObject({ amount: '1.123426789012345678' }),
+    );
   });
 
   it('leads to setting a transaction password first, and back here', async () => {

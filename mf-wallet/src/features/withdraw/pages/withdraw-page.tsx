@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, useHost } from '@cardwallet/shared';
 import { CURRENCY_DEFINITIONS, type WithdrawalRecord } from '@cardwallet/shared/schemas';
 import {
+  AmountField,
   apiErrorMessage,
   FormAlert,
   PasskeyProofButton,
@@ -19,8 +20,9 @@ import {
   usePasskeyOffered,
   FieldGroup,
 } from '@cardwallet/shared/forms';
+import { maximumAmount, readAmount } from '@cardwallet/shared/money';
 import { useCurrencyParams, walletPath } from '../../../lib/route-params';
-import { isDecimal, plus, spendable } from '../../../lib/amount';
+import { plus } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
 import { PageSkeleton } from '../../../components/page-skeleton';
@@ -54,21 +56,21 @@ export default function WithdrawPage() {
   const [sheetError, setSheetError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<WithdrawalRecord | null>(null);
+  /** The form as the schema read it (the canonical amount), kept while the confirmation is open. */
+  const [confirmed, setConfirmed] = useState<WithdrawFormValues | null>(null);
   const scale = CURRENCY_DEFINITIONS[currency].scale;
 
   const limits = useMemo(
     () => ({
       currency,
       network,
-      scale,
       minimum: fee.data?.minimum ?? CURRENCY_DEFINITIONS[currency].withdrawMinimum,
       fee: fee.data?.fee ?? '0',
       available: fee.data?.available ?? '0',
-      format: (a: string) => fmt.amount(a, currency),
     }),
-    [currency, network, scale, fee.data, fmt],
+    [currency, network, fee.data],
   );
-  const schema = useMemo(() => withdrawFormSchema(t, limits), [t, limits]);
+  const schema = useMemo(() => withdrawFormSchema(t, fmt.locale, limits), [t, fmt.locale, limits]);
   const form = useForm<WithdrawFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
@@ -76,7 +78,9 @@ export default function WithdrawPage() {
   });
   const { control, handleSubmit, setValue, setError, watch, trigger } = form;
   const values = watch();
-  const amountValid = isDecimal(values.amount ?? '');
+  // The figure the field shows under itself: what the summary names and what is sent.
+  const read = readAmount(values.amount ?? '', fmt.locale, { scale });
+  const amount = read.kind === 'ok' && read.value !== '0' ? read.value : null;
 
   // A changed form is a new intent (new idempotency key); the draft survives the address book trip.
   useEffect(() => {
@@ -122,15 +126,16 @@ export default function WithdrawPage() {
 
   const here = walletPath('withdraw', { currency, network });
   const setPaypassPath = `/pages/user/paypass?redirect=${encodeURIComponent(here)}`;
-  const total = amountValid ? plus(values.amount, limits.fee) : null;
+  const total = amount ? plus(amount, limits.fee) : null;
 
   const canConfirm = paypass.data.isSet || passkeyOffered;
   const submit = (proof: { payPassword: string } | { passkey: PasskeyProof }) => {
+    if (!confirmed) return Promise.resolve();
     setSheetError(null);
     // A passkey refusal is shown under its button (it throws); a password refusal under the cells.
     return withdraw.mutateAsync(
       {
-        body: { currency, network, address: values.address.trim(), amount: values.amount.trim(), ...proof },
+        body: { currency, network, address: confirmed.address, amount: confirmed.amount, ...proof },
         idempotencyKey: intent.current(),
       },
       {
@@ -187,7 +192,10 @@ export default function WithdrawPage() {
         className="wallet-form"
         onSubmit={() => {
           setFormError(null);
-          void handleSubmit(() => setSheetOpen(true))();
+          void handleSubmit((read) => {
+            setConfirmed(read);
+            setSheetOpen(true);
+          })();
         }}
         footer={
           <Button
@@ -240,33 +248,18 @@ export default function WithdrawPage() {
             </div>
           }
         />
-        <TextField
-          namespace="wallet"
-          layout="plain"
-          translateErrors={false}
-          autoComplete="off"
+        <AmountField
+          classPrefix="wallet"
           control={control}
           name="amount"
           label={t('withdraw.amount', { currency })}
-          inputMode="decimal"
+          currency={currency}
+          limits={{ minimum: limits.minimum, available: limits.available, fees: [limits.fee] }}
+          // available − fee at the currency's full scale: nothing is left behind that could never leave.
+          fill={{ amount: maximumAmount(limits.available, scale, { fees: [limits.fee] }), label: 'all' }}
           placeholder={t('withdraw.amountPlaceholder', { min: fmt.amount(limits.minimum, currency) })}
           required
-          ltr
-          hint={t('withdraw.available', { amount: fmt.money(limits.available, currency) })}
-          extra={
-            <button
-              type="button"
-              className="wallet-text-button"
-              onClick={() =>
-                setValue('amount', spendable(limits.available, limits.fee, Math.min(scale, 8)), {
-                  shouldValidate: true,
-                  shouldDirty: true,
-                })
-              }
-            >
-              {t('withdraw.all')}
-            </button>
-          }
+          hint={t('withdraw.available', { amount: fmt.moneyInText(limits.available, currency) })}
         />
       </FieldGroup>
       <dl className="wallet-summary" aria-label={t('withdraw.summary')}>
@@ -276,11 +269,11 @@ export default function WithdrawPage() {
         </div>
         <div>
           <dt>{t('withdraw.received')}</dt>
-          <dd className="cw-ltr">{amountValid ? fmt.money(values.amount, currency) : '--'}</dd>
+          <dd className="cw-ltr">{amount ? fmt.exact(amount, currency) : '--'}</dd>
         </div>
         <div>
           <dt>{t('withdraw.total')}</dt>
-          <dd className="cw-ltr">{total ? fmt.money(total, currency) : '--'}</dd>
+          <dd className="cw-ltr">{total ? fmt.exact(total, currency) : '--'}</dd>
         </div>
       </dl>
       <FormAlert message={formError} />
@@ -309,7 +302,7 @@ export default function WithdrawPage() {
         error={sheetError}
         summary={
           <>
-            <span className="cw-ltr">{amountValid ? fmt.money(values.amount, currency) : ''}</span>
+            <span className="cw-ltr">{confirmed ? fmt.exact(confirmed.amount, currency) : ''}</span>
             <span className="wallet-muted"> · {t('withdraw.feeShort', { fee: fmt.money(limits.fee, currency) })}</span>
           </>
         }

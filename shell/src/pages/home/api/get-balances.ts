@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** The part of GET wallet/balances the home page shows (USD valuations as decimal strings). */
 export interface WalletTotals {
@@ -7,7 +8,7 @@ export interface WalletTotals {
   cardFunding: string;
 }
 
-export const homeBalancesKey = ['shell', 'home', 'balances'] as const;
+export const homeBalancesKey = QUERY_KEYS.homeBalances;
 
 export const balancesQueryOptions = (http: HttpClient) =>
   queryOptions({

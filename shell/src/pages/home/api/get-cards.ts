@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useHost, type HttpClient } from '@cardwallet/shared';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 /** A card as GET card/list returns it (masked number only — never more). */
 export interface HomeCard {
@@ -13,7 +14,7 @@ export interface HomeCard {
   currency: 'USD';
 }
 
-export const homeCardsKey = ['shell', 'home', 'cards'] as const;
+export const homeCardsKey = QUERY_KEYS.homeCards;
 
 export const cardsQueryOptions = (http: HttpClient) =>
   queryOptions({

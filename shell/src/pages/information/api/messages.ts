@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useHost, type HttpClient, type Paginated } from '@cardwallet/shared';
+import { QUERY_KEYS } from '@cardwallet/shared/live-query-keys';
 
 export interface Message {
   id: string;
@@ -18,7 +19,7 @@ export interface Message {
   createdAt: string;
 }
 
-export const messagesKey = ['shell', 'messages'] as const;
+export const messagesKey = QUERY_KEYS.messages;
 
 /** GET notifications/messages — 15 per page, newest first. */
 export const messagesQueryOptions = (http: HttpClient) =>

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyAccountValues } from '../features/accounts/components/account-form';
-import { composeAccount } from '../features/accounts/components/account-compose';
-import { safeReturnTo } from './form-errors';
-
-describe('safeReturnTo', () => {
-  it('keeps same-app paths with their query', () => {
-    expect(safeReturnTo('/pages/wallet/recharge?currency=USDT')).toBe('/pages/wallet/recharge?currency=USDT');
-  });
-  it.each([
-    null,
-    '',
-    'https://evil.example/',
-    '//evil.example/x',
-    '/\\evil.example',
-    'pages/card/index',
-    '/pages/passport/login',
-  ])('refuses %j', (value) => expect(safeReturnTo(value)).toBeNull());
-});
+import { emptyAccountValues } from './account-form';
+import { composeAccount } from './account-compose';
 
 describe('composeAccount', () => {
   it('uses the e-mail as typed on the e-mail tab', () => {
