@@ -129,6 +129,42 @@ export function cardUsdToWallet(userId: string, currency: CardWalletCurrency, am
       ];
 }
 
+/**
+ * How card-side USD returns to the wallet (docs/cards.md "Money back to the wallet"): `sameCurrency`
+ * USD came in as `currency` and returns 1:1; `converted` USD is exchanged into `currency` at the
+ * desk, paying out `convertedReceive` (the spread stays on the exchange accounts).
+ */
+export interface CardReturn {
+  currency: CardWalletCurrency;
+  sameCurrency: string;
+  converted: string;
+  convertedReceive: string;
+}
+
+/**
+ * The entries that turn card-side USD (debited by the caller's other entries: sameCurrency +
+ * converted) into the customer's wallet: the 1:1 part as cardUsdToWallet does, the converted part
+ * through the exchange desk like wallet/exchange — entries on one account are added together.
+ */
+export function cardReturnToWallet(userId: string, r: CardReturn): EntryDraft[] {
+  const entries: EntryDraft[] = [];
+  if (money(r.sameCurrency).gt(0)) entries.push(...cardUsdToWallet(userId, r.currency, format(money(r.sameCurrency))));
+  if (money(r.converted).gt(0)) {
+    entries.push(
+      { account: systemAccount('exchange', 'USD'), amount: format(money(r.converted)) },
+      { account: systemAccount('exchange', r.currency), amount: neg(r.convertedReceive) },
+      { account: userAccount(userId, 'wallet', r.currency), amount: format(money(r.convertedReceive)) },
+    );
+  }
+  const byKey = new Map<string, EntryDraft>();
+  for (const e of entries) {
+    const k = accountKey(e.account);
+    const prev = byKey.get(k);
+    byKey.set(k, prev ? { account: e.account, amount: format(money(prev.amount).plus(e.amount)) } : e);
+  }
+  return [...byKey.values()].filter((e) => !money(e.amount).isZero());
+}
+
 // ---- The postings of each operation (tables in docs/ledger.md) ----------------------------------
 
 export function depositCredit(p: {
@@ -398,6 +434,8 @@ export function transferFromCard(p: {
   userId: string;
   currency: CardWalletCurrency;
   amount: string;
+  /** How it returns (funding lots, spread); without it, 1:1. */
+  price?: CardReturn;
 }): PostingDraft {
   return draft({
     ref: `transfer_back:${p.transferId}`,
@@ -407,7 +445,7 @@ export function transferFromCard(p: {
     txHash: null,
     entries: [
       { account: userAccount(p.userId, 'card_funding', 'USD'), amount: neg(p.amount) },
-      ...cardUsdToWallet(p.userId, p.currency, p.amount),
+      ...(p.price ? cardReturnToWallet(p.userId, p.price) : cardUsdToWallet(p.userId, p.currency, p.amount)),
     ],
   });
 }

@@ -93,7 +93,7 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
     const withdraw = (k = key()) =>
       t.post(
         'card/withdraw',
-        { cardId, amount: '20', currency: 'USDC', payPassword: PAY_PASSWORD, couponId },
+        { cardId, amount: '20', currency: 'USDT', payPassword: PAY_PASSWORD, couponId },
         { token: u.token, headers: { 'idempotency-key': k } },
       );
     const k = key();
@@ -102,11 +102,11 @@ describe.each(testDrivers())('fee coupons on card operations (%s)', (driver) => 
       kind: 'withdraw',
       amount: '20.00',
       fee: '2.50',
-      walletCurrency: 'USDC',
+      walletCurrency: 'USDT',
       card: { balance: '77.50' },
     });
     expect((await withdraw(k)).data.id).toBe(w.data.id);
-    expect(await c.wallet('USDC')).toBe('20');
+    expect(await c.wallet('USDT')).toBe('20');
     expect(await withdraw()).toMatchObject({ key: 'coupon_not_applicable' });
     expect(await promotionsEntries(u.userId)).toBe(1);
     await booksClean(t);

@@ -4,7 +4,8 @@ import { booksClean, calls, customer, fundCard, key, PAY_PASSWORD, postingCount 
 
 /**
  * Card money back to the wallet (spec §4, §6; docs/cards.md "Money back to the wallet"): card
- * withdrawal and the close refund credit the wallet in the chosen currency 1:1, and the
+ * withdrawal and the close refund credit the wallet in the chosen currency — 1:1 as USD or as the
+ * coin the money came in with (USDT here; another coin pays the spread: funding-lots.test.ts), and the
  * card-funding balance moves back to the wallet — each behind the transaction password where it
  * is a withdrawal, idempotent on the client's key, on the customer's own cards only.
  */
@@ -106,11 +107,11 @@ for (const driver of testDrivers()) {
       const { u, c, cardId } = await activeCard('300', '100');
       const closed = await t.post(
         'card/close',
-        { cardId, currency: 'USDC' },
+        { cardId, currency: 'USDT' },
         { token: u.token, headers: { 'idempotency-key': `close-${cardId}` } },
       );
       expect(closed.data, closed.msg).toMatchObject({ status: 'closed', balance: '0.00' });
-      expect(await c.wallet('USDC')).toBe('100');
+      expect(await c.wallet('USDT')).toBe('100');
       expect(await c.funding()).toBe('190.00');
       expect(await postingsOf(u.userId, 'card_close')).toBe(1);
       await booksClean(t);
@@ -122,12 +123,12 @@ for (const driver of testDrivers()) {
       const c = calls(t, u.token);
       const k = key();
       await c.fundingBack('0.01', 'USD'); // sets the transaction password first
-      const results = await Promise.all(Array.from({ length: 50 }, () => c.fundingBack('70.5', 'USDC', k)));
+      const results = await Promise.all(Array.from({ length: 50 }, () => c.fundingBack('70.5', 'USDT', k)));
       const ok = results.filter((r) => r.code === 200);
       expect(ok.length).toBeGreaterThan(0);
       for (const r of results) if (r.code !== 200) expect(r.key).toBe('idempotency_key_in_flight');
       expect(new Set(ok.map((r) => r.data.id)).size).toBe(1);
-      expect(ok[0]!.data).toMatchObject({ currency: 'USDC', amount: '70.50', fee: '0.00', received: '70.50' });
+      expect(ok[0]!.data).toMatchObject({ currency: 'USDT', amount: '70.50', fee: '0.00', received: '70.5' });
       // Only the request holding the key proved the password: the duplicates counted no wrong tries.
       expect(
         (
@@ -137,9 +138,9 @@ for (const driver of testDrivers()) {
           )
         )[0]!.n,
       ).toBe(0);
-      expect((await c.fundingBack('70.5', 'USDC', k)).data.id).toBe(ok[0]!.data.id);
+      expect((await c.fundingBack('70.5', 'USDT', k)).data.id).toBe(ok[0]!.data.id);
       expect(await postingsOf(u.userId, 'transfer_from_card')).toBe(2); // the 0.01 and the 70.50
-      expect(await c.wallet('USDC')).toBe('70.5');
+      expect(await c.wallet('USDT')).toBe('70.5');
       expect(await c.wallet('USD')).toBe('0.01');
       expect(await c.funding()).toBe('49.49');
       expect(await c.fundingBack('70.5', 'USD', k)).toMatchObject({ code: 409, key: 'idempotency_key_mismatch' });

@@ -98,10 +98,11 @@ describe.each(testDrivers())('referral campaign, ranking and real card operation
     expect((await card.activate(applied.data.id, '100')).code).toBe(200);
     expect((await card.topUp(applied.data.id, '50')).code).toBe(200);
     await drain(t);
-    // 5 (open card) + 1 % of 100 (activating top-up) + 1 % of 50
-    expect(await walletUsd(t, inviter.userId)).toBe('6.5');
+    // 4 (open card: 5, at most 40 % of the 10 USD application fee, paid on activation)
+    // + 1 % of 100 (activating top-up) + 1 % of 50
+    expect(await walletUsd(t, inviter.userId)).toBe('5.5');
     const friends = (await t.get('referral/friends', { level: '1' }, { token: inviter.token })).data.data;
-    expect(friends[0]).toMatchObject({ cardCount: 1, rechargeTotal: '150', earned: '6.5' });
+    expect(friends[0]).toMatchObject({ cardCount: 1, rechargeTotal: '150', earned: '5.5' });
     await booksClean(t);
   });
 });

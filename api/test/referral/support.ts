@@ -38,8 +38,12 @@ export function record(
     .then((id) => ({ id, aggregateId }));
 }
 
-export const opened = (t: TestApp, u: { userId: string }) =>
-  record(t, 'cards.issued', u.userId, { productId: 'virtual-visa-standard', fee: '5' });
+/**
+ * A card opened and activated (open-card cashback is paid on activation, bounded by the application
+ * fee kept: 30 USD here, above what the default rates pay) with a first load too small to earn.
+ */
+export const opened = (t: TestApp, u: { userId: string }, applicationFeeKept = '30') =>
+  record(t, 'cards.activated', u.userId, { cardId: randomUUID(), amount: '0.01', fee: '0', applicationFeeKept });
 export const toppedUp = (t: TestApp, u: { userId: string }, amount: string) =>
   record(t, 'cards.topped_up', u.userId, { cardId: randomUUID(), amount, fee: '0' });
 

@@ -80,6 +80,9 @@ const feeCouponId = z
   .optional();
 export const cardTopUpBody = z.object({ cardId: text(64), amount: usd, couponId: feeCouponId });
 export type CardTopUpBody = z.input<typeof cardTopUpBody>;
+/** GET card/topUpQuote — card/topUp's own fields (one schema): the quote refuses what the top-up refuses. */
+export const cardTopUpQuoteQuery = cardTopUpBody.pick({ cardId: true, amount: true });
+export type CardTopUpQuoteQuery = z.input<typeof cardTopUpQuoteQuery>;
 /** The wallet currencies card USD returns to, 1:1 (docs/cards.md "Money back to the wallet"). */
 export const CARD_WALLET_CURRENCIES = ['USD', 'USDT', 'USDC'] as const;
 export type CardWalletCurrency = (typeof CARD_WALLET_CURRENCIES)[number];
@@ -90,9 +93,16 @@ export type CardCloseBody = z.input<typeof cardCloseBody>;
 /** POST card/replace — a new card for a compromised one (issue 23): balance moved, old card closed, free. */
 export const cardReplaceBody = z.object({ cardId: text(64) });
 export type CardReplaceBody = z.input<typeof cardReplaceBody>;
-/** POST card/funding/withdrawToWallet — the card-funding balance back to the wallet, 1:1, no fee. */
+/**
+ * POST card/funding/withdrawToWallet — the card-funding balance back to the wallet, no fee: 1:1 in
+ * the currency the money came in with, at the exchange rate with its spread in any other
+ * (docs/cards.md "Money back to the wallet").
+ */
 export const cardFundingWithdrawBody = z.object({ amount: usd, currency: cardWalletCurrency, payPassword: pinSchema });
 export type CardFundingWithdrawBody = z.input<typeof cardFundingWithdrawBody>;
+/** GET card/funding/withdrawQuote — the operation's own fields (one schema): what would arrive, and its cost. */
+export const cardFundingWithdrawQuoteQuery = cardFundingWithdrawBody.pick({ amount: true, currency: true });
+export type CardFundingWithdrawQuoteQuery = z.input<typeof cardFundingWithdrawQuoteQuery>;
 
 // ---- Cards, part 2 ---------------------------------------------------------------------------
 
@@ -151,6 +161,13 @@ export const cardWithdrawBody = z
     when: isObjectPayload,
   });
 export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
+/** GET card/withdrawQuote — card/withdraw's own fields (one schema): the fee, what arrives, every refusal. */
+export const cardWithdrawQuoteQuery = z.object({
+  cardId: text(64),
+  amount: usd,
+  currency: cardWalletCurrency,
+});
+export type CardWithdrawQuoteQuery = z.input<typeof cardWithdrawQuoteQuery>;
 /** POST card/details — redeems the grant (once). */
 export const cardDetailsBody = z.object({ cardId: text(64), grant: text(200) });
 

@@ -127,6 +127,8 @@ export const cardOperationRecord = z.object({
   fee: money,
   /** Where a withdrawal or a close refund went: the wallet in this currency (null for top-ups). */
   walletCurrency: z.enum(['USD', 'USDT', 'USDC']).nullable().optional(),
+  /** What reached the wallet in `walletCurrency` (null for top-ups and for moves recorded before it was kept). */
+  walletAmount: money.nullable().optional(),
   createdAt: z.string(),
   card: cardSummary,
 });
@@ -330,15 +332,51 @@ export const devCardStockResult = z.object({
   expiry: z.string(),
 });
 
+/**
+ * How card USD returns to the wallet in `currency` (docs/cards.md "Money back to the wallet"): the
+ * part that came in as `currency` (the customer's funding lots) returns 1:1; the rest is priced as
+ * an exchange from USD, at the mid-market rate less the exchange spread.
+ */
+export const cardReturnPrice = z.object({
+  currency: z.enum(['USD', 'USDT', 'USDC']),
+  /** USD leaving the card side (fee not included). */
+  amount: money,
+  /** USD of `amount` that came in as `currency`: returned 1:1. */
+  sameCurrency: money,
+  /** USD of `amount` priced as an exchange into `currency`. */
+  converted: money,
+  /** `currency` per USD on the converted part, spread included (to 12 decimals, rounded down). */
+  rate: money,
+  /** `currency` per USD at the mid-market rate (to 12 decimals, rounded down). */
+  midRate: money,
+  /** The exchange spread as a fraction, e.g. "0.005" for 0.5 %. */
+  spreadRate: money,
+  /** What the spread costs, in `currency` (0 when everything returns 1:1). */
+  spreadAmount: money,
+  /** What reaches the wallet, in `currency`. */
+  receive: money,
+});
+export type CardReturnPrice = z.infer<typeof cardReturnPrice>;
+
 /** card/funding/withdrawToWallet: what moved from the card-funding balance into the wallet. */
 export const cardFundingWithdrawal = z.object({
   id: z.string(),
   currency: z.enum(['USD', 'USDT', 'USDC']),
   amount: money,
   fee: money,
+  /** What reached the wallet, in `currency` (amount less the spread on any converted part). */
   received: money,
   createdAt: z.string(),
   /** The card-funding balance left (USD). */
   cardFunding: money,
 });
 export type CardFundingWithdrawal = z.infer<typeof cardFundingWithdrawal>;
+/** GET card/funding/withdrawQuote: the price of the move and the card-funding balance (USD). */
+export const cardFundingWithdrawQuote = cardReturnPrice.extend({ fee: money, cardFunding: money });
+export type CardFundingWithdrawQuote = z.infer<typeof cardFundingWithdrawQuote>;
+/** GET card/withdrawQuote: the card's fee (USD, on top of `amount`), what arrives, the card balance left. */
+export const cardWithdrawQuote = cardReturnPrice.extend({ fee: money, cardBalanceAfter: money });
+export type CardWithdrawQuote = z.infer<typeof cardWithdrawQuote>;
+/** GET card/topUpQuote: the gateway fee, the total taken from card funding, and that balance. */
+export const cardTopUpQuote = z.object({ amount: money, fee: money, total: money, cardFunding: money });
+export type CardTopUpQuote = z.infer<typeof cardTopUpQuote>;

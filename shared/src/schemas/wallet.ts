@@ -236,10 +236,28 @@ export const depositsResult = paginatedSchema(depositRecord);
 
 // ---- Withdraw ---------------------------------------------------------------------------------
 
-/** GET wallet/withdrawFee?currency=&network=&amount= — the network fee, shown before confirming. */
-export const withdrawFeeQuery = z
-  .object({ currency: cryptoCurrencyField, network: networkField, amount: decimalString.optional() })
-  .refine((v) => isNetworkOf(v.currency, v.network), { message: 'errors.network_unsupported', path: ['network'] });
+/**
+ * The amount rules of a withdrawal — wallet/withdraw and its quote wallet/withdrawFee refuse the
+ * same inputs with the same keys: the network must carry the currency and the amount must fit the
+ * currency's precision. (The minimum and the balance are checked by the API, for both routes.)
+ */
+const withdrawAmountFields = { currency: cryptoCurrencyField, network: networkField, amount: decimalString };
+function withdrawAmountRules<
+  S extends z.ZodType<{ currency: CryptoCurrency; network: WalletNetwork; amount?: string }>,
+>(schema: S): S {
+  return schema
+    .refine((v) => isNetworkOf(v.currency, v.network), { message: 'errors.network_unsupported', path: ['network'] })
+    .refine((v) => v.amount === undefined || fitsScale(v.amount, v.currency), scaleIssue);
+}
+
+/**
+ * GET wallet/withdrawFee?currency=&network=&amount= — the network fee, shown before confirming.
+ * With an amount it is checked as wallet/withdraw checks it (precision, minimum, balance): the
+ * quote refuses what the withdrawal would refuse, with the same key.
+ */
+export const withdrawFeeQuery = withdrawAmountRules(
+  z.object({ ...withdrawAmountFields, amount: decimalString.optional() }),
+);
 export const withdrawFeeResult = z.object({
   currency: cryptoCurrencyField,
   network: networkField,
@@ -258,28 +276,25 @@ const isObjectPayload = (p: { value: unknown }) =>
  * The fresh proof is the transaction password OR a passkey assertion over the customer's own
  * passkey/proofOptions ceremony (single use; issue 22) — one of the two, never both.
  */
-export const withdrawBody = z
-  .object({
-    currency: cryptoCurrencyField,
-    network: networkField,
-    address: z.string({ error: V.required }).trim().min(1, V.required).max(128, 'errors.address_invalid'),
-    amount: decimalString,
-    payPassword: pinSchema.optional(),
-    passkey: z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }).optional(),
-  })
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
-    path: ['payPassword'],
-    message: V.required,
-    when: isObjectPayload,
-  })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
-    path: ['passkey'],
-    message: 'validation.invalid',
-    when: isObjectPayload,
-  })
-  .refine((v) => isNetworkOf(v.currency, v.network), { message: 'errors.network_unsupported', path: ['network'] })
-  .refine((v) => fitsScale(v.amount, v.currency), scaleIssue)
-  .refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });
+export const withdrawBody = withdrawAmountRules(
+  z
+    .object({
+      ...withdrawAmountFields,
+      address: z.string({ error: V.required }).trim().min(1, V.required).max(128, 'errors.address_invalid'),
+      payPassword: pinSchema.optional(),
+      passkey: z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }).optional(),
+    })
+    .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
+      path: ['payPassword'],
+      message: V.required,
+      when: isObjectPayload,
+    })
+    .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
+      path: ['passkey'],
+      message: 'validation.invalid',
+      when: isObjectPayload,
+    }),
+).refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 
 /**

@@ -57,17 +57,17 @@ export async function checkCards(db: SqlRunner, issuer: CardIssuer, now: Date): 
        LEFT JOIN (SELECT card_id, sum(held) AS total FROM card_transactions GROUP BY card_id) h ON h.card_id = c.id
        WHERE coalesce(a.balance, 0) <> coalesce(h.total, 0)
      UNION ALL
-     SELECT 'card operation ' || o.id || ' (' || o.kind || ') did not credit ' || o.amount::text || ' to the ' || o.wallet_currency || ' wallet' FROM card_operations o
+     SELECT 'card operation ' || o.id || ' (' || o.kind || ') did not credit ' || coalesce(o.wallet_amount, o.amount)::text || ' to the ' || o.wallet_currency || ' wallet' FROM card_operations o
        LEFT JOIN ledger_postings p ON p.ref = 'card_op:' || o.id
        LEFT JOIN ledger_accounts a ON a.key = 'user:' || o.user_id || ':wallet:' || o.wallet_currency
        LEFT JOIN ledger_entries e ON e.posting_id = p.id AND e.account_id = a.id
-       WHERE o.status = 'completed' AND o.wallet_currency IS NOT NULL AND e.amount IS DISTINCT FROM o.amount
+       WHERE o.status = 'completed' AND o.wallet_currency IS NOT NULL AND e.amount IS DISTINCT FROM coalesce(o.wallet_amount, o.amount)
      UNION ALL
-     SELECT 'card-funding withdrawal ' || f.id || ' did not credit ' || f.amount::text || ' to the ' || f.currency || ' wallet' FROM card_funding_withdrawals f
+     SELECT 'card-funding withdrawal ' || f.id || ' did not credit ' || coalesce(f.received, f.amount)::text || ' to the ' || f.currency || ' wallet' FROM card_funding_withdrawals f
        LEFT JOIN ledger_postings p ON p.ref = 'transfer_back:' || f.id
        LEFT JOIN ledger_accounts a ON a.key = 'user:' || f.user_id || ':wallet:' || f.currency
        LEFT JOIN ledger_entries e ON e.posting_id = p.id AND e.account_id = a.id
-       WHERE f.status = 'completed' AND e.amount IS DISTINCT FROM f.amount
+       WHERE f.status = 'completed' AND e.amount IS DISTINCT FROM coalesce(f.received, f.amount)
      UNION ALL
      SELECT 'posting ' || p.ref || ' has no completed card-funding withdrawal' FROM ledger_postings p
        WHERE p.type = 'transfer_from_card'

@@ -14,6 +14,12 @@ import {
   cardSummary,
   cardsResult,
   cardTopUpBody,
+  cardTopUpQuote,
+  cardTopUpQuoteQuery,
+  cardWithdrawQuote,
+  cardWithdrawQuoteQuery,
+  cardFundingWithdrawQuote,
+  cardFundingWithdrawQuoteQuery,
   cardWithdrawBody,
   cardFundingWithdrawBody,
   cardFundingWithdrawal,
@@ -38,6 +44,8 @@ import { checkCards } from './check.js';
 import { cardNotFound } from './errors.js';
 import { registerCardsDemoSeed } from './issuing/seed.js';
 import { CardFundingMoves } from './moves/funding.js';
+import { FundingLots } from './moves/funding-lots.js';
+import { SandboxRates } from '../../providers/rates/sandbox.js';
 import { CardService } from './service.js';
 import { registerThreeDsAndSpendingControls } from './routes-three-ds-controls.js';
 import { SpendingControls } from './controls/spending-controls.js';
@@ -65,14 +73,17 @@ const cardsModule: FastifyPluginAsync = async (base) => {
     now: () => app.clock.now(),
   });
   const payPasswords = new PayPasswords(app.database.sql, app.config.scryptN);
+  // Money back to the wallet: 1:1 in the currency it came in with, else at the exchange's rate and spread.
+  const lots = new FundingLots(new SandboxRates(app.config.exchangeSpread, () => app.clock.now().getTime()));
   const cards = new CardService({
     db: app.database.sql,
     issuer,
     now: () => app.clock.now(),
     events: app.events,
     payPasswords,
+    lots,
   });
-  const funding = new CardFundingMoves({ db: app.database.sql, payPasswords, events: app.events });
+  const funding = new CardFundingMoves({ db: app.database.sql, payPasswords, events: app.events, lots });
   const transactions = new CardTransactions({ db: app.database.sql, events: app.events });
   const controls = new CardControls({ db: app.database.sql, issuer, cards, payPasswords, now: () => app.clock.now() });
   // Issuer webhooks: CARD_WEBHOOK_SECRET; the sandbox has a documented default. Without a secret every webhook is refused.
@@ -267,6 +278,47 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       return okEnvelope(r.locale, replyIdempotent(reply, await cards.topUp(userOf(r).userId, key, r.body)));
     },
   );
+  app.get(
+    '/card/topUpQuote',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary: 'Quote a top-up: gateway fee and total from card funding; refuses what card/topUp refuses',
+        querystring: cardTopUpQuoteQuery,
+        response: { 200: envelope(cardTopUpQuote) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.topUpQuote(userOf(r).userId, r.query)),
+  );
+  app.get(
+    '/card/withdrawQuote',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'Quote a card → wallet withdrawal: fee, what arrives (1:1 in the currency the money came in with, else at the exchange rate less the spread); refuses what card/withdraw refuses',
+        querystring: cardWithdrawQuoteQuery,
+        response: { 200: envelope(cardWithdrawQuote) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await cards.withdrawQuote(userOf(r).userId, r.query)),
+  );
+  app.get(
+    '/card/funding/withdrawQuote',
+    {
+      ...user,
+      schema: {
+        tags,
+        summary:
+          'Quote card funding → wallet: what arrives (1:1 in the currency the money came in with, else at the exchange rate less the spread); refuses what card/funding/withdrawToWallet refuses',
+        querystring: cardFundingWithdrawQuoteQuery,
+        response: { 200: envelope(cardFundingWithdrawQuote) },
+      },
+    },
+    async (r) => okEnvelope(r.locale, await funding.quote(userOf(r).userId, r.query)),
+  );
   app.post(
     '/card/withdraw',
     {
@@ -274,7 +326,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         summary:
-          'Card → wallet in USD, USDT or USDC (1:1); 5 USD fee; the card keeps 1 USD; transaction password or a passkey proof (passkey/proofOptions ceremony) (Idempotency-Key)',
+          'Card → wallet in USD, USDT or USDC (1:1 in the currency the money came in with, else at the exchange rate less the spread); 5 USD fee; the card keeps 1 USD; transaction password or a passkey proof (passkey/proofOptions ceremony) (Idempotency-Key)',
         body: cardWithdrawBody,
         response: { 200: envelope(cardOperationRecord) },
       },
@@ -298,7 +350,7 @@ const cardsModule: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         summary:
-          'Card-funding balance → wallet in USD, USDT or USDC (1:1, no fee); transaction password (Idempotency-Key)',
+          'Card-funding balance → wallet in USD, USDT or USDC (1:1 in the currency the money came in with, else at the exchange rate less the spread; no fee); transaction password (Idempotency-Key)',
         body: cardFundingWithdrawBody,
         response: { 200: envelope(cardFundingWithdrawal) },
       },

@@ -2,8 +2,9 @@ import { CardIssuerError, type CardIssuer } from '../../providers/card-issuer/ty
 import type { DomainEvents } from '../../events/domain-events.js';
 import type { SqlDatabase } from '../../ledger/sql';
 import type { CardOperationRecord, CardSummary, CardWalletCurrency, CouponScope } from '@cardwallet/shared/schemas';
-import { formatFixed } from '../../ledger/money';
+import { format, formatFixed, money } from '../../ledger/money';
 import { CardError } from './errors';
+import type { FundingLots } from './moves/funding-lots';
 
 /** What the card services share: the rows they read and how a card is shown (docs/cards.md). */
 
@@ -15,6 +16,8 @@ export interface CardServiceDeps {
   events?: Pick<DomainEvents, 'record'>;
   /** The transaction password check (wallet/pay-password/paypass.ts) a card → wallet withdrawal needs (spec §6). */
   payPasswords?: { verify(userId: string, password: string): Promise<void> };
+  /** Funding lots: how money returns to the wallet (funding-lots.ts). Withdrawals and closes need it. */
+  lots?: FundingLots;
 }
 
 /** The reveal's proof: the transaction password or a passkey assertion (card-forms cardRevealBody). */
@@ -84,9 +87,17 @@ export interface OperationRow {
   status: 'pending' | 'completed';
   request_hash: string;
   wallet_currency: CardWalletCurrency | null;
+  /** What reached the wallet in wallet_currency (null: before funding lots, 1:1). */
+  wallet_amount: string | null;
   created_at: string | Date;
 }
-export const OPERATION_COLUMNS = `id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, wallet_currency, created_at`;
+export const OPERATION_COLUMNS = `id, card_id, kind, amount::text AS amount, fee::text AS fee, status, request_hash, wallet_currency, wallet_amount::text AS wallet_amount, created_at`;
+/** What a withdrawal or close refund put in the wallet (a move recorded before funding lots: 1:1). */
+export function walletAmountOf(row: OperationRow): string | null {
+  if (!row.wallet_currency) return null;
+  const value = money(row.wallet_amount ?? row.amount);
+  return row.wallet_currency === 'USD' ? formatFixed(value, 2) : format(value, row.wallet_currency);
+}
 /** A close that moved no money (the card was empty or already closed): no operation row is stored. */
 export interface EmptyClose {
   request_hash: string;

@@ -2,7 +2,9 @@ import { accountKey, cardAccount, systemAccount, userAccount } from '../../ledge
 import { format, money } from '../../ledger/money';
 import {
   balancedPosting,
+  cardReturnToWallet,
   cardUsdToWallet,
+  type CardReturn,
   type CardWalletCurrency,
   type EntryDraft,
   type PostingDraft,
@@ -106,12 +108,14 @@ export const withdraw = (p: {
   fee: string;
   currency: CardWalletCurrency;
   discount?: string;
+  /** How the amount returns (funding lots, spread; docs/cards.md); without it, 1:1. */
+  price?: CardReturn;
 }) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_withdraw', userId: p.userId, operationId: p.operationId }, [
     { account: card(p.userId, p.cardId), amount: neg(plus(p.amount, payable(p.fee, p.discount))) },
     { account: fees(), amount: p.fee },
     couponFunding(p.discount),
-    ...cardUsdToWallet(p.userId, p.currency, p.amount),
+    ...(p.price ? cardReturnToWallet(p.userId, p.price) : cardUsdToWallet(p.userId, p.currency, p.amount)),
   ]);
 
 /** Closing: the whole card balance returns to the wallet in the chosen currency, 1:1 (spec §4). */
@@ -121,10 +125,12 @@ export const close = (p: {
   userId: string;
   amount: string;
   currency: CardWalletCurrency;
+  /** How the balance returns (funding lots, spread; docs/cards.md); without it, 1:1. */
+  price?: CardReturn;
 }) =>
   build({ ref: `card_op:${p.operationId}`, type: 'card_close', userId: p.userId, operationId: p.operationId }, [
     { account: card(p.userId, p.cardId), amount: neg(p.amount) },
-    ...cardUsdToWallet(p.userId, p.currency, p.amount),
+    ...(p.price ? cardReturnToWallet(p.userId, p.price) : cardUsdToWallet(p.userId, p.currency, p.amount)),
   ]);
 
 /** Unfreeze request after a risk freeze: 1 USD from card-funding to card fees (less an unfreeze-fee coupon's discount). */

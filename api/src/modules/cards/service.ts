@@ -1,6 +1,8 @@
 import { CardAddresses } from './issuing/addresses';
 import { CardApplications } from './issuing/applications';
 import { CardFreezes } from './controls/freezes';
+import { FundingLots } from './moves/funding-lots';
+import { SandboxRates } from '../../providers/rates/sandbox';
 import type { CardServiceDeps } from './model';
 import { CardMoves } from './moves/card-moves';
 import { CardOperations } from './moves/operations';
@@ -33,7 +35,9 @@ export class CardService {
   /** Replacing a compromised card (issuing/replacement.ts). */
   readonly replacements: CardReplacements;
 
-  constructor(deps: CardServiceDeps) {
+  constructor(given: CardServiceDeps) {
+    // Money back to the wallet is always priced by funding lots: at the sandbox market when no rates are given.
+    const deps = { ...given, lots: given.lots ?? new FundingLots(new SandboxRates()) };
     this.reads = new CardReads(deps);
     this.addressBook = new CardAddresses(deps);
     this.applications = new CardApplications(deps, this.reads);
@@ -63,6 +67,8 @@ export class CardService {
   bind: CardApplications['bind'] = (...a) => this.applications.bind(...a);
   // Money onto and off the card
   activate: CardMoves['activate'] = (...a) => this.moves.activate(...a);
+  topUpQuote: CardMoves['topUpQuote'] = (...a) => this.moves.topUpQuote(...a);
+  withdrawQuote: CardMoves['withdrawQuote'] = (...a) => this.moves.withdrawQuote(...a);
   // A debt from a lost dispute is paid from the card first: after a top-up lands, before money leaves.
   topUp: CardMoves['topUp'] = async (userId, key, body) => {
     const result = await this.moves.topUp(userId, key, body);

@@ -10,12 +10,23 @@ import { lockBeneficiaries, lockBeneficiary, reverseCashbackRow } from './revers
 /** The consumer's name in domain_event_deliveries. */
 export const REFERRAL_CONSUMER = 'referral.cashback';
 
-/** What earns cashback: a card opened, a card loaded (the activating first top-up is a load too). */
+/**
+ * What earns cashback: a card loaded (the activating first top-up is a load too) and a card opened —
+ * which counts only once it is activated (docs/referral.md "Card fees cannot make a ring profit"):
+ * an issued card nobody loads earns no one anything.
+ */
 const EARNING: Record<string, CashbackKind> = {
-  'cards.issued': 'open_card',
   'cards.activated': 'recharge',
   'cards.topped_up': 'recharge',
 };
+/** The activation also pays the open-card cashback of its card (source: the card id, once per card). */
+const OPENS_CARD = 'cards.activated';
+/**
+ * The most the open-card cashback may be, per level, as a share of the application fee the company
+ * kept for the card (fee less any coupon discount): level 1 + level 2 = half of it at most, so the
+ * programme always keeps at least half of every fee it pays cashback on.
+ */
+export const OPEN_CARD_FEE_SHARE: Record<ReferralLevel, string> = { 1: '0.4', 2: '0.1' };
 /** A refunded top-up (aggregateId = the id of the cards.topped_up event's operation). */
 export const TOPUP_REVERSED = 'cards.topup_reversed';
 export const REFERRAL_EVENT_TYPES = [...Object.keys(EARNING), TOPUP_REVERSED, ...CARD_MONEY_OUT];
@@ -67,6 +78,12 @@ export class ReferralConsumer {
     for (const b of beneficiaries) {
       await this.pay(tx, event, kind, b, base);
     }
+    if (event.type === OPENS_CARD) {
+      const cardId = typeof event.payload.cardId === 'string' ? event.payload.cardId : null;
+      const kept = parseAmount(event.payload.applicationFeeKept) ?? '0';
+      if (!cardId) throw new Error(`referral: ${event.type} ${event.aggregateId} carries no card id`);
+      for (const b of beneficiaries) await this.pay(tx, event, 'open_card', b, null, { sourceRef: cardId, kept });
+    }
   }
 
   /**
@@ -102,9 +119,13 @@ export class ReferralConsumer {
     return rows.filter((r) => !refused.has(r.id)).map((r) => ({ userId: r.id, level: r.level as ReferralLevel }));
   }
 
-  private earned(kind: CashbackKind, level: ReferralLevel, base: string | null) {
+  private earned(kind: CashbackKind, level: ReferralLevel, base: string | null, feeKept = '0') {
     const c = this.config;
-    if (kind === 'open_card') return money(level === 1 ? c.openCardLevel1 : c.openCardLevel2);
+    if (kind === 'open_card') {
+      const rate = money(level === 1 ? c.openCardLevel1 : c.openCardLevel2);
+      const bound = roundDown(money(feeKept).times(OPEN_CARD_FEE_SHARE[level]), 'USD');
+      return rate.lt(bound) ? rate : bound;
+    }
     const pct = money(level === 1 ? c.rechargePercentLevel1 : c.rechargePercentLevel2);
     return roundDown(money(base!).times(pct).dividedBy(100), 'USD');
   }
@@ -115,8 +136,10 @@ export class ReferralConsumer {
     kind: CashbackKind,
     b: Beneficiary,
     base: string | null,
+    openCard?: { sourceRef: string; kept: string },
   ): Promise<void> {
-    const earned = this.earned(kind, b.level, base);
+    const earned = this.earned(kind, b.level, base, openCard?.kept);
+    const sourceRef = openCard?.sourceRef ?? event.aggregateId;
     if (!earned.gt(0)) return;
     // One beneficiary at a time (cap and campaign progress are read-then-write): concurrent
     // consumers paying the same customer wait here for each other.
@@ -138,7 +161,7 @@ export class ReferralConsumer {
         event.userId,
         b.level,
         kind,
-        event.aggregateId,
+        sourceRef,
         event.id,
         event.occurredAt,
         base,

@@ -84,7 +84,7 @@ export class Transfers {
         );
         const query = <T>(text: string, params: unknown[]) =>
           this.deps.prepared
-            ? this.deps.prepared<T>(event ? 'wallet_transfer_v2' : 'wallet_transfer_v1', text, params)
+            ? this.deps.prepared<T>(event ? 'wallet_transfer_v4' : 'wallet_transfer_v3', text, params)
             : this.deps.db.query<T>(text, params);
         const [row] = await runLedger(() =>
           query<TransferRow>(
@@ -92,7 +92,11 @@ export class Transfers {
                INSERT INTO wallet_transfers (id, user_id, idempotency_key, request_hash, currency, amount, usd_amount)
                VALUES ($1, $2, $3, $4, $5, $6, $6)
                ON CONFLICT (user_id, idempotency_key) DO NOTHING
-               RETURNING id, request_hash, currency, amount, usd_amount, created_at)${event ? `, ${event.ctes}` : ''}
+               RETURNING id, user_id, request_hash, currency, amount, usd_amount, created_at),
+             -- The USD arrives as a lot of its currency (docs/cards.md "Money back to the wallet").
+             lot AS (
+               INSERT INTO card_funding_lots (user_id, currency, amount) SELECT user_id, currency, usd_amount FROM ins
+               ON CONFLICT (user_id, currency) DO UPDATE SET amount = card_funding_lots.amount + EXCLUDED.amount)${event ? `, ${event.ctes}` : ''}
              SELECT ins.id, ins.request_hash, ins.currency, ins.amount::text AS amount, ins.usd_amount::text AS usd_amount, ins.created_at,
                     (SELECT posting_id FROM ${call.sql}) AS posting_id${event ? `, ${event.witness} AS announced` : ''}
              FROM ins`,

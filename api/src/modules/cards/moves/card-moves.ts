@@ -4,12 +4,16 @@ import {
   cardGatewayFee,
   type CardOperationRecord,
   type CardSummary,
+  type CardTopUpQuote,
   type CardWalletCurrency,
+  type CardWithdrawQuote,
   type CouponScope,
 } from '@cardwallet/shared/schemas';
 import { previewCouponDiscount } from '../../coupons/redeem.js';
 import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
-import { format, formatFixed, money, ZERO } from '../../../ledger/money';
+import { Money, format, formatFixed, money, ZERO } from '../../../ledger/money';
+import type { CardReturn } from '../../../ledger/posting';
+import type { FundingLots } from './funding-lots';
 import type { SqlRunner } from '../../../ledger/sql';
 import { CardError, gate, inFlight, requirePayPassword } from '../errors';
 import * as postings from '../postings';
@@ -41,6 +45,15 @@ type WithdrawBody = {
   currency: CardWalletCurrency;
   couponId?: string | undefined;
 } & RevealProof;
+
+/** The card must keep CARD_FEES.minKeep: the refusal names the most that can leave a card of `balance`. */
+function keepRefusal(balance: string, fee: Money) {
+  const max = money(balance).minus(fee).minus(CARD_FEES.minKeep);
+  return new CardError('card_must_keep_minimum', {
+    min: CARD_FEES.minKeep,
+    max: formatFixed(max.gt(0) ? max : ZERO, 2),
+  });
+}
 
 export class CardMoves {
   constructor(
@@ -94,6 +107,8 @@ export class CardMoves {
     });
     return this.ops.run({
       kind: 'activate',
+      // The referral programme's open-card cashback is bounded by it (docs/referral.md).
+      eventPayload: { applicationFeeKept: await this.applicationFeeKept(card.id) },
       userId,
       key,
       hash,
@@ -135,16 +150,7 @@ export class CardMoves {
     hash: string,
     body: { cardId: string; amount: string; couponId?: string | undefined },
   ): Promise<OperationRow | undefined> {
-    const amount = money(body.amount);
-    const card = await this.reads.cardRow(userId, body.cardId);
-    if ((await this.reads.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
-    if (card.status === 'inactivated')
-      throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
-    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
-    const product = productById(card.product_id)!;
-    if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax))
-      throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
-    const fee = money(cardGatewayFee(format(amount, 'USD')));
+    const { amount, card, fee } = await this.checkTopUp(userId, body);
     const coupon = await this.feeCoupon(userId, body.couponId, 'card_topup_gateway_fee', fee);
     await this.requireFunding(userId, amount.plus(fee).minus(coupon?.discount ?? 0));
     return this.ops.run({
@@ -168,6 +174,84 @@ export class CardMoves {
           discount: coupon?.discount,
         }),
     });
+  }
+
+  /** What card/topUp checks before anything moves — its quote (topUpQuote) checks exactly the same. */
+  private async checkTopUp(userId: string, body: { cardId: string; amount: string }) {
+    const amount = money(body.amount);
+    const card = await this.reads.cardRow(userId, body.cardId);
+    if ((await this.reads.customer(userId)).kycLevel < 1) throw gate('kyc1_required', FIX.kyc1);
+    if (card.status === 'inactivated')
+      throw gate('card_not_active', `${FIX.activate}?cardId=${encodeURIComponent(card.id)}`, { status: card.status });
+    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    const product = productById(card.product_id)!;
+    if (amount.lt(product.topUpMin) || amount.gt(product.topUpMax))
+      throw new CardError('card_amount_out_of_limits', { min: product.topUpMin, max: product.topUpMax });
+    const fee = money(cardGatewayFee(format(amount, 'USD')));
+    return { amount, card, fee };
+  }
+
+  /** GET card/topUpQuote: the gateway fee and the total, refusing what card/topUp would (no coupon). */
+  async topUpQuote(userId: string, q: { cardId: string; amount: string }): Promise<CardTopUpQuote> {
+    const { amount, fee } = await this.checkTopUp(userId, q);
+    const total = amount.plus(fee);
+    await this.requireFunding(userId, total);
+    return {
+      amount: formatFixed(amount, 2),
+      fee: formatFixed(fee, 2),
+      total: formatFixed(total, 2),
+      cardFunding: formatFixed(await this.reads.cardFunding(userId), 2),
+    };
+  }
+
+  /**
+   * What card/withdraw checks before the proof — its quote (withdrawQuote) checks exactly the same:
+   * the card is the customer's and active, the amount within the product's limits, amount + fee on
+   * the card and the minimum kept.
+   */
+  private async checkWithdraw(userId: string, body: { cardId: string; amount: string }, fee: () => Promise<Money>) {
+    const amount = money(body.amount);
+    const card = await this.reads.cardRow(userId, body.cardId);
+    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
+    const product = productById(card.product_id)!;
+    if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax))
+      throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
+    const charged = await fee();
+    const balance = money(card.balance);
+    if (balance.lt(amount.plus(charged))) throw new CardError('insufficient_card_balance');
+    if (balance.minus(amount).minus(charged).lt(CARD_FEES.minKeep)) throw keepRefusal(card.balance, charged);
+    return { amount, card, fee: charged, after: balance.minus(amount).minus(charged) };
+  }
+
+  /**
+   * GET card/withdrawQuote: the fee, what arrives in the wallet (funding lots, the spread on any
+   * converted part) and the balance left, refusing what card/withdraw would (no coupon, no proof).
+   */
+  async withdrawQuote(
+    userId: string,
+    q: { cardId: string; amount: string; currency: CardWalletCurrency },
+  ): Promise<CardWithdrawQuote> {
+    const { amount, fee, after } = await this.checkWithdraw(userId, q, async () => money(CARD_FEES.withdrawFee));
+    const price = await this.lots.quote(this.db, userId, q.currency, amount);
+    return { ...price, fee: formatFixed(fee, 2), cardBalanceAfter: formatFixed(after, 2) };
+  }
+
+  private get lots(): FundingLots {
+    if (!this.deps.lots) throw new Error('CardService needs funding lots for money back to the wallet');
+    return this.deps.lots;
+  }
+
+  /** Inside the move's transaction: uses up funding lots, records what reaches the wallet, prices the posting. */
+  private async returnToWallet(
+    tx: SqlRunner,
+    operationId: string,
+    userId: string,
+    currency: CardWalletCurrency,
+    amount: Money,
+  ): Promise<CardReturn> {
+    const { price, posting } = await this.lots.consume(tx, userId, currency, amount);
+    await tx.query(`UPDATE card_operations SET wallet_amount = $2 WHERE id = $1`, [operationId, price.receive]);
+    return posting;
   }
 
   /**
@@ -198,28 +282,15 @@ export class CardMoves {
     body: WithdrawBody,
     verifyPasskey?: PasskeyProofVerifier,
   ): Promise<OperationRow | undefined> {
-    const amount = money(body.amount);
     const payPasswords = this.deps.payPasswords;
     if (!payPasswords) throw new Error('CardService needs payPasswords for withdrawals');
-    const card = await this.reads.cardRow(userId, body.cardId);
-    if (card.status !== 'active') throw new CardError('card_not_active', { status: card.status }, ResultCode.forbidden);
-    const product = productById(card.product_id)!;
-    if (amount.lt(product.withdrawMin) || amount.gt(product.withdrawMax))
-      throw new CardError('card_amount_out_of_limits', { min: product.withdrawMin, max: product.withdrawMax });
     // With a withdrawal-fee coupon the card pays fee − discount (the issuer unloads exactly that).
     const fullFee = money(CARD_FEES.withdrawFee);
-    const coupon = await this.feeCoupon(userId, body.couponId, 'card_withdrawal_fee', fullFee);
-    const fee = fullFee.minus(coupon?.discount ?? 0);
-    const keepRefusal = (balance: string) => {
-      const max = money(balance).minus(fee).minus(CARD_FEES.minKeep);
-      return new CardError('card_must_keep_minimum', {
-        min: CARD_FEES.minKeep,
-        max: formatFixed(max.gt(0) ? max : ZERO, 2),
-      });
-    };
-    const balance = money(card.balance);
-    if (balance.lt(amount.plus(fee))) throw new CardError('insufficient_card_balance');
-    if (balance.minus(amount).minus(fee).lt(CARD_FEES.minKeep)) throw keepRefusal(card.balance);
+    let coupon: FeeCoupon | null = null;
+    const { amount, card, fee } = await this.checkWithdraw(userId, body, async () => {
+      coupon = await this.feeCoupon(userId, body.couponId, 'card_withdrawal_fee', fullFee);
+      return fullFee.minus(coupon?.discount ?? 0);
+    });
     return this.ops.run({
       kind: 'withdraw',
       userId,
@@ -241,7 +312,7 @@ export class CardMoves {
         if (!verifyPasskey) throw new BusinessError('passkey_invalid');
         await verifyPasskey(userId, body.passkey);
       },
-      posting: (operationId) =>
+      posting: async (operationId, tx) =>
         postings.withdraw({
           operationId,
           cardId: card.id,
@@ -249,7 +320,8 @@ export class CardMoves {
           amount: format(amount),
           fee: format(fullFee),
           currency: body.currency,
-          discount: coupon?.discount,
+          discount: (coupon as FeeCoupon | null)?.discount,
+          price: await this.returnToWallet(tx, operationId, userId, body.currency, amount),
         }),
       inTransaction: async (tx) => {
         // Under the lock ledger_post took on the card account: the rule holds however many race.
@@ -264,6 +336,7 @@ export class CardMoves {
                 .plus(amount)
                 .plus(fee),
             ),
+            fee,
           );
       },
       insufficient: () => new CardError('insufficient_card_balance'),
@@ -330,8 +403,15 @@ export class CardMoves {
         fee: '0',
         issuerCall: (reference) => this.deps.issuer.unload({ token, amount: format(money(balance)), reference }),
         walletCurrency: currency,
-        posting: (operationId) =>
-          postings.close({ operationId, cardId, userId, amount: format(money(balance)), currency }),
+        posting: async (operationId, tx) =>
+          postings.close({
+            operationId,
+            cardId,
+            userId,
+            amount: format(money(balance)),
+            currency,
+            price: await this.returnToWallet(tx, operationId, userId, currency, money(balance)),
+          }),
         inTransaction: finish,
         insufficient: () => new CardError('operation_failed'),
       });
@@ -368,6 +448,20 @@ export class CardMoves {
       : null;
     if (discount === null || money(discount).isZero()) throw new CardError('coupon_not_applicable');
     return { couponId, scope, fee: fee.toFixed(2), discount };
+  }
+
+  /**
+   * The application fee the company kept for a card: what its fee posting credited to card fees,
+   * less the coupon discount marketing funded (paid from card funding or with WeChat Pay alike).
+   */
+  private async applicationFeeKept(cardId: string): Promise<string> {
+    const [row] = await this.db.query<{ kept: string }>(
+      `SELECT coalesce(sum(e.amount), 0)::text AS kept
+         FROM ledger_postings p JOIN ledger_entries e ON e.posting_id = p.id JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE p.ref = $1 AND a.key IN ('system:card_fees:USD', 'system:promotions:USD')`,
+      [`card_apply:${cardId}`],
+    );
+    return formatFixed(Money.max(0, money(row?.kept ?? '0')), 2);
   }
 
   private async requireFunding(userId: string, total: ReturnType<typeof money>) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ResultCode } from '@cardwallet/shared';
-import type { CardFundingWithdrawal, CardWalletCurrency } from '@cardwallet/shared/schemas';
+import type { CardFundingWithdrawQuote, CardFundingWithdrawal, CardWalletCurrency } from '@cardwallet/shared/schemas';
 import type { SqlDatabase } from '../../../db/sql';
 import type { DomainEvents } from '../../../events/domain-events.js';
 import { fitsCurrency, format, formatFixed, money, ZERO } from '../../../ledger/money';
@@ -9,6 +9,8 @@ import { InsufficientBalanceError, post } from '../../../ledger/store';
 import { idempotentOperation, requestHash, type IdempotentResult } from '../../../http/idempotency';
 import { CardError, inFlight, requirePayPassword } from '../errors';
 import { cardFundingKey } from '../postings';
+import { FundingLots } from './funding-lots';
+import { SandboxRates } from '../../../providers/rates/sandbox';
 
 interface Row {
   id: string;
@@ -16,13 +18,15 @@ interface Row {
   status: 'pending' | 'completed';
   currency: CardWalletCurrency;
   amount: string;
+  received: string | null;
   created_at: string | Date;
 }
-const COLUMNS = `id, request_hash, status, currency, amount::text AS amount, created_at`;
+const COLUMNS = `id, request_hash, status, currency, amount::text AS amount, received::text AS received, created_at`;
 
 /**
  * The card-funding balance back to the wallet (docs/cards.md "Money back to the wallet"): the
- * mirror of the wallet's transfer to the card, 1:1 in USD, USDT or USDC, no fee.
+ * mirror of the wallet's transfer to the card, no fee — 1:1 in the currency the money came in with
+ * (funding-lots.ts), at the exchange rate less the spread in any other.
  * 1. the row with the client's idempotency key is claimed `pending` (the one idempotency mechanism,
  *    http/idempotency.ts: a duplicate finds it — in flight while pending, replayed once completed);
  * 2. the holder of the key — only it — proves the transaction password;
@@ -35,8 +39,14 @@ export class CardFundingMoves {
       db: SqlDatabase;
       payPasswords: { verify(userId: string, password: string): Promise<void> };
       events?: Pick<DomainEvents, 'record'>;
+      /** Default: priced at the sandbox market (as CardService). */
+      lots?: FundingLots;
     },
-  ) {}
+  ) {
+    this.lots = deps.lots ?? new FundingLots(new SandboxRates());
+  }
+
+  private readonly lots: FundingLots;
 
   private async balance(userId: string) {
     const [row] = await this.deps.db.query<{ balance: string }>(
@@ -56,15 +66,31 @@ export class CardFundingMoves {
 
   private async answer(userId: string, row: Row): Promise<CardFundingWithdrawal> {
     const moved = formatFixed(row.amount, 2);
+    // Rows recorded before funding lots returned 1:1.
+    const received = row.received === null ? money(row.amount) : money(row.received);
     return {
       id: row.id,
       currency: row.currency,
       amount: moved,
       fee: '0.00',
-      received: moved,
+      received: row.currency === 'USD' ? formatFixed(received, 2) : format(received, row.currency),
       createdAt: new Date(row.created_at).toISOString(),
       cardFunding: formatFixed(await this.balance(userId), 2),
     };
+  }
+
+  /**
+   * GET card/funding/withdrawQuote: what `amount` would bring in `currency` now, refusing what
+   * withdrawToWallet would refuse for it (the schema is the operation's; here the balance).
+   */
+  async quote(userId: string, q: { amount: string; currency: CardWalletCurrency }): Promise<CardFundingWithdrawQuote> {
+    const amount = money(q.amount);
+    if (amount.lte(0) || !fitsCurrency(amount, 'USD'))
+      throw new CardError('invalid_params', {}, ResultCode.invalidParams);
+    const balance = await this.balance(userId);
+    if (balance.lt(amount)) throw new CardError('card_funding_insufficient', { available: formatFixed(balance, 2) });
+    const price = await this.lots.quote(this.deps.db, userId, q.currency, amount);
+    return { ...price, fee: '0.00', cardFunding: formatFixed(balance, 2) };
   }
 
   async withdrawToWallet(
@@ -106,16 +132,21 @@ export class CardFundingMoves {
     try {
       await requirePayPassword(this.deps.payPasswords, userId, body.payPassword);
       await this.deps.db.transaction(async (tx) => {
+        const { price, posting } = await this.lots.consume(tx, userId, body.currency, money(value));
         await tx.query(
-          `UPDATE card_funding_withdrawals SET status = 'completed' WHERE id = $1 AND status = 'pending'`,
-          [id],
+          `UPDATE card_funding_withdrawals SET status = 'completed', received = $2 WHERE id = $1 AND status = 'pending'`,
+          [id, price.receive],
         );
-        await post(tx, transferFromCard({ transferId: id, userId, currency: body.currency, amount: value }), id);
+        await post(
+          tx,
+          transferFromCard({ transferId: id, userId, currency: body.currency, amount: value, price: posting }),
+          id,
+        );
         await this.deps.events?.record(tx, {
           type: 'cards.funding_withdrawn',
           userId,
           aggregateId: id,
-          payload: { amount: value, currency: body.currency, fee: '0' },
+          payload: { amount: value, currency: body.currency, fee: '0', received: price.receive },
         });
       });
     } catch (e) {

@@ -18,6 +18,7 @@ import {
   type CardServiceDeps,
   type FeeCoupon,
   type OperationRow,
+  walletAmountOf,
 } from '../model';
 import type { CardReads } from '../reads';
 
@@ -61,11 +62,14 @@ export class CardOperations {
     /** Checked once the key is held and before the issuer moves anything (the transaction password). */
     authorize?: () => Promise<void>;
     issuerCall: (reference: string) => Promise<unknown>;
-    posting: (operationId: string) => postings.CardPosting;
+    /** Built inside the posting's transaction (a return to the wallet uses up funding lots there). */
+    posting: (operationId: string, tx: SqlRunner) => postings.CardPosting | Promise<postings.CardPosting>;
     inTransaction?: (tx: SqlRunner) => Promise<void>;
     insufficient?: () => CardError;
     /** A dispute_recovery: the lost dispute whose shortfall this pays back. */
     disputeId?: string;
+    /** More facts for the domain event's payload (an activation: the application fee the company kept). */
+    eventPayload?: Record<string, string>;
   }): Promise<OperationRow | undefined> {
     const id = randomUUID();
     const inserted = await this.db.query<{ id: string }>(
@@ -120,7 +124,7 @@ export class CardOperations {
           });
           if (redeemed.discount !== op.coupon.discount) throw new CardError('coupon_not_applicable');
         }
-        await postings.postCard(tx, op.posting(id));
+        await postings.postCard(tx, await op.posting(id, tx));
         if (op.inTransaction) await op.inTransaction(tx);
         await tx.query(
           `UPDATE card_operations SET status = 'completed', completed_at = clock_timestamp() WHERE id = $1`,
@@ -138,6 +142,7 @@ export class CardOperations {
             fee: op.fee,
             walletCurrency: op.walletCurrency ?? null,
             ...(op.coupon ? { couponId: op.coupon.couponId, discount: op.coupon.discount } : {}),
+            ...op.eventPayload,
           },
         });
       });
@@ -192,6 +197,7 @@ export class CardOperations {
       amount: formatFixed(row.amount, 2),
       fee: formatFixed(row.fee, 2),
       walletCurrency: row.wallet_currency,
+      walletAmount: walletAmountOf(row),
       createdAt: iso(row.created_at)!,
       card: toSummary(await this.reads.cardRow(userId, row.card_id)),
     };

@@ -48,6 +48,11 @@ export class Withdrawals {
   private check(currency: CryptoCurrency, network: WalletNetwork, address: string, amount: string) {
     if (!isNetworkOf(currency, network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
     if (!isValidAddress(network, address)) throw new WalletError('address_invalid', {}, ResultCode.invalidParams);
+    this.checkAmount(currency, amount);
+  }
+
+  /** The amount rules the withdrawal and its quote (`fee`) share: precision, > 0, the minimum. */
+  private checkAmount(currency: CryptoCurrency, amount: string) {
     const value = money(amount);
     if (!fitsCurrency(value, currency) || value.lte(0))
       throw new WalletError('invalid_params', {}, ResultCode.invalidParams);
@@ -74,16 +79,25 @@ export class Withdrawals {
     }
   }
 
+  /**
+   * The quote of a withdrawal. With an amount it refuses what `request` would refuse for it, with
+   * the same key (precision, > 0, minimum, amount + fee above the balance); without one it names
+   * the fee, the minimum and the balance so the page can check as the customer types.
+   */
   async fee(userId: string, currency: CryptoCurrency, network: WalletNetwork, amount?: string) {
     if (!isNetworkOf(currency, network)) throw new WalletError('network_unsupported', {}, ResultCode.invalidParams);
+    if (amount !== undefined) this.checkAmount(currency, amount);
     const fee = await this.networkFee(currency, network);
+    const available = await this.balances.available(userId, currency);
+    const total = amount !== undefined ? money(amount).plus(fee) : null;
+    if (total && available.lt(total)) throw new WalletError('insufficient_balance');
     return {
       currency,
       network,
       fee: format(fee, currency),
       minimum: CURRENCY_DEFINITIONS[currency].withdrawMinimum,
-      total: amount ? format(money(amount).plus(fee), currency) : null,
-      available: format(await this.balances.available(userId, currency), currency),
+      total: total ? format(total, currency) : null,
+      available: format(available, currency),
     };
   }
 
