@@ -12,6 +12,7 @@ const CODE_BY_KEY: Partial<Record<ErrorKey, number>> = {
   kyc1_required: ResultCode.forbidden,
   kyc2_required: ResultCode.forbidden,
   account_disabled: ResultCode.forbidden,
+  host_not_allowed: ResultCode.forbidden,
   not_found: ResultCode.notFound,
   address_not_found: ResultCode.notFound,
   message_not_found: ResultCode.notFound,

@@ -44,7 +44,7 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
     expect(body).toMatchObject({ code: 422, key: 'illegal_request', data: null });
   });
 
-  it('wrong content types → 422 illegal_request', async () => {
+  it('wrong content types → 422 unsupported_media_type', async () => {
     for (const type of [
       'text/plain',
       'application/x-www-form-urlencoded',
@@ -58,17 +58,17 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
         payload: 'account=a&password=b',
         headers: { 'content-type': type },
       });
-      expect(body, type).toMatchObject({ code: 422, key: 'illegal_request' });
+      expect(body, type).toMatchObject({ code: 422, key: 'unsupported_media_type' });
     }
   });
 
-  it('oversized body → 422 illegal_request', async () => {
+  it('oversized body → 422 payload_too_large', async () => {
     const body = await raw({
       method: 'POST',
       url: '/api/user/login',
       payload: { account: 'a@b.co', password: 'x'.repeat(10_000) },
     });
-    expect(body).toMatchObject({ code: 422, key: 'illegal_request' });
+    expect(body).toMatchObject({ code: 422, key: 'payload_too_large' });
   });
 
   it('empty JSON body → 422 illegal_request; arrays/strings instead of objects → 422 invalid_params', async () => {
@@ -118,12 +118,15 @@ describe.each(testDrivers())('API conventions on %s', (driver) => {
     expect(body.data.fields.account).toBe('Zorunlu');
   });
 
-  it('unknown routes under /api → envelope 404 in every method', async () => {
+  it('unknown routes under /api → envelope 404 in every method; a known path in another method → method_not_allowed', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const) {
       expect(await raw({ method, url: '/api/does/not/exist' })).toMatchObject({ code: 404, key: 'not_found' });
     }
     expect(await raw({ method: 'GET', url: '/api' })).toMatchObject({ code: 404 });
-    expect(await raw({ method: 'DELETE', url: '/api/user/login' })).toMatchObject({ code: 404 });
+    expect(await raw({ method: 'DELETE', url: '/api/user/login' })).toMatchObject({
+      code: 422,
+      key: 'method_not_allowed',
+    });
   });
 
   it('msg is translated from Accept-Language into the four locales', async () => {

@@ -155,7 +155,7 @@ describe.each(testDrivers())('telemetry ingest on %s', (driver) => {
       headers: { 'content-type': 'application/json' },
     });
     expect(huge.statusCode).toBe(200);
-    expect(JSON.parse(huge.body)).toMatchObject({ code: 422, key: 'illegal_request' });
+    expect(JSON.parse(huge.body)).toMatchObject({ code: 422, key: 'payload_too_large' });
     expect(ingest.dropped.invalid - before.invalid).toBe(bad.length + 1);
     expect(ingest.dropped.oversized - before.oversized).toBe(1);
     // A release that was never registered gets no ticket, and a ticket does not cover it: dropped

@@ -55,16 +55,18 @@ describe.each(testDrivers())('wallet domain events on %s', (driver) => {
     const events = await eventsOf(u.userId);
     expect(events.map((e) => [e.type, e.aggregate_id])).toEqual([
       ['wallet.deposit_credited', dep.data.id],
+      ['wallet.withdrawal_requested', w1.data.id],
+      ['wallet.withdrawal_requested', w2.data.id],
       ['wallet.withdrawal_approved', w1.data.id],
       ['wallet.withdrawal_sent', w1.data.id],
       ['wallet.withdrawal_rejected', w2.data.id],
     ]);
-    expect(events[2]!.payload).toMatchObject({
+    expect(events[4]!.payload).toMatchObject({
       currency: 'USDT',
       amount: '20',
       fee: '1',
       txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    expect(events[3]!.payload).toMatchObject({ amount: '20', reason: 'risk review' });
+    expect(events[5]!.payload).toMatchObject({ amount: '20', reason: 'risk review' });
   });
 });

@@ -40,7 +40,12 @@ describe('first-view figures', () => {
     expect(app.inject).toHaveBeenCalledWith({
       method: 'GET',
       url: '/api/wallet/balances',
-      headers: { cookie: 'cw_session=good; cw_lang=tr-TR', 'accept-language': 'tr-TR', 'user-agent': 'phone' },
+      headers: {
+        cookie: 'cw_session=good; cw_lang=tr-TR',
+        'access-token': 'good',
+        'accept-language': 'tr-TR',
+        'user-agent': 'phone',
+      },
       remoteAddress: '203.0.113.9',
     });
     // Two figures of one source: still one request.

@@ -165,6 +165,7 @@ export const walletPayPasswords = pgTable('wallet_pay_passwords', {
   userId: text('user_id').primaryKey(),
   passwordHash: text('password_hash').notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
+  attemptsInFlight: integer('attempts_in_flight').notNull().default(0),
   lockedUntil: ts('locked_until'),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

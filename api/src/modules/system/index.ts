@@ -91,6 +91,7 @@ const systemModule: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['admin'],
         summary: 'Forget the Content-Security-Policy violations this process has kept',
+        body: z.object({}).optional(),
         response: { 200: envelope(z.object({ cleared: z.number().int() })) },
       },
     },

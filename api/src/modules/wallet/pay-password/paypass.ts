@@ -51,17 +51,19 @@ const PAYPASS_STALE_SECONDS = 120;
 
 /**
  * Transaction password (spec §5): six digits, scrypt-hashed, five wrong attempts lock it for
- * 15 minutes (paypass_locked with the minutes left). An attempt is RESERVED before scrypt runs —
- * one `UPDATE … RETURNING` on the user's row that counts it only while the row is not locked and
- * fewer than five are counted — so 50 parallel guesses on any number of processes evaluate at most
- * five, and the right one after the lock is refused. A success releases the count.
+ * 15 minutes (paypass_locked with the minutes left). The row keeps two counts: `failed_attempts`
+ * (evaluated and wrong since the last success) and `attempts_in_flight` (reserved, being evaluated).
+ * An attempt is RESERVED before scrypt runs — one `UPDATE … RETURNING` that takes it only while the
+ * row is not locked and failures + attempts in flight are fewer than five — so 50 parallel guesses
+ * on any number of processes evaluate at most five, and the right one after the lock is refused.
  *
- * The lock is set only when the fifth reserved attempt has been EVALUATED and found wrong, never
- * when it is reserved: a request that finds all five attempts in flight waits for them (polling the
- * row) instead of answering `paypass_locked` — 30 withdrawals at once with the right password all
- * pass, in rounds of five. If it is still undecided after PAYPASS_WAIT_MS the answer is
- * `rate_limited` (try again in a few seconds), which is true; `paypass_locked` is answered only
- * while `locked_until` is in the future.
+ * Only EVALUATED failures lock: the wrong attempt that makes `failed_attempts` five sets
+ * `locked_until` in the same statement. A right attempt resets the failures. A request that finds
+ * all five places taken waits for them (polling the row) instead of answering `paypass_locked` —
+ * 30 withdrawals at once with the right password all pass, in rounds of five; four wrong ones among
+ * fifty right ones never lock. Still undecided after PAYPASS_WAIT_MS: `rate_limited` (try again in
+ * a few seconds), which is true; `paypass_locked` is answered only while `locked_until` is in the
+ * future.
  */
 export class PayPasswords {
   constructor(
@@ -84,20 +86,21 @@ export class PayPasswords {
     return { isSet: !!row, lockedForMinutes: row?.locked_minutes ?? 0 };
   }
 
-  /** One attempt reserved (its number), or undefined when none is free now. */
-  private async reserve(userId: string): Promise<{ password_hash: string; failed_attempts: number } | undefined> {
-    // "fresh": a lock that ran out, or a full count whose last reservation was abandoned, starts the count again.
-    const fresh = `((p.locked_until IS NOT NULL AND p.locked_until <= now())
-                    OR (p.locked_until IS NULL AND p.failed_attempts >= $2
-                        AND p.updated_at <= now() - make_interval(secs => $3)))`;
-    const [reserved] = await this.db.query<{ password_hash: string; failed_attempts: number }>(
+  /** One attempt reserved (the row's hash), or undefined when no place is free now. */
+  private async reserve(userId: string): Promise<{ password_hash: string } | undefined> {
+    // A lock that ran out starts the count again; places held longer than PAYPASS_STALE_SECONDS
+    // (their process died mid-evaluation) are given back.
+    const expired = `(p.locked_until IS NOT NULL AND p.locked_until <= now())`;
+    const stale = `(p.updated_at <= now() - make_interval(secs => $3))`;
+    const [reserved] = await this.db.query<{ password_hash: string }>(
       `UPDATE wallet_pay_passwords p
-       SET failed_attempts = CASE WHEN ${fresh} THEN 1 ELSE p.failed_attempts + 1 END,
+       SET failed_attempts = CASE WHEN ${expired} THEN 0 ELSE p.failed_attempts END,
+           attempts_in_flight = CASE WHEN ${expired} OR ${stale} THEN 1 ELSE p.attempts_in_flight + 1 END,
            locked_until = NULL,
            updated_at = now()
-       WHERE p.user_id = $1 AND (p.locked_until IS NULL OR p.locked_until <= now())
-         AND (${fresh} OR p.failed_attempts < $2)
-       RETURNING p.password_hash, p.failed_attempts`,
+       WHERE p.user_id = $1 AND (p.locked_until IS NULL OR ${expired})
+         AND (${expired} OR (CASE WHEN ${stale} THEN 0 ELSE p.attempts_in_flight END) + p.failed_attempts < $2)
+       RETURNING p.password_hash`,
       [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_STALE_SECONDS],
     );
     return reserved;
@@ -111,8 +114,8 @@ export class PayPasswords {
       const row = await this.row(userId);
       if (!row) throw new WalletError('paypass_not_set');
       if (row.locked_minutes > 0) throw new WalletError('paypass_locked', { minutes: row.locked_minutes });
-      // Not locked: every attempt is in flight. Their outcome decides — a success frees the count,
-      // the fifth failure locks it.
+      // Not locked: every place is taken by an attempt in flight. Their outcome decides — a success
+      // or an error frees a place, the fifth failure locks.
       if (Date.now() >= deadline) throw rateLimited('rate_limited', 5);
       await new Promise((r) => setTimeout(r, PAYPASS_POLL_MS));
       reserved = await this.reserve(userId);
@@ -122,32 +125,39 @@ export class PayPasswords {
     try {
       ok = await verifyPayPasswordHash(password, reserved.password_hash);
     } catch (e) {
-      // Not a wrong password: the attempt is given back.
+      // Not a wrong password: the place is given back.
       await this.db.query(
-        `UPDATE wallet_pay_passwords SET failed_attempts = GREATEST(failed_attempts - 1, 0) WHERE user_id = $1 AND locked_until IS NULL`,
+        `UPDATE wallet_pay_passwords SET attempts_in_flight = GREATEST(attempts_in_flight - 1, 0) WHERE user_id = $1`,
         [userId],
       );
       throw e;
     }
     if (ok) {
+      // A lock set meanwhile by five evaluated failures stays: it is true.
       await this.db.query(
-        `UPDATE wallet_pay_passwords SET failed_attempts = 0, locked_until = NULL WHERE user_id = $1`,
+        `UPDATE wallet_pay_passwords
+         SET failed_attempts = CASE WHEN locked_until IS NULL THEN 0 ELSE failed_attempts END,
+             attempts_in_flight = GREATEST(attempts_in_flight - 1, 0)
+         WHERE user_id = $1`,
         [userId],
       );
       return;
     }
-    const attempt = Number(reserved.failed_attempts);
-    if (attempt >= PAYPASS_MAX_ATTEMPTS) {
-      // The fifth wrong one locks — unless a right one reset the count meanwhile.
-      const locked = await this.db.query(
-        `UPDATE wallet_pay_passwords SET locked_until = now() + make_interval(mins => $3), updated_at = now()
-         WHERE user_id = $1 AND failed_attempts >= $2 AND locked_until IS NULL RETURNING user_id`,
-        [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_LOCK_MINUTES],
-      );
-      if (locked.length > 0) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
-      throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - 1 });
-    }
-    throw new WalletError('paypass_wrong', { left: PAYPASS_MAX_ATTEMPTS - attempt });
+    const [after] = await this.db.query<{ failed_attempts: number; locked: boolean }>(
+      `UPDATE wallet_pay_passwords
+       SET failed_attempts = failed_attempts + 1,
+           attempts_in_flight = GREATEST(attempts_in_flight - 1, 0),
+           locked_until = CASE WHEN locked_until IS NULL AND failed_attempts + 1 >= $2
+                               THEN now() + make_interval(mins => $3) ELSE locked_until END,
+           updated_at = now()
+       WHERE user_id = $1
+       RETURNING failed_attempts, locked_until IS NOT NULL AS locked`,
+      [userId, PAYPASS_MAX_ATTEMPTS, PAYPASS_LOCK_MINUTES],
+    );
+    if (after?.locked) throw new WalletError('paypass_locked', { minutes: PAYPASS_LOCK_MINUTES });
+    throw new WalletError('paypass_wrong', {
+      left: Math.max(1, PAYPASS_MAX_ATTEMPTS - Number(after?.failed_attempts ?? PAYPASS_MAX_ATTEMPTS - 1)),
+    });
   }
 
   /**
@@ -209,7 +219,7 @@ export class PayPasswords {
   private async store(tx: SqlRunner, userId: string, hash: string): Promise<void> {
     await tx.query(
       `INSERT INTO wallet_pay_passwords (user_id, password_hash) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failed_attempts = 0, locked_until = NULL, updated_at = now()`,
+       ON CONFLICT (user_id) DO UPDATE SET password_hash = EXCLUDED.password_hash, failed_attempts = 0, attempts_in_flight = 0, locked_until = NULL, updated_at = now()`,
       [userId, hash],
     );
   }

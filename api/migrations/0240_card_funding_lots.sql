@@ -1,15 +1,5 @@
--- Card funding lots (docs/cards.md "Money back to the wallet"): per customer and wallet currency,
--- how much of the USD moved wallet → card side came in as that currency and has not yet gone back
--- in it. Money leaving the card side returns 1:1 in a currency up to its lot; beyond it, it is
--- priced as an exchange (mid-market rate less the spread), and the lots of the other currencies it
--- came from are used up — so the card side is never a free currency switch.
-CREATE TABLE card_funding_lots (
-  user_id   TEXT NOT NULL,
-  currency  TEXT NOT NULL CHECK (currency IN ('USD', 'USDT', 'USDC')),
-  amount    NUMERIC(38, 18) NOT NULL CHECK (amount >= 0),
-  PRIMARY KEY (user_id, currency)
-);
-
+-- Card funding lots (table in 0190, written by every wallet → card transfer): what came back
+-- from the card side, and the lots of money already there when lots began.
 -- What reached the wallet, in the wallet currency (NULL: recorded before lots, 1:1).
 ALTER TABLE card_funding_withdrawals ADD COLUMN received NUMERIC(38, 18);
 ALTER TABLE card_operations ADD COLUMN wallet_amount NUMERIC(38, 18);
