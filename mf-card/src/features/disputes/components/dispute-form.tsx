@@ -68,19 +68,21 @@ export function DisputeForm({ order }: { order: CardOrder }) {
       return;
     }
     setFormError(null);
-    create.mutate(
-      {
+    // The promise, not mutate's per-call callbacks: the live event of the new dispute can reach the
+    // statement first and replace this form by the "View the dispute" link, and callbacks of an
+    // unmounted observer never run — the customer must still land on the dispute.
+    create
+      .mutateAsync({
         orderId: order.id,
         reason,
         ...(text.trim() ? { description: text.trim() } : {}),
         ...(images.length > 0 ? { evidence: images.map((i) => i.id) } : {}),
         ...(reason === 'fraud' ? { freezeCard: freeze } : {}),
-      },
-      {
-        onSuccess: (d) => navigation.navigate(`/pages/card/dispute?id=${encodeURIComponent(d.id)}`),
-        onError: (e) => setFormError(apiErrorMessage(e, t)),
-      },
-    );
+      })
+      .then(
+        (d) => navigation.navigate(`/pages/card/dispute?id=${encodeURIComponent(d.id)}`),
+        (e: unknown) => setFormError(apiErrorMessage(e, t)),
+      );
   }
 
   return (
