@@ -51,6 +51,19 @@ describe('live event → query keys', () => {
     expect(keysOf('referral.cashback_paid')).toContain(k('referral'));
   });
 
+  it('a quote on screen follows the balances and funding lots it prices', () => {
+    // Money moved to card funding (a new lot): every card quote is priced again.
+    expect(keysOf('wallet.transfer_completed')).toEqual(
+      expect.arrayContaining([k('cardTopUpQuote'), k('cardWithdrawQuote'), k('cardFundingWithdrawQuote')]),
+    );
+    for (const type of ['cards.withdrawn', 'cards.funding_withdrawn', 'cards.topped_up', 'cards.closed'])
+      expect(keysOf(type), type).toEqual(
+        expect.arrayContaining([k('cardTopUpQuote'), k('cardWithdrawQuote'), k('cardFundingWithdrawQuote')]),
+      );
+    // A card purchase changes the card balance a withdrawal quote names.
+    expect(keysOf('cards.transaction_completed')).toContain(k('cardWithdrawQuote'));
+  });
+
   it('the longest pattern wins; a card purchase does not refetch the wallet', () => {
     expect(keysOf('cards.transaction_completed')).not.toContain(k('walletBalances'));
     expect(keysOf('wallet.unseen_changed')).toEqual([k('walletUnseenEvents')]);

@@ -21,6 +21,9 @@ export const QUERY_KEYS = {
   cardOrders: ['card', 'orders'],
   cardOrder: ['card', 'order'],
   cardFeeCoupons: ['card', 'fee-coupons'],
+  cardTopUpQuote: ['card', 'topUpQuote'],
+  cardWithdrawQuote: ['card', 'withdrawQuote'],
+  cardFundingWithdrawQuote: ['card', 'funding', 'withdrawQuote'],
   cardDisputes: ['card', 'disputes'],
   cardDispute: ['card', 'dispute'],
   cardThreeDs: ['card', 'threeDs'],
@@ -45,9 +48,21 @@ const WALLET_MONEY: readonly QueryKeyName[] = [
   'homeBalances',
   // Card funding (what an application or a top-up can pay with) is a wallet figure the card app shows.
   'cardEligibility',
+  // Quotes read the card-funding balance and the funding lots (what can return 1:1 in each coin).
+  'cardTopUpQuote',
+  'cardWithdrawQuote',
+  'cardFundingWithdrawQuote',
 ];
 /** Every figure of a card's money: its balance, its statement, the card lists. */
-const CARD_MONEY: readonly QueryKeyName[] = ['cardList', 'cardDetail', 'cardOrders', 'cardOrder', 'homeCards'];
+const CARD_MONEY: readonly QueryKeyName[] = [
+  'cardList',
+  'cardDetail',
+  'cardOrders',
+  'cardOrder',
+  'homeCards',
+  // A withdrawal's quote names the card balance left after it.
+  'cardWithdrawQuote',
+];
 /** A move between the wallet (or card funding) and a card, possibly paying a fee with a coupon. */
 const WALLET_AND_CARD: readonly QueryKeyName[] = [
   ...WALLET_MONEY,

@@ -34,6 +34,13 @@ export function formatMoney(amount: string, currency: string, locale: Locale): s
   }
 }
 
+/** A fraction as a percentage in the locale ("0.005" → "0.5%", tr-TR "%0,5"), from the decimal string (no float). */
+export function formatPercent(fraction: string, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4, numberingSystem: 'latn' }).format(
+    fraction as unknown as number,
+  );
+}
+
 /**
  * A formatted amount inside a translated sentence, isolated (FSI … PDI) so it reads left to right in
  * an Arabic sentence: "US$ 10.00", never "$US 10.00" (the bidi algorithm reorders an unisolated one).

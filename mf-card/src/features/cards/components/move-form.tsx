@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from '@cardwallet/shared/zod';
 import { useHost } from '@cardwallet/shared';
 import { isApiError } from '@cardwallet/shared';
-import { formatMoney, maximumAmount, readAmount, type AmountLimits } from '@cardwallet/shared/money';
+import { formatDecimal, formatMoney, maximumAmount, readAmount, type AmountLimits } from '@cardwallet/shared/money';
 import {
   CARD_WALLET_CURRENCIES,
   cardGatewayFee,
@@ -30,10 +30,13 @@ import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
 import { mostTopUp } from '../../../lib/card-move-check';
-import { formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
+import { formatPercent, formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
+import { useDebounced } from '../../../lib/use-debounced';
 import { couponDiscount } from '../../../lib/coupon-discount';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { useTopUpCard } from '../api/top-up-card';
+import { useTopUpQuote } from '../api/get-top-up-quote';
+import { useWithdrawQuote } from '../api/get-withdraw-quote';
 import { useWithdrawCard } from '../api/withdraw-card';
 import { CardPasskeyButton } from '../../controls/components/card-passkey-button';
 import { AmountSummary } from './amount-summary';
@@ -43,8 +46,10 @@ type Kind = 'recharge' | 'withdraw';
 
 /**
  * Top-up (wallet card-funding → card, gateway fee under 50 USD) or withdrawal (card → the wallet
- * in USD, USDT or USDC 1:1, 5 USD fee, the card keeps 1 USD, transaction password): the amount,
- * its fee, where it goes and what arrives, checked before sending.
+ * in USD, USDT or USDC, 5 USD fee, the card keeps 1 USD, transaction password): the amount, its
+ * fee, where it goes and what arrives, checked before sending. What arrives is the API's quote
+ * (card/topUpQuote, card/withdrawQuote), never computed here: a withdrawal returns 1:1 only as USD
+ * or in the coin the money came in as; the rest is priced as an exchange, and the spread is named.
  */
 export function MoveForm({
   kind,
@@ -82,11 +87,16 @@ export function MoveForm({
   const parsed = readAmount(text, locale, { scale: 2 });
   const typed = parsed.kind === 'ok' ? parsed.value : null;
   const coupon = coupons.data?.find((c) => c.id === couponId) ?? null;
+  const discountOf = (full: string) => (coupon && toCents(full)! > 0n ? couponDiscount(coupon, full) : null);
+  /** A full fee less the chosen coupon's discount. */
+  const feeAfterCoupon = (full: string) => {
+    const discount = discountOf(full);
+    return fromCents(toCents(full)! - (discount ? toCents(discount)! : 0n));
+  };
   /** The fee `amount` costs, after the chosen coupon. */
   const feeOf = (amount: string): { fee: string; discount: string | null } => {
     const full = kind === 'recharge' ? cardGatewayFee(amount) : fees.withdrawFee;
-    const discount = coupon && toCents(full)! > 0n ? couponDiscount(coupon, full) : null;
-    return { fee: fromCents(toCents(full)! - (discount ? toCents(discount)! : 0n)), discount };
+    return { fee: feeAfterCoupon(full), discount: discountOf(full) };
   };
   const charged = typed === null ? null : feeOf(typed);
   const fee = charged?.fee ?? null;
@@ -108,7 +118,30 @@ export function MoveForm({
   const read = readAmount(text, locale, { scale: 2, limits });
   // The amount only once nothing refuses it: a refused amount never shows what would arrive.
   const accepted = read.kind === 'ok' ? read.value : null;
-  const total = accepted === null || fee === null ? null : fromCents(toCents(accepted)! + toCents(fee)!);
+  // The quote for the amount the field accepted, once the typing settles; shown only while it is the
+  // amount on screen (another amount's figures are never shown as this one's).
+  const settled = useDebounced(accepted);
+  const topUpQuote = useTopUpQuote(card.id, kind === 'recharge' ? settled : null);
+  const withdrawQuote = useWithdrawQuote(card.id, kind === 'withdraw' ? settled : null, currency);
+  const quote = kind === 'recharge' ? topUpQuote : withdrawQuote;
+  const current = settled !== null && settled === accepted;
+  // Only the API's answer is a refusal; a lost connection leaves the figures unknown ('—').
+  const refusal = current && isApiError(quote.error) ? apiErrorMessage(quote.error, t) : null;
+  const quotedTopUp = kind === 'recharge' && current ? (topUpQuote.data ?? null) : null;
+  const quotedWithdraw = kind === 'withdraw' && current ? (withdrawQuote.data ?? null) : null;
+  // The quote's fee (no coupon: the quote takes none), less the chosen coupon's discount.
+  const quotedFee = (quotedTopUp ?? quotedWithdraw)?.fee ?? null;
+  const shownFee = quotedFee === null ? null : feeAfterCoupon(quotedFee);
+  const total = accepted === null || shownFee === null ? null : fromCents(toCents(accepted)! + toCents(shownFee)!);
+  // Some of it priced as an exchange (a non-negative decimal with a non-zero digit).
+  const converted = quotedWithdraw !== null && /[1-9]/.test(quotedWithdraw.converted);
+  // The quote's refusal (card/topUp's or card/withdraw's own, e.g. card_amount_out_of_limits) shows at
+  // the field, and goes when the amount or the currency changes.
+  const { setError, clearErrors, getFieldState } = form;
+  useEffect(() => {
+    if (refusal) setError('amount', { type: 'server', message: refusal });
+    else if (getFieldState('amount').error?.type === 'server') clearErrors('amount');
+  }, [refusal, setError, clearErrors, getFieldState]);
   const maxWithdraw = maximumAmount(card.balance, 2, { fees: [feeOf('0').fee], keep: fees.minKeep });
   const fill =
     kind === 'recharge'
@@ -126,7 +159,7 @@ export function MoveForm({
   /** The withdrawal's other proof (issue 22): a passkey instead of the transaction password; its failures show under its button. */
   const withPasskey = async () => {
     setFailure(null);
-    if (!(await form.trigger('amount')) || accepted === null) return;
+    if (refusal || !(await form.trigger('amount')) || accepted === null) return;
     const proof = await passkeyProof(host.http);
     await withdraw.mutateAsync({ cardId: card.id, amount: accepted, currency, passkey: proof, ...withCoupon() });
     done();
@@ -135,6 +168,11 @@ export function MoveForm({
   // `values.amount` is the schema's canonical figure: exactly the one shown under the field.
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    // What the quote refuses, the operation refuses too: the reason stays at the field.
+    if (refusal) {
+      form.setError('amount', { type: 'server', message: refusal }, { shouldFocus: true });
+      return;
+    }
     try {
       if (kind === 'recharge') await topUp.mutateAsync({ cardId: card.id, amount: values.amount, ...withCoupon() });
       else
@@ -160,22 +198,37 @@ export function MoveForm({
     kind === 'recharge'
       ? [
           ...(discount ? [{ label: t('apply.discount'), amount: null, text: `−${formatUsd(discount, locale)}` }] : []),
-          { label: t('amount.gatewayFee'), amount: fee },
+          { label: t('amount.gatewayFee'), amount: shownFee },
           { label: t('amount.total'), amount: total },
-          { label: t('amount.arrives'), amount: accepted },
-          { label: t('amount.funding'), amount: funding },
+          { label: t('amount.arrives'), amount: quotedTopUp?.amount ?? null },
+          { label: t('amount.funding'), amount: quotedTopUp?.cardFunding ?? funding },
         ]
       : [
           ...(discount ? [{ label: t('apply.discount'), amount: null, text: `−${formatUsd(discount, locale)}` }] : []),
-          { label: t('amount.withdrawFee'), amount: fee },
+          { label: t('amount.withdrawFee'), amount: shownFee },
           { label: t('amount.fromCard'), amount: total },
           { label: t('amount.maxWithdraw'), amount: maxWithdraw },
           { label: t('withdraw.destination'), amount: null, text: t('withdraw.walletIn', { currency }) },
-          // 1:1: what leaves the card (less the fee) arrives in the chosen currency.
+          // The part that did not come in as this coin is priced as an exchange: its spread, named.
+          ...(quotedWithdraw && converted
+            ? [
+                {
+                  label: t('withdraw.spread', { percent: formatPercent(quotedWithdraw.spreadRate, locale) }),
+                  amount: null,
+                  text: `−${formatMoney(locale, quotedWithdraw.spreadAmount, quotedWithdraw.currency)}`,
+                },
+                {
+                  label: t('withdraw.exchanged'),
+                  amount: null,
+                  text: `${formatUsd(quotedWithdraw.converted, locale)} · 1 USD = ${formatDecimal(locale, quotedWithdraw.rate, { maximumDecimals: 12 })} ${quotedWithdraw.currency}`,
+                },
+              ]
+            : []),
+          // What arrives is the quote's: 1:1 only as USD or in the coin the money came in as.
           {
             label: t('withdraw.received'),
             amount: null,
-            text: accepted === null ? '—' : formatMoney(locale, accepted, currency),
+            text: quotedWithdraw === null ? '—' : formatMoney(locale, quotedWithdraw.receive, quotedWithdraw.currency),
           },
         ];
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAuthentication } from '@simplewebauthn/browser';
 import { renderWithHost } from '../../../testing/render';
-import { cardFixture, eligibilityFixture, productsFixture } from '../../../testing/fixtures';
+import { cardFixture, eligibilityFixture, productsFixture, withdrawQuoteFixture } from '../../../testing/fixtures';
 import WithdrawPage from './withdraw-page';
 import {
   passkeyAssertion as assertion,
@@ -18,6 +18,8 @@ const routes = (passkeys: unknown[]) => ({
   'GET card/products': () => productsFixture,
   'GET card/eligibility': () => eligibilityFixture({ cardFunding: '80.00' }),
   'GET card/detail': () => cardFixture(),
+  'GET card/withdrawQuote': ({ params }: { params?: Readonly<Record<string, unknown>> }) =>
+    withdrawQuoteFixture(params),
   'GET coupon/list': () => ({ data: [], current_page: 1, last_page: 1, per_page: 50, total: 0 }),
   'GET passkey/list': () => ({ items: passkeys }),
   'POST passkey/proofOptions': () => ceremony,

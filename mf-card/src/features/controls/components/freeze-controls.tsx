@@ -23,6 +23,11 @@ export function FreezeControls({ card }: { card: CardSummary }) {
   const close = useCardAction('close');
   const [refundCurrency, setRefundCurrency] = useState<CardWalletCurrency>('USD');
   const failure = [freeze, unfreeze, close].find((m) => m.isError)?.error;
+  const balance = isolate(formatUsd(card.balance, locale));
+  const refundNote =
+    refundCurrency === 'USD'
+      ? t('setting.closeReturnsUsd', { balance })
+      : t('setting.closeReturnsCoin', { balance, currency: refundCurrency });
 
   const confirm = async (title: string, content: string, confirmText: string) =>
     Dialog.confirm({ title, content, confirmText, cancelText: t('common.cancel') });
@@ -83,7 +88,11 @@ export function FreezeControls({ card }: { card: CardSummary }) {
       ) : null}
       {['active', 'frozen', 'inactivated'].includes(card.status) ? (
         <>
-          {/* Where the balance goes, before the confirmation: the wallet, 1:1 in the chosen currency. */}
+          {/*
+            Where the balance goes and what it returns as, before the confirmation: USD always 1:1;
+            a coin 1:1 only up to what came in as that coin, the rest priced as an exchange (spread) —
+            the exact figure depends on the funding lots, so the page names the rule and the sure way.
+          */}
           <ChoiceGroup
             legend={t('setting.closeCurrency')}
             name="close-currency"
@@ -91,15 +100,14 @@ export function FreezeControls({ card }: { card: CardSummary }) {
             options={CARD_WALLET_CURRENCIES.map((c) => ({ value: c, label: c }))}
             onChange={setRefundCurrency}
           />
+          <p className="card-fine-print" aria-live="polite">
+            {refundNote}
+          </p>
           {action(
             close,
             t('setting.close'),
             t('setting.closeTitle'),
-            t('setting.closeBody', {
-              balance: isolate(formatUsd(card.balance, locale)),
-              amount: card.balance,
-              currency: refundCurrency,
-            }),
+            `${t('setting.closeBody', { balance })} ${refundNote}`,
             { color: 'danger', fill: 'outline', className: 'card-danger-button' },
             { cardId: card.id, currency: refundCurrency },
           )}

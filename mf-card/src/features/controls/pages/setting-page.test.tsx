@@ -158,4 +158,28 @@ describe('card settings page', () => {
     );
     expect(await screen.findByText(/Unfreeze already applied for/)).toBeInTheDocument();
   });
+
+  it('closing names what the balance returns as: USD exactly, a coin 1:1 only up to what came in as it', async () => {
+    const { user, calls } = renderWithHost(<SettingPage />, {
+      loggedIn: true,
+      route: '/pages/card/setting?cardId=c1',
+      routes: {
+        'GET card/detail': () => cardFixture(),
+        'POST card/close': () => cardFixture({ status: 'closed', balance: '0.00' }),
+      },
+    });
+    expect(await screen.findByText('As USD it returns 1:1: exactly ⁨$100.00⁩ arrives.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'USDT' }));
+    const note = screen.getByText(/As USDT it returns 1:1 only up to what you brought in as USDT/);
+    expect(note).toHaveTextContent(/less than ⁨\$100\.00⁩ may arrive\. Choose USD to receive exactly/);
+    await user.click(screen.getByRole('button', { name: 'Close card' }));
+    const dialog = await screen.findByRole('dialog');
+    // The confirmation says the same before anything moves: never "returns as 100 USDT".
+    expect(dialog).toHaveTextContent(/its balance of ⁨\$100\.00⁩ returns to your wallet\. As USDT/);
+    expect(dialog).not.toHaveTextContent('100.00 USDT');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close card' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === 'card/close')?.body).toEqual({ cardId: 'c1', currency: 'USDT' }),
+    );
+  });
 });

@@ -17,11 +17,13 @@ import { maximumAmount, readAmount } from '@cardwallet/shared/money';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
+import { useDebounced } from '../../../lib/use-debounced';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { EmptyState } from '../../../components/empty-state';
 import { useBalances } from '../../overview/api/get-balances';
 import { useWithdrawToWallet } from '../api/withdraw-to-wallet';
+import { useCardFundingWithdrawQuote } from '../api/get-withdraw-quote';
 import { cardFundingFormSchema, type CardFundingFormValues } from '../components/amount-schema';
 import { MoveSummary } from '../components/move-summary';
 
@@ -29,8 +31,10 @@ const PAYPASS_PATH = `/pages/user/paypass?redirect=${encodeURIComponent('/pages/
 
 /**
  * Card-funding balance → wallet (docs/cards.md "Money back to the wallet"): the customer picks the
- * wallet currency (USD, USDT or USDC, 1:1, no fee), sees from where, to where, the fee and what
- * arrives, then confirms with the transaction password. One idempotency key per intent.
+ * wallet currency (USD, USDT or USDC), sees from where, to where, the fee, the exchange spread on
+ * any part that did not come in as that coin and what arrives — all from the API's quote
+ * (card/funding/withdrawQuote), never computed here — then confirms with the transaction password.
+ * One idempotency key per intent.
  */
 export default function CardFundingPage() {
   const { t } = useTranslation('wallet');
@@ -47,7 +51,7 @@ export default function CardFundingPage() {
 
   const available = balances.data?.cardFunding ?? '0';
   const schema = useMemo(() => cardFundingFormSchema(t, fmt.locale, available), [t, fmt.locale, available]);
-  const { control, handleSubmit, setError, watch } = useForm<CardFundingFormValues>({
+  const { control, handleSubmit, setError, clearErrors, getFieldState, watch } = useForm<CardFundingFormValues>({
     mode: 'onChange',
     resolver: zodResolver(schema),
     defaultValues: { amount: '' },
@@ -56,6 +60,21 @@ export default function CardFundingPage() {
   // The figure the field shows under itself: what the summary names and what is sent.
   const read = readAmount(amount ?? '', fmt.locale, { scale: 2 });
   useEffect(() => intent.reset(), [amount, currency, intent]);
+  // The quote is asked once the field accepts the amount (limits included) and the typing settles;
+  // it is shown only for the amount on screen — never another amount's figures.
+  const limited = readAmount(amount ?? '', fmt.locale, { scale: 2, limits: { available } });
+  const accepted = limited.kind === 'ok' && limited.value !== '0' ? limited.value : null;
+  const settled = useDebounced(accepted);
+  const quote = useCardFundingWithdrawQuote(settled, currency);
+  const current = settled !== null && settled === accepted;
+  const quoted = current && quote.data ? quote.data : null;
+  // Only the API's answer is a refusal; a lost connection leaves the figures unknown ('—').
+  const refusal = current && isApiError(quote.error) ? apiErrorMessage(quote.error, t) : null;
+  // The quote's refusal (the operation's own) shows at the field, and goes when the amount or currency changes.
+  useEffect(() => {
+    if (refusal) setError('amount', { type: 'server', message: refusal });
+    else if (getFieldState('amount').error?.type === 'server') clearErrors('amount');
+  }, [refusal, setError, clearErrors, getFieldState]);
 
   if (done)
     return (
@@ -107,7 +126,7 @@ export default function CardFundingPage() {
   if (confirming)
     return (
       <main className="wallet-page">
-        <MoveSummary amount={confirming} currency={currency} />
+        <MoveSummary amount={confirming} currency={currency} quote={quoted} />
         <PasscodePad
           title={t('cardFunding.confirmTitle')}
           hint={t('cardFunding.confirmHint')}
@@ -130,6 +149,8 @@ export default function CardFundingPage() {
     );
 
   const onContinue = handleSubmit((values) => {
+    // What the quote refuses, the move would too: the reason stays at the field.
+    if (refusal) return setError('amount', { type: 'server', message: refusal }, { shouldFocus: true });
     setFormError(null);
     setPassError(null);
     setConfirming(values.amount);
@@ -170,7 +191,7 @@ export default function CardFundingPage() {
           hint={t('cardFunding.available', { amount: fmt.moneyInText(available, 'USD') })}
         />
       </FieldGroup>
-      <MoveSummary amount={read.kind === 'ok' ? read.value : ''} currency={currency} />
+      <MoveSummary amount={read.kind === 'ok' ? read.value : ''} currency={currency} quote={quoted} />
       {formError && (
         <div>
           <FormAlert message={formError.message} />
