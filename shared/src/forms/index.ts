@@ -2,6 +2,7 @@
 export { FieldErrorText, useFieldErrorText } from './field-error';
 export { QueryBoundary, createQueryClient } from './query-client';
 export { useCountdown } from './use-countdown';
+export { useDebounced } from './use-debounced';
 export {
   defaultPasskeyName,
   isPasskeyCancel,

@@ -25,13 +25,13 @@ import {
   PasswordField,
   usePasskeyOffered,
   FieldGroup,
+  useDebounced,
 } from '@cardwallet/shared/forms';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { GateNotice } from '../../../components/gate-notice';
 import { fixPageOf } from '../../../lib/gate';
 import { mostTopUp } from '../../../lib/card-move-check';
 import { formatPercent, formatUsd, fromCents, isolate, toCents } from '../../../lib/money';
-import { useDebounced } from '../../../lib/use-debounced';
 import { couponDiscount } from '../../../lib/coupon-discount';
 import { useFeeCoupons } from '../api/get-fee-coupons';
 import { useTopUpCard } from '../api/top-up-card';

@@ -12,12 +12,11 @@ import {
   type CardFundingWithdrawal,
   type CardWalletCurrency,
 } from '@cardwallet/shared/schemas';
-import { AmountField, apiErrorMessage, FormAlert, FieldGroup } from '@cardwallet/shared/forms';
+import { AmountField, apiErrorMessage, FormAlert, FieldGroup, useDebounced } from '@cardwallet/shared/forms';
 import { maximumAmount, readAmount } from '@cardwallet/shared/money';
 import { dec } from '../../../lib/amount';
 import { useMoney } from '../../../lib/format';
 import { useIntentKey } from '../../../lib/idempotency';
-import { useDebounced } from '../../../lib/use-debounced';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { LoadError } from '../../../components/load-error';
 import { EmptyState } from '../../../components/empty-state';
