@@ -10,6 +10,7 @@ export * from './pagination';
 export * from './registry';
 export * from './auth';
 export * from './profile';
+export * from './fresh-proof';
 export * from './wallet';
 export * from './app';
 export * from './notifications';
