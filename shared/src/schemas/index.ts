@@ -27,3 +27,4 @@ export * from './card-safety';
 export * from './card-disputes';
 export * from './wechat';
 export * from './places';
+export * from './release-console';
