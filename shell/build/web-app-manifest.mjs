@@ -1,22 +1,13 @@
 // Emits the web app manifest (manifest.webmanifest) and its PNG icons, drawn here at build time
-// (no image files in the repository, no image library): the icon is a card on the theme colour.
+// (no image files in the repository; shared/build/png.mjs encodes them): the icon is a card on the theme colour.
 // Sizes Chromium asks for an installable app: 192 and 512 px ("any"), and a 512 px maskable icon
 // whose drawing stays inside the 80 % safe circle.
-import { crc32, deflateSync } from 'node:zlib';
+import { rgbPng } from '../../shared/build/png.mjs';
 
 export const THEME_COLOR = '#1d1f24';
 const BACKGROUND = [0x1d, 0x1f, 0x24];
 const CARD = [0xf5, 0xf6, 0xf8];
 const STRIPE = [0x3a, 0x7b, 0xf6];
-
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
 
 /** An RGB PNG of `size`² px: a rounded card (scale: its width as a share of the icon) with a stripe. */
 export function iconPng(size, scale) {
@@ -25,35 +16,15 @@ export function iconPng(size, scale) {
   const x0 = (size - cardW) / 2;
   const y0 = (size - cardH) / 2;
   const radius = cardW * 0.08;
-  const rows = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      let color = BACKGROUND;
-      const cx = x + 0.5 - x0;
-      const cy = y + 0.5 - y0;
-      if (cx >= 0 && cy >= 0 && cx <= cardW && cy <= cardH) {
-        const dx = Math.max(radius - cx, cx - (cardW - radius), 0);
-        const dy = Math.max(radius - cy, cy - (cardH - radius), 0);
-        if (dx * dx + dy * dy <= radius * radius) color = cy > cardH * 0.22 && cy < cardH * 0.38 ? STRIPE : CARD;
-      }
-      row[1 + x * 3] = color[0];
-      row[2 + x * 3] = color[1];
-      row[3 + x * 3] = color[2];
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(size, size, (x, y) => {
+    const cx = x + 0.5 - x0;
+    const cy = y + 0.5 - y0;
+    if (cx < 0 || cy < 0 || cx > cardW || cy > cardH) return BACKGROUND;
+    const dx = Math.max(radius - cx, cx - (cardW - radius), 0);
+    const dy = Math.max(radius - cy, cy - (cardH - radius), 0);
+    if (dx * dx + dy * dy > radius * radius) return BACKGROUND;
+    return cy > cardH * 0.22 && cy < cardH * 0.38 ? STRIPE : CARD;
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { V, amountSchema, mobileSchema, pinSchema } from './validation';
-import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
+import { exactlyOneProof, freshProofFields } from './fresh-proof';
 
 /**
  * Card request bodies (forms and API). Kept apart from ./cards (answers and read schemas) because
@@ -112,54 +112,26 @@ export const setCardPinBody = z
   .refine((v) => v.pin === v.pinConfirm, { message: V.pinsDiffer, path: ['pinConfirm'] });
 export type SetCardPinBody = z.input<typeof setCardPinBody>;
 
-const isObjectPayload = (p: { value: unknown }) =>
-  typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
-/** An assertion by one of the customer's passkeys over their own passkey/proofOptions ceremony (single use). */
-export const cardRevealPasskeyProof = z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson });
 /**
  * POST card/detailsGrant — the transaction password OR a passkey proof (issue 22) unlocks a
  * single-use reveal grant: `{ cardId, payPassword }` or `{ cardId, passkey: { ceremonyId, response } }`.
- * One object rather than a union so the password body keeps its field errors (a missing
- * `payPassword` is still `payPassword: validation.required`, beside any `cardId` error).
  */
-export const cardRevealBody = z
-  .object({ cardId: text(64), payPassword: pinSchema.optional(), passkey: cardRevealPasskeyProof.optional() })
-  // `when`: also checked when cardId is wrong, like the required field it replaces.
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
-    path: ['payPassword'],
-    message: V.required,
-    when: isObjectPayload,
-  })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
-    path: ['passkey'],
-    message: 'validation.invalid',
-    when: isObjectPayload,
-  });
+export const cardRevealBody = exactlyOneProof(z.object({ cardId: text(64), ...freshProofFields }));
 export type CardRevealBody = z.input<typeof cardRevealBody>;
 /**
  * POST card/withdraw — card → wallet in `currency`; a fresh proof is required (spec §6, issue 22):
  * the transaction password OR a passkey proof over the customer's own passkey/proofOptions ceremony,
  * exactly one — as card/detailsGrant takes them.
  */
-export const cardWithdrawBody = z
-  .object({
+export const cardWithdrawBody = exactlyOneProof(
+  z.object({
     cardId: text(64),
     amount: usd,
     currency: cardWalletCurrency,
-    payPassword: pinSchema.optional(),
-    passkey: cardRevealPasskeyProof.optional(),
+    ...freshProofFields,
     couponId: feeCouponId,
-  })
-  .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
-    path: ['payPassword'],
-    message: V.required,
-    when: isObjectPayload,
-  })
-  .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
-    path: ['passkey'],
-    message: 'validation.invalid',
-    when: isObjectPayload,
-  });
+  }),
+);
 export type CardWithdrawBody = z.input<typeof cardWithdrawBody>;
 /** GET card/withdrawQuote — card/withdraw's own fields (one schema): the fee, what arrives, every refusal. */
 export const cardWithdrawQuoteQuery = z.object({

@@ -2,7 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { V, pinSchema, positiveDecimalSchema } from './validation';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
-import { authenticationResponseJson, passkeyCeremonyId } from './passkeys';
+import { exactlyOneProof, freshProofFields } from './fresh-proof';
 
 /**
  * Wallet contracts (spec §3 wallet entities, §5 rules, §9 limits). Paths are relative to `/api/`.
@@ -269,31 +269,18 @@ export const withdrawFeeResult = z.object({
 });
 export type WithdrawFeeResult = z.infer<typeof withdrawFeeResult>;
 
-const isObjectPayload = (p: { value: unknown }) =>
-  typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value);
 /**
  * POST wallet/withdraw (Idempotency-Key). `amount` arrives at the address; the fee is on top.
- * The fresh proof is the transaction password OR a passkey assertion over the customer's own
- * passkey/proofOptions ceremony (single use; issue 22) — one of the two, never both.
+ * The fresh proof is the transaction password OR a passkey assertion (./fresh-proof), exactly one.
  */
 export const withdrawBody = withdrawAmountRules(
-  z
-    .object({
+  exactlyOneProof(
+    z.object({
       ...withdrawAmountFields,
       address: z.string({ error: V.required }).trim().min(1, V.required).max(128, 'errors.address_invalid'),
-      payPassword: pinSchema.optional(),
-      passkey: z.object({ ceremonyId: passkeyCeremonyId, response: authenticationResponseJson }).optional(),
-    })
-    .refine((v) => v.passkey !== undefined || v.payPassword !== undefined, {
-      path: ['payPassword'],
-      message: V.required,
-      when: isObjectPayload,
-    })
-    .refine((v) => v.passkey === undefined || v.payPassword === undefined, {
-      path: ['passkey'],
-      message: 'validation.invalid',
-      when: isObjectPayload,
+      ...freshProofFields,
     }),
+  ),
 ).refine((v) => looksLikeAddress(v.network, v.address), { message: 'errors.address_invalid', path: ['address'] });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResultCode } from '@cardwallet/shared';
+import { releaseAuditResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError } from '../../http/errors.js';
 import { FEATURE_APPS } from './apps.js';
@@ -32,13 +33,6 @@ const channelState = z.object({
 const historyEntry = releaseRecord.extend({
   status: z.enum(['stable', 'canary', 'previous', 'rolled_back', 'registered']),
   canaryPercent: z.number().int().optional(),
-});
-const auditEntry = z.object({
-  action: z.string(),
-  releaseId: z.string().nullable(),
-  actor: z.string(),
-  details: z.unknown(),
-  at: z.string(),
 });
 
 export const releaseBody = z
@@ -191,7 +185,7 @@ const releasesModule: FastifyPluginAsync = async (base) => {
         summary:
           'Audit log of an app: every release, refusal, canary, promotion, rollback and token change, with who and when',
         params: appParam,
-        response: { 200: envelope(z.object({ entries: z.array(auditEntry) })) },
+        response: { 200: envelope(releaseAuditResult) },
       },
     },
     async (request) => {

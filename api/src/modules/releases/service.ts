@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ReleaseAuditEntry } from '@cardwallet/shared/schemas';
 import type { SqlDatabase, SqlRunner } from '../../db/index.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import { FEATURE_APPS, appByName, type FeatureAppInfo } from './apps.js';
@@ -471,10 +472,7 @@ export class ReleaseService {
     });
   }
 
-  async auditLog(
-    appName: string,
-    limit = 100,
-  ): Promise<Array<{ action: string; releaseId: string | null; actor: string; details: unknown; at: string }>> {
+  async auditLog(appName: string, limit = 100): Promise<ReleaseAuditEntry[]> {
     const app = this.requireApp(appName);
     const rows = await this.sql.query<{
       action: string;

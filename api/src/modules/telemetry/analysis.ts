@@ -1,3 +1,10 @@
+import type {
+  CanaryAnalysis,
+  CanaryMetricResult,
+  CanaryVerdict,
+  CohortSummary,
+  MinutePoint,
+} from '@cardwallet/shared/schemas';
 import type { SqlRunner } from '../../db/index.js';
 import type { TelemetryConfig } from './config.js';
 import { emptyHistogram, merge, total } from './histogram.js';
@@ -12,41 +19,6 @@ export interface CohortTotals {
   lcp: number[];
   inp: number[];
   cls: number[];
-}
-
-export type MetricVerdict = 'healthy' | 'failing' | 'not_enough_data';
-export type Verdict = MetricVerdict;
-
-export interface MetricResult {
-  metric: 'error_session_rate' | 'load_failure_rate' | 'lcp_p75' | 'inp_p75';
-  verdict: MetricVerdict;
-  canary: number | null;
-  stable: number | null;
-  /** Canary sample and stable sample the metric was judged on. */
-  n: { canary: number; stable: number };
-  z: number | null;
-  pValue: number | null;
-}
-
-export interface Analysis {
-  verdict: Verdict;
-  window: { from: string; to: string };
-  canary: CohortSummary;
-  stable: CohortSummary;
-  metrics: MetricResult[];
-}
-
-export interface CohortSummary {
-  releaseId: string;
-  sessions: number;
-  errorSessions: number;
-  loadFailures: number;
-  errorRate: number | null;
-  loadFailureRate: number | null;
-  lcpP75: number | null;
-  inpP75: number | null;
-  clsP75: number | null;
-  vitals: { lcp: number; inp: number; cls: number };
 }
 
 /** Sums one release's minutes in [from, to] (both cohorts are read over the same minutes). */
@@ -90,15 +62,6 @@ export async function cohortTotals(
     merge(t.cls, r.cls_hist.map(Number));
   }
   return t;
-}
-
-/** One minute of one release, for the console's charts. */
-export interface MinutePoint {
-  minute: string;
-  sessions: number;
-  errorSessions: number;
-  loadFailures: number;
-  lcpP75: number | null;
 }
 
 /** One release's minutes in [from, to], oldest first (the console draws them per minute). */
@@ -167,8 +130,8 @@ export function analyse(
   stable: CohortTotals,
   cfg: TelemetryConfig,
   window: { from: Date; to: Date },
-): Analysis {
-  const metrics: MetricResult[] = [];
+): CanaryAnalysis {
+  const metrics: CanaryMetricResult[] = [];
   const enoughSessions = canary.sessions >= cfg.minSessions && stable.sessions >= cfg.minSessions;
   for (const [metric, x1, x2] of [
     ['error_session_rate', canary.errorSessions, stable.errorSessions],
@@ -229,7 +192,7 @@ export function analyse(
       pValue: d.pValue,
     });
   }
-  const verdict: Verdict = metrics.some((m) => m.verdict === 'failing')
+  const verdict: CanaryVerdict = metrics.some((m) => m.verdict === 'failing')
     ? 'failing'
     : enoughSessions
       ? 'healthy'

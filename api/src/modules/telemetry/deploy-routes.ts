@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appOverviewResult, appRolloutResult, rolloutRecord, type AppOverview } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { deployRightHook } from '../releases/deploy-rights.js';
 import type { RolloutService } from './rollouts.js';
-import { analysisSchema, rolloutSchema } from './schemas.js';
-import { appOverviewSchema, type AppOverview } from './overview.js';
 
 const appParam = z.object({ app: z.string().min(1).max(40) });
 const releaseIdField = z
@@ -22,13 +21,6 @@ const candidateBody = z.object({
   passed: z.boolean(),
   /** Where the run can be read (a CI job's address), shown in the audit log. */
   report: z.string().trim().min(1).max(500).optional(),
-});
-const messageSchema = z.object({
-  id: z.string(),
-  app: z.string(),
-  text: z.string(),
-  details: z.unknown(),
-  at: z.string(),
 });
 
 /**
@@ -56,7 +48,7 @@ export function registerDeployRolloutRoutes(
           'Start an automatic rollout of a release of this app (or of its running canary): steps held a minimum time, advanced while healthy, rolled back immediately when failing; candidateGate waits for the cross-app e2e candidate run first',
         params: appParam,
         body: rolloutStartBody,
-        response: { 200: envelope(rolloutSchema) },
+        response: { 200: envelope(rolloutRecord) },
       },
     },
     async (request) => {
@@ -75,13 +67,7 @@ export function registerDeployRolloutRoutes(
           'This app’s automatic rollout (active or latest), the live canary-vs-stable comparison, and the messages to the caller about it',
         params: appParam,
         response: {
-          200: envelope(
-            z.object({
-              rollout: rolloutSchema.nullable(),
-              comparison: analysisSchema.nullable(),
-              messages: z.array(messageSchema),
-            }),
-          ),
+          200: envelope(appRolloutResult),
         },
       },
     },
@@ -109,7 +95,7 @@ export function registerDeployRolloutRoutes(
         summary:
           'The release console for one app (its team’s deploy token or an admin): stable and canary, the automatic rollout, the live canary-vs-stable comparison with its minutes',
         params: appParam,
-        response: { 200: envelope(z.object({ overview: appOverviewSchema.nullable() })) },
+        response: { 200: envelope(appOverviewResult) },
       },
     },
     async (request) => {
@@ -131,7 +117,7 @@ export function registerDeployRolloutRoutes(
               : 'Resume this app’s paused automatic rollout (the step’s minimum hold starts again)',
           params: appParam,
           body: z.object({}),
-          response: { 200: envelope(rolloutSchema) },
+          response: { 200: envelope(rolloutRecord) },
         },
       },
       async (request) => {
@@ -151,7 +137,7 @@ export function registerDeployRolloutRoutes(
           'Report the cross-app e2e candidate run of a rollout waiting for it: passed starts the first step, failed stops the 0 % canary; the first report wins',
         params: appParam,
         body: candidateBody,
-        response: { 200: envelope(rolloutSchema) },
+        response: { 200: envelope(rolloutRecord) },
       },
     },
     async (request) => {

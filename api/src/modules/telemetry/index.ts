@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ResultCode } from '@cardwallet/shared';
+import { rolloutMessagesResult, rolloutRecord, telemetryOverviewResult } from '@cardwallet/shared/schemas';
 import { envelope, okEnvelope } from '../../http/envelope.js';
 import { BusinessError, rateLimited } from '../../http/errors.js';
 import { FEATURE_APPS } from '../releases/apps.js';
@@ -11,8 +12,7 @@ import { issueTicket, TicketUse, verifyTicket } from './tickets.js';
 import { telemetryOf } from './instance.js';
 import { registerDeployRolloutRoutes, rolloutStartBody } from './deploy-routes.js';
 import { RolloutError } from './rollouts.js';
-import { rolloutSchema } from './schemas.js';
-import { appOverviewSchema, appOverviews } from './overview.js';
+import { appOverviews } from './overview.js';
 
 const appNames = FEATURE_APPS.map((a) => a.name) as [string, ...string[]];
 
@@ -170,13 +170,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         summary:
           'Release console: each app’s stable and canary, its automatic rollout, the live canary-vs-stable comparison, and ingest counters',
         response: {
-          200: envelope(
-            z.object({
-              apps: z.array(appOverviewSchema),
-              ingest: z.object({ accepted: z.number().int(), dropped: z.record(z.string(), z.number().int()) }),
-              analysisIntervalMs: z.number().int(),
-            }),
-          ),
+          200: envelope(telemetryOverviewResult),
         },
       },
     },
@@ -201,7 +195,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         summary:
           'Start an automatic rollout of a release (or of the running canary): steps (default 5 → 25 → 50 → 100 %) held a minimum time, advanced while healthy, rolled back at once when failing',
         body: rolloutStartBody.extend({ app: z.enum(appNames) }),
-        response: { 200: envelope(rolloutSchema) },
+        response: { 200: envelope(rolloutRecord) },
       },
     },
     async (request) =>
@@ -223,7 +217,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
               ? 'Pause an automatic rollout (the canary stays at its step)'
               : 'Resume a paused automatic rollout (the step’s minimum hold starts again)',
           body: z.object({ app: z.enum(appNames) }),
-          response: { 200: envelope(rolloutSchema) },
+          response: { 200: envelope(rolloutRecord) },
         },
       },
       async (request) =>
@@ -242,13 +236,7 @@ const telemetryModule: FastifyPluginAsync = async (base) => {
         ...admin,
         summary: 'Messages to the signed-in admin about the automatic rollouts they started (rolled back, completed)',
         response: {
-          200: envelope(
-            z.object({
-              messages: z.array(
-                z.object({ id: z.string(), app: z.string(), text: z.string(), details: z.unknown(), at: z.string() }),
-              ),
-            }),
-          ),
+          200: envelope(rolloutMessagesResult),
         },
       },
     },

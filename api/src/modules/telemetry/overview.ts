@@ -1,18 +1,6 @@
-import { z } from 'zod';
+import type { AppOverview } from '@cardwallet/shared/schemas';
 import type { ChannelState } from '../releases/service.js';
 import type { RolloutService } from './rollouts.js';
-import { analysisSchema, rolloutSchema, seriesSchema } from './schemas.js';
-
-/** One app in the release console: its channels, its automatic rollout, canary vs stable and the minutes behind it. */
-export const appOverviewSchema = z.object({
-  app: z.string(),
-  stable: z.object({ releaseId: z.string(), version: z.string() }),
-  canary: z.object({ releaseId: z.string(), version: z.string(), percent: z.number().int() }).nullable(),
-  rollout: rolloutSchema.nullable(),
-  comparison: analysisSchema.nullable(),
-  series: seriesSchema.nullable(),
-});
-export type AppOverview = z.infer<typeof appOverviewSchema>;
 
 /**
  * The console's view of each app in `channels` (the admin sees every app, a team with its deploy

@@ -1,41 +1,18 @@
+import type {
+  CanaryAnalysis,
+  CanaryMinuteSeries,
+  RolloutCandidateResult,
+  RolloutMessage,
+  RolloutRecord,
+  RolloutStatus,
+} from '@cardwallet/shared/schemas';
 import type { SqlDatabase, SqlRunner } from '../../db/index.js';
 import type { Clock } from '../../http/clock.js';
 import { appByName } from '../releases/apps.js';
 import { ReleaseError, type ReleaseService } from '../releases/service.js';
-import { analyse, cohortTotals, minuteSeries, type Analysis, type MinutePoint } from './analysis.js';
+import { analyse, cohortTotals, minuteSeries } from './analysis.js';
 import type { TelemetryConfig } from './config.js';
 import type { TelemetryIngest } from './ingest.js';
-
-export type RolloutStatus = 'awaiting_candidate' | 'running' | 'paused' | 'completed' | 'rolled_back' | 'superseded';
-
-/** What the cross-app e2e candidate run reported (CI, with the app's deploy token). */
-export interface CandidateResult {
-  passed: boolean;
-  report: string | null;
-  by: string;
-  at: string;
-}
-
-export interface Rollout {
-  id: string;
-  app: string;
-  releaseId: string;
-  steps: number[];
-  stepIndex: number;
-  percent: number;
-  stepStartedAt: string;
-  status: RolloutStatus;
-  statusReason: string | null;
-  createdBy: string;
-  createdAt: string;
-  lastCheckedAt: string | null;
-  nextCheckAt: string | null;
-  /** When the current step may advance at the earliest (held for the minimum time). */
-  holdUntil: string;
-  lastVerdict: Analysis | null;
-  candidateGate: boolean;
-  candidateResult: CandidateResult | null;
-}
 
 type Row = {
   id: string;
@@ -50,9 +27,9 @@ type Row = {
   created_at: string | Date;
   last_checked_at: string | Date | null;
   next_check_at: string | Date | null;
-  last_verdict: Analysis | null;
+  last_verdict: CanaryAnalysis | null;
   candidate_gate: boolean;
-  candidate_result: CandidateResult | null;
+  candidate_result: RolloutCandidateResult | null;
 };
 
 const COLUMNS = `id::text, app, release_id, steps, step_index, step_started_at, status, status_reason, created_by, created_at, last_checked_at, next_check_at, last_verdict, candidate_gate, candidate_result`;
@@ -87,7 +64,7 @@ export class RolloutService {
     private readonly cfg: TelemetryConfig,
   ) {}
 
-  private toRollout(r: Row): Rollout {
+  private toRollout(r: Row): RolloutRecord {
     const steps = r.steps.map(Number);
     const stepIndex = Number(r.step_index);
     return {
@@ -143,7 +120,7 @@ export class RolloutService {
     actor: string;
     /** Hold the release at a 0 % canary until the cross-app e2e candidate run reports a pass. */
     candidateGate?: boolean;
-  }): Promise<Rollout> {
+  }): Promise<RolloutRecord> {
     const app = appByName(input.app);
     if (!app) throw new RolloutError('not_found', `unknown app ${input.app}`);
     const steps = input.steps ?? this.cfg.steps;
@@ -198,13 +175,13 @@ export class RolloutService {
     return (await this.byId(id))!;
   }
 
-  async byId(id: string): Promise<Rollout | undefined> {
+  async byId(id: string): Promise<RolloutRecord | undefined> {
     const [row] = await this.sql.query<Row>(`select ${COLUMNS} from release_rollouts where id = $1`, [id]);
     return row ? this.toRollout(row) : undefined;
   }
 
   /** The active (running or paused) rollout of each app, or its most recent one. */
-  async latest(): Promise<Rollout[]> {
+  async latest(): Promise<RolloutRecord[]> {
     const rows = await this.sql.query<Row>(
       `select distinct on (app) ${COLUMNS} from release_rollouts r order by r.app, r.id desc`,
     );
@@ -212,7 +189,7 @@ export class RolloutService {
   }
 
   /** Pause (the canary stays where it is) or resume (the current step's hold starts again). */
-  async setPaused(appName: string, paused: boolean, actor: string): Promise<Rollout> {
+  async setPaused(appName: string, paused: boolean, actor: string): Promise<RolloutRecord> {
     const from = paused ? 'running' : 'paused';
     const now = this.clock.now().toISOString();
     const [row] = await this.sql.query<Row>(
@@ -228,7 +205,7 @@ export class RolloutService {
   }
 
   /** The app's active rollout, or its most recent one. */
-  async current(appName: string): Promise<Rollout | undefined> {
+  async current(appName: string): Promise<RolloutRecord | undefined> {
     const [row] = await this.sql.query<Row>(
       `select ${COLUMNS} from release_rollouts r where app = $1 order by (status in ('awaiting_candidate', 'running', 'paused')) desc, r.id desc limit 1`,
       [appName],
@@ -245,9 +222,14 @@ export class RolloutService {
     appName: string,
     result: { passed: boolean; report?: string | null },
     actor: string,
-  ): Promise<Rollout> {
+  ): Promise<RolloutRecord> {
     const now = this.clock.now().toISOString();
-    const recorded: CandidateResult = { passed: result.passed, report: result.report ?? null, by: actor, at: now };
+    const recorded: RolloutCandidateResult = {
+      passed: result.passed,
+      report: result.report ?? null,
+      by: actor,
+      at: now,
+    };
     const [row] = await this.sql.query<Row>(
       `update release_rollouts set status = $2, status_reason = $3, candidate_result = $4::jsonb, step_started_at = $5,
           next_check_at = case when $2 = 'running' then $5::timestamptz end, last_checked_at = $5
@@ -295,10 +277,7 @@ export class RolloutService {
     return (await this.byId(r.id))!;
   }
 
-  async messages(
-    recipient: string,
-    limit = 50,
-  ): Promise<Array<{ id: string; app: string; text: string; details: unknown; at: string }>> {
+  async messages(recipient: string, limit = 50): Promise<RolloutMessage[]> {
     const rows = await this.sql.query<{ id: string; app: string; text: string; details: unknown; at: string | Date }>(
       `select id::text, app, text, details, at from release_messages m where recipient = $1 order by m.id desc limit $2`,
       [recipient, limit],
@@ -322,7 +301,7 @@ export class RolloutService {
   }
 
   /** The live comparison of an app's canary with its stable release (console), over the rollout's or the last hour's minutes. */
-  async compare(appName: string): Promise<Analysis | null> {
+  async compare(appName: string): Promise<CanaryAnalysis | null> {
     const w = await this.window(appName);
     if (!w) return null;
     const { channel, now } = w;
@@ -338,7 +317,7 @@ export class RolloutService {
    * The canary's and the stable release's minutes over the same window as `compare` (at most the
    * last 60 minutes of it), for the console's charts.
    */
-  async series(appName: string): Promise<{ canary: MinutePoint[]; stable: MinutePoint[] } | null> {
+  async series(appName: string): Promise<CanaryMinuteSeries | null> {
     const w = await this.window(appName);
     if (!w) return null;
     const { channel, now } = w;
@@ -356,7 +335,7 @@ export class RolloutService {
     Array<{
       app: string;
       action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped';
-      verdict?: Analysis['verdict'];
+      verdict?: CanaryAnalysis['verdict'];
     }>
   > {
     await this.ingest.flush();
@@ -369,10 +348,10 @@ export class RolloutService {
   }
 
   private async setStatus(
-    r: Rollout,
+    r: RolloutRecord,
     status: RolloutStatus,
     reason: string,
-    extra: { stepIndex?: number; verdict?: Analysis } = {},
+    extra: { stepIndex?: number; verdict?: CanaryAnalysis } = {},
   ) {
     const now = this.clock.now();
     await this.sql.query(
@@ -392,9 +371,9 @@ export class RolloutService {
     );
   }
 
-  private async step(r: Rollout): Promise<{
+  private async step(r: RolloutRecord): Promise<{
     action: 'none' | 'advanced' | 'completed' | 'rolled_back' | 'paused' | 'stopped';
-    verdict?: Analysis['verdict'];
+    verdict?: CanaryAnalysis['verdict'];
   }> {
     const actor = `rollout:${r.id}`;
     const channel = await this.releases.channel(r.app).catch(() => undefined);

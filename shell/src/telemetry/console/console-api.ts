@@ -1,60 +1,13 @@
-/** The release console's calls (admin session token in `Access-Token`; envelopes unwrapped). */
-export interface CohortSummary {
-  releaseId: string;
-  sessions: number;
-  errorSessions: number;
-  loadFailures: number;
-  errorRate: number | null;
-  loadFailureRate: number | null;
-  lcpP75: number | null;
-  inpP75: number | null;
-}
-export interface Analysis {
-  verdict: 'healthy' | 'failing' | 'not_enough_data';
-  canary: CohortSummary;
-  stable: CohortSummary;
-  metrics: Array<{
-    metric: string;
-    verdict: string;
-    canary: number | null;
-    stable: number | null;
-    z: number | null;
-    pValue: number | null;
-  }>;
-}
-export interface Rollout {
-  releaseId: string;
-  steps: number[];
-  percent: number;
-  status: string;
-  statusReason: string | null;
-  holdUntil: string;
-  nextCheckAt: string | null;
-}
-/** One minute of one release (the console's charts). */
-export interface MinutePoint {
-  minute: string;
-  sessions: number;
-  errorSessions: number;
-  loadFailures: number;
-  lcpP75: number | null;
-}
-export interface AppOverview {
-  app: string;
-  stable: { releaseId: string; version: string };
-  canary: { releaseId: string; version: string; percent: number } | null;
-  rollout: Rollout | null;
-  comparison: Analysis | null;
-  series?: { canary: MinutePoint[]; stable: MinutePoint[] } | null;
-}
-export interface AuditEntry {
-  action: string;
-  releaseId: string | null;
-  actor: string;
-  details: unknown;
-  at: string;
-}
+import type {
+  AppOverview,
+  AppOverviewResult,
+  AppRolloutResult,
+  ReleaseAuditResult,
+  RolloutMessagesResult,
+  TelemetryOverviewResult,
+} from '@cardwallet/shared/schemas';
 
+/** The release console's calls (admin session token in `Access-Token`; envelopes unwrapped). */
 export class ConsoleApiError extends Error {}
 
 /** One call of the console: the token in `Access-Token` (an admin session or a team's deploy token); envelopes unwrapped. */
@@ -73,23 +26,18 @@ function caller(base: string, token: () => string | undefined, fetcher: typeof f
   };
 }
 
+/** What the console shows: the apps the signer may see (an admin every app, a team its own). */
 export interface ConsoleOverview {
   apps: AppOverview[];
   /** This API process's ingest counters (admin only: they are about every app). */
-  ingest: { accepted: number; dropped: Record<string, number> } | null;
-}
-export interface ConsoleMessage {
-  id: string;
-  app: string;
-  text: string;
-  at: string;
+  ingest: TelemetryOverviewResult['ingest'] | null;
 }
 
 /** What the console does, whoever signed in: an administrator (every app) or a team (its own app). */
 export interface ConsoleApi {
   overview(): Promise<ConsoleOverview>;
-  messages(): Promise<{ messages: ConsoleMessage[] }>;
-  audit(app: string): Promise<{ entries: AuditEntry[] }>;
+  messages(): Promise<RolloutMessagesResult>;
+  audit(app: string): Promise<ReleaseAuditResult>;
   promote(app: string): Promise<unknown>;
   rollback(app: string): Promise<unknown>;
   start(app: string): Promise<unknown>;
@@ -109,7 +57,7 @@ export function adminSignIn(
 /** Audit, promote and roll back: the same release routes for an admin and for the app's team. */
 function releaseRoutes(call: ReturnType<typeof caller>) {
   return {
-    audit: (app: string) => call<{ entries: AuditEntry[] }>('GET', `releases/${app}/audit`),
+    audit: (app: string) => call<ReleaseAuditResult>('GET', `releases/${app}/audit`),
     promote: (app: string) => call('POST', `releases/${app}/promote`, {}),
     rollback: (app: string) => call('POST', `releases/${app}/rollback`, {}),
   };
@@ -123,8 +71,8 @@ export function consoleApi(
 ): ConsoleApi {
   const call = caller(base, token, fetcher);
   return {
-    overview: () => call<ConsoleOverview>('GET', 'admin/telemetry/overview'),
-    messages: () => call<{ messages: ConsoleMessage[] }>('GET', 'admin/rollouts/messages'),
+    overview: () => call<TelemetryOverviewResult>('GET', 'admin/telemetry/overview'),
+    messages: () => call<RolloutMessagesResult>('GET', 'admin/rollouts/messages'),
     ...releaseRoutes(call),
     start: (app: string) => call('POST', 'admin/rollouts/start', { app }),
     pause: (app: string) => call('POST', 'admin/rollouts/pause', { app }),
@@ -145,11 +93,11 @@ export function teamConsoleApi(
   const call = caller(base, token, fetcher);
   return {
     overview: async () => {
-      const { overview } = await call<{ overview: AppOverview | null }>('GET', `releases/${app}/overview`);
+      const { overview } = await call<AppOverviewResult>('GET', `releases/${app}/overview`);
       return { apps: overview ? [overview] : [], ingest: null };
     },
     messages: async () => {
-      const { messages } = await call<{ messages: ConsoleMessage[] }>('GET', `releases/${app}/rollout`);
+      const { messages } = await call<AppRolloutResult>('GET', `releases/${app}/rollout`);
       return { messages };
     },
     ...releaseRoutes(call),

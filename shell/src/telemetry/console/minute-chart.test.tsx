@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MinutePoint } from './console-api';
+import type { MinutePoint } from '@cardwallet/shared/schemas';
 import { MinuteChart } from './minute-chart';
 
 const point = (minute: number, sessions: number, errorSessions: number): MinutePoint => ({

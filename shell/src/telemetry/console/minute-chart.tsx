@@ -1,4 +1,4 @@
-import type { MinutePoint } from './console-api';
+import type { MinutePoint } from '@cardwallet/shared/schemas';
 
 const WIDTH = 300;
 const HEIGHT = 64;

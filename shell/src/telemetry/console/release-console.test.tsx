@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConsoleApiError, teamConsoleApi, type AppOverview, type ConsoleApi } from './console-api';
+import type { AppOverview } from '@cardwallet/shared/schemas';
+import { ConsoleApiError, teamConsoleApi, type ConsoleApi } from './console-api';
 import { ReleaseConsole } from './release-console';
 
 const OVERVIEW: AppOverview[] = [
@@ -11,16 +12,27 @@ const OVERVIEW: AppOverview[] = [
     stable: { releaseId: '1.0.0-aaaaaaaaaaaa', version: '1.0.0' },
     canary: { releaseId: '1.1.0-bbbbbbbbbbbb', version: '1.1.0', percent: 25 },
     rollout: {
+      id: '3',
+      app: 'mf_card',
       releaseId: '1.1.0-bbbbbbbbbbbb',
       steps: [5, 25, 50, 100],
+      stepIndex: 1,
       percent: 25,
+      stepStartedAt: '2026-11-24T11:30:00.000Z',
       status: 'running',
       statusReason: 'healthy, holding',
+      candidateGate: false,
+      candidateResult: null,
+      createdBy: 'admin:admin',
+      createdAt: '2026-11-24T11:00:00.000Z',
+      lastCheckedAt: '2026-11-24T11:50:00.000Z',
       holdUntil: '2026-11-24T12:00:00.000Z',
       nextCheckAt: '2026-11-24T11:51:00.000Z',
+      lastVerdict: null,
     },
     comparison: {
       verdict: 'failing',
+      window: { from: '2026-11-24T11:00:00.000Z', to: '2026-11-24T11:50:00.000Z' },
       canary: {
         releaseId: '1.1.0-bbbbbbbbbbbb',
         sessions: 320,
@@ -30,6 +42,8 @@ const OVERVIEW: AppOverview[] = [
         loadFailureRate: 0,
         lcpP75: 2500,
         inpP75: 120,
+        clsP75: null,
+        vitals: { lcp: 300, inp: 280, cls: 0 },
       },
       stable: {
         releaseId: '1.0.0-aaaaaaaaaaaa',
@@ -40,12 +54,31 @@ const OVERVIEW: AppOverview[] = [
         loadFailureRate: 0.001,
         lcpP75: 2480,
         inpP75: 118,
+        clsP75: null,
+        vitals: { lcp: 2900, inp: 2700, cls: 0 },
       },
       metrics: [
-        { metric: 'error_session_rate', verdict: 'failing', canary: 0.1, stable: 0.02, z: 8.81, pValue: 1e-18 },
-        { metric: 'lcp_p75', verdict: 'healthy', canary: 2500, stable: 2480, z: 0.2, pValue: 0.42 },
+        {
+          metric: 'error_session_rate',
+          verdict: 'failing',
+          canary: 0.1,
+          stable: 0.02,
+          n: { canary: 320, stable: 3000 },
+          z: 8.81,
+          pValue: 1e-18,
+        },
+        {
+          metric: 'lcp_p75',
+          verdict: 'healthy',
+          canary: 2500,
+          stable: 2480,
+          n: { canary: 300, stable: 2900 },
+          z: 0.2,
+          pValue: 0.42,
+        },
       ],
     },
+    series: null,
   },
   {
     app: 'mf_wallet',
@@ -53,6 +86,7 @@ const OVERVIEW: AppOverview[] = [
     canary: null,
     rollout: null,
     comparison: null,
+    series: null,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { REMOTE_NAMES } from '@cardwallet/shared';
-import type { AppOverview, AuditEntry, ConsoleApi, ConsoleMessage } from './console-api';
+import type { AppOverview, ReleaseAuditEntry, RolloutMessage } from '@cardwallet/shared/schemas';
+import type { ConsoleApi } from './console-api';
 import { MinuteChart } from './minute-chart';
 import './release-console.css';
 
@@ -125,7 +126,7 @@ function SignIn({ signIn }: { signIn: (who: ConsoleSignIn) => Promise<void> }) {
 function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string) => boolean }) {
   const [apps, setApps] = useState<AppOverview[] | null>(null);
   const [ingest, setIngest] = useState<{ accepted: number; dropped: Record<string, number> } | null>(null);
-  const [messages, setMessages] = useState<ConsoleMessage[]>([]);
+  const [messages, setMessages] = useState<RolloutMessage[]>([]);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const load = useCallback(async () => {
@@ -329,7 +330,7 @@ function Overview({ api, confirm }: { api: ConsoleApi; confirm: (message: string
 }
 
 function AuditLog({ api, app }: { api: ConsoleApi; app: string }) {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [entries, setEntries] = useState<ReleaseAuditEntry[] | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (open)
