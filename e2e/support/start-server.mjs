@@ -35,6 +35,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     IP_SEND_CODE_MAX: '1000',
     IP_INVITER_MAX: '1000',
     IP_LOGIN_MAX: '1000',
+    // Every page of the suite asks a telemetry ticket from 127.0.0.1 (production: 20 per address per 10 min).
+    TELEMETRY_TICKETS_PER_IP: '100000',
     // The rollouts spec's canary analysis on a dozen real browser sessions: judged every 2 s from 5
     // sessions per cohort (z ≥ 3), steps held 3 s (production: 60 s, 300 sessions, z ≥ 3.89, 10 min).
     TELEMETRY_ANALYSIS_INTERVAL_MS: '2000',

@@ -84,7 +84,7 @@ test.describe('cards', () => {
     await page.getByLabel('Amount (USD)', { exact: true }).fill('95');
     await page.getByLabel('Transaction password', { exact: true }).fill('135790');
     // Refused at the field as it is typed (shared amount field), before any submit.
-    await expect(page.getByText(/1\.00 USD must stay in the balance|\$1\.00 must stay in the balance/)).toBeVisible();
+    await expect(page.getByText(/^\u2068?1\.00 USD\u2069? must stay in the balance$/)).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Amount (USD)', { exact: true }).fill('50');
     await expect(main(page)).toContainText('Wallet · USD');
