@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { signInAs } from '../support/customer';
 import { toUnits } from '../support/money';
-import { call } from './cards-helpers';
+import { call, issueActiveCard } from './cards-helpers';
 import { loginThroughApi, registerThroughApi, strongPassword, uniqueEmail } from './passport-helpers';
 import { PAY_PASSWORD, setPayPassword, typeOnKeypad } from './wallet-helpers';
 
@@ -67,25 +67,10 @@ async function customer(request: APIRequestContext) {
   await call(request, 'POST', 'dev/chain/mine', null, { network: 'TRC20', blocks: 19 });
   const idempotent = { 'Idempotency-Key': randomUUID() };
   await call(request, 'POST', 'wallet/transfer', token, { currency: 'USDT', amount: '3200' }, idempotent);
-  const card = await call<{ id: string }>(
-    request,
-    'POST',
-    'card/apply',
-    token,
-    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  await call(
-    request,
-    'POST',
-    'card/activate',
-    token,
-    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '2000' },
-    { 'Idempotency-Key': randomUUID() },
-  );
+  const cardId = await issueActiveCard(request, token, '2000');
   const user = { token, userId, password, email };
   await setPayPassword(request, user);
-  return { ...user, cardId: card.id };
+  return { ...user, cardId };
 }
 
 const escape = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -81,6 +81,15 @@ export async function cardholder(
 ) {
   const { token, userId, password } = await fundedCustomer(request, { tag: 'cards2', ...opts });
   if (opts.load === '0') return { token, userId, cardId: '', password };
+  const cardId = await issueActiveCard(request, token, opts.load ?? '100');
+  return { token, userId, cardId, password };
+}
+
+/**
+ * A virtual Visa standard card applied for and activated through the API with a first top-up of
+ * `load` USD from the customer's card funding; its id.
+ */
+export async function issueActiveCard(request: APIRequestContext, token: string, load: string): Promise<string> {
   const card = await call<{ id: string }>(
     request,
     'POST',
@@ -94,8 +103,8 @@ export async function cardholder(
     'POST',
     'card/activate',
     token,
-    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: opts.load ?? '100' },
+    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: load },
     { 'Idempotency-Key': randomUUID() },
   );
-  return { token, userId, cardId: card.id, password };
+  return card.id;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { call } from './cards-helpers';
+import { call, issueActiveCard } from './cards-helpers';
 import { fund, newWalletUser, openSignedIn, setKycLevel } from './wallet-helpers';
 
 /**
@@ -103,22 +103,7 @@ test('a transfer through the API updates the wallet and the card Apply page; clo
   await expect(applyForm.getByText('$200.00', { exact: true })).toBeVisible();
 
   // A card issued and loaded through the API, then closed: its balance returns to the wallet (USDT).
-  const card = await call<{ id: string }>(
-    request,
-    'POST',
-    'card/apply',
-    user.token,
-    { productId: 'virtual-visa-standard', pin: '482915', pinConfirm: '482915' },
-    { 'Idempotency-Key': randomUUID() },
-  );
-  await call(
-    request,
-    'POST',
-    'card/activate',
-    user.token,
-    { cardId: card.id, firstName: 'Ada', lastName: 'Lovelace', mobile: '+447911123456', amount: '100' },
-    { 'Idempotency-Key': randomUUID() },
-  );
+  const card = { id: await issueActiveCard(request, user.token, '100') };
   await expect(walletTotal(page)).toHaveText('$100.00');
   const { balance } = await call<{ balance: string }>(request, 'GET', 'card/detail', user.token, { cardId: card.id });
   expect(Number(balance)).toBeGreaterThan(0);
